@@ -1,0 +1,103 @@
+// The instance catalog (data/catalog/*.json): what clouds sell and at which prices.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "gpuvalue/gpu_specs.hpp"
+#include "gpuvalue/issues.hpp"
+
+namespace gpuvalue {
+
+enum class PricingModel { kOnDemand, kReserved, kSpot, kTiered, kMonthly };
+constexpr int kPricingModelCount = 5;
+const char* pricingModelName(PricingModel m);
+bool parsePricingModel(const std::string& s, PricingModel& out);
+
+struct PriceTier {
+  double up_to_hours = 0;  // 0 means "no upper bound" (the last tier)
+  double usd_per_hour = 0;
+};
+
+struct Price {
+  PricingModel model = PricingModel::kOnDemand;
+  double usd_per_hour = 0;          // effective hourly rate (reserved: averaged over the term)
+  double usd_per_month = 0;         // monthly model only
+  int term_months = 0;              // reserved only
+  std::string upfront;              // reserved: none | partial | all
+  double claimed_discount_pct = 0;  // what the vendor says the discount is (article GN8: 65)
+  double interruption_per_hour = -1;  // spot: published interruption rate; <0 means use the default
+  std::vector<PriceTier> tiers;     // tiered only
+  std::string as_of;                // YYYY-MM-DD
+  std::string source;
+  // Hourly rate used for $/TFLOPS·day (tiered: first tier; monthly: month / 730 h).
+  double headlineUsdPerHour() const;
+};
+
+struct Claims {
+  double gpu_memory_gb = 0;
+  std::string tflops_precision;
+  double tflops = 0;               // total for the instance, as the vendor states it
+  double memory_bandwidth_gbs = 0;
+  double nvlink_gbs = 0;
+  std::string cpu;
+  std::string cpu_memory_type;
+  double cpu_memory_gb = 0;
+  double resnet50_images_per_s = 0;
+  std::vector<std::string> text;
+};
+
+struct Service {
+  bool preinstalled_frameworks = false;
+  double sla_pct = 0;          // 0 = not published
+  double scaling_minutes = -1; // <0 = not published
+  double queue_minutes = -1;
+};
+
+struct Offer {
+  std::string id;
+  std::string provider;
+  std::string instance_type;
+  std::string gpu_id;
+  const GpuSpec* gpu = nullptr;  // resolved against the GPU database at load time
+  int gpu_count = 0;
+  double vcpus = 0;
+  double ram_gb = 0;
+  std::string interconnect;      // nvswitch | nvlink | pcie | infinity-fabric | none
+  double network_gbps = 0;
+  bool rdma = false;
+  std::string region;
+  std::string currency = "USD";
+  double billing_increment_s = 3600;
+  double min_charge_s = 0;
+  bool example = false;
+  Service service;
+  bool has_claims = false;
+  Claims claims;
+  std::vector<Price> prices;
+  std::vector<std::string> warnings;  // claim-check discrepancies and data warnings, carried into results
+
+  const Price* price(PricingModel m) const;
+};
+
+struct Catalog {
+  std::vector<Offer> offers;
+};
+
+// Parses one catalog document and appends its offers to `out` (only when it has no errors).
+// `existing` is checked for duplicate ids. Every problem is reported with its JSON Pointer path.
+Issues parseCatalog(const std::string& json_text, const GpuDatabase& gpus, const Catalog& existing, Catalog& out,
+                    const std::string& today);
+
+// Compares an offer's vendor-stated figures with the datasheet; returns one sentence per discrepancy.
+std::vector<std::string> claimCheck(const Offer& offer);
+
+// Prices older than this are flagged in every result that uses them.
+constexpr int kStaleAfterDays = 180;
+// "on_demand price is stale: as of …" when `p` is older than kStaleAfterDays on `today`, else "".
+std::string staleWarning(const Price& p, const std::string& today);
+
+// Days between two YYYY-MM-DD dates (b - a); returns 0 when either is malformed.
+int daysBetween(const std::string& a, const std::string& b);
+bool isIsoDate(const std::string& s);
+
+}  // namespace gpuvalue

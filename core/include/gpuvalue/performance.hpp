@@ -1,0 +1,119 @@
+// Throughput, memory and scaling model: how fast a workload runs on N GPUs of a kind, and whether it fits.
+#pragma once
+#include <string>
+
+#include "gpuvalue/gpu_specs.hpp"
+#include "gpuvalue/workload.hpp"
+
+namespace gpuvalue {
+
+// Every constant of the model, with its source. Users may override any of them (`constants` in a request).
+struct ModelConstants {
+  // --- single-GPU roofline: time per FLOP = 1/(peak·compute_eff·arch_factor) + bytes_per_flop·(elem/2)/bandwidth ---
+  // Fraction of the datasheet dense tensor peak that the math kernels of each class reach when not
+  // memory-bound. Calibrated on the calibration split of data/measurements.json (docs/accuracy.md).
+  double compute_eff_transformer = 0.60;
+  double compute_eff_cnn = 0.50;
+  double compute_eff_custom = 0.40;
+  // Effective DRAM bytes moved per FLOP (fp16 elements) by each class; calibrated as above.
+  // ResNet-50's arithmetic intensity is low (many 1x1 / depthwise-free convs, BN, ReLU): its
+  // throughput tracks memory bandwidth (He et al. 2016 shapes; NVIDIA DLE tables).
+  double bytes_per_flop_transformer = 0.004;
+  double bytes_per_flop_cnn = 0.020;
+  double bytes_per_flop_custom = 0.0;
+  // Efficiency of non-tensor FP32 math relative to its peak (fp32 training uses CUDA cores).
+  double fp32_eff_factor = 0.85;
+  // Architecture factors on compute efficiency (software maturity, cache sizes, clocks under load).
+  // GDDR "ampere"/"ada" workstation parts reach less of their tensor peak than GA100 (calibrated).
+  double arch_volta = 1.0, arch_turing = 0.9, arch_ampere = 1.0, arch_ampere_gddr = 0.75, arch_ada = 0.6,
+         arch_hopper = 0.85, arch_blackwell = 0.8, arch_cdna2 = 0.55, arch_cdna3 = 0.6;
+  // FP8 training: only the GEMMs run in FP8; NVIDIA reports ~1.3-1.5x over BF16 end to end for LLMs
+  // (NeMo/Transformer Engine performance pages), i.e. about 0.7 of the 2x peak ratio.
+  double fp8_eff_factor = 0.70;
+
+  // --- communication ---
+  // Share of the gradient all-reduce that hides behind the backward pass (PyTorch DDP bucketed overlap;
+  // Li et al. 2020, "PyTorch Distributed", VLDB, Fig. 8).
+  double dp_overlap = 0.8;
+  // Achievable fraction of link bandwidth for NCCL ring all-reduce (nccl-tests busbw on DGX A100
+  // ~230 of 300 GB/s unidirectional NVLink: 0.77; IB HDR 200G ~ 24 of 25 GB/s: 0.95 with RDMA).
+  double nvlink_eff = 0.77;
+  double pcie_eff = 0.75;       // x16 PCIe: 16/32/64 GB/s per direction for gen 3/4/5; NCCL reaches ~75 %
+  double rdma_eff = 0.90;
+  double tcp_eff = 0.45;        // NCCL over TCP sockets reaches well under half of line rate (NCCL docs, sockets transport)
+  // Fraction of tensor-parallel all-reduce time not hidden (Megatron-LM, Narayanan et al. 2021: TP stays within a node).
+  double tp_exposed = 1.0;
+
+  // --- memory ---
+  double overhead_gb = 1.0;     // CUDA context + cuBLAS/cuDNN workspaces (PyTorch reports ~0.5-1 GB per process)
+  double usable_fraction = 0.92;  // allocator fragmentation headroom (EleutherAI "Transformer Math 101": 10-20 % overhead)
+
+  // --- uncertainty band on throughput (from calibration residuals; docs/accuracy.md) ---
+  double band_low = 0.80;
+  double band_high = 1.20;
+};
+
+// Reads overrides from a JSON object of the same key names; unknown keys are errors.
+bool parseConstants(const json& j, const std::string& path, ModelConstants& c, Issues& issues);
+json constantsToJson(const ModelConstants& c);
+
+struct Cluster {
+  const GpuSpec* gpu = nullptr;
+  int gpus_per_node = 1;
+  int nodes = 1;
+  std::string interconnect = "none";  // nvswitch | nvlink | pcie | infinity-fabric | none
+  double network_gbps = 0;            // per node
+  bool rdma = false;
+  int totalGpus() const { return gpus_per_node * nodes; }
+};
+
+struct Sharding {
+  int zero_stage = 0;
+  int tensor_parallel = 1;
+  int pipeline_parallel = 1;
+  std::string describe() const;
+};
+
+struct MemoryBreakdown {
+  double weights_gb = 0, gradients_gb = 0, optimizer_gb = 0, activations_gb = 0, overhead_gb = 0;
+  double required_gb = 0;   // per GPU
+  double available_gb = 0;  // per GPU, usable
+  bool fits = false;
+  Sharding sharding;
+};
+
+// Per-GPU memory under a given sharding (weights/gradients/optimizer per ZeRO paper §5, activations per
+// Korthikanti et al. 2022 eq. 2).
+MemoryBreakdown estimateMemory(const Workload& w, const Cluster& c, const Sharding& s, const ModelConstants& k);
+// The memory of planCluster's choice.
+MemoryBreakdown chooseSharding(const Workload& w, const Cluster& c, const ModelConstants& k);
+
+struct Throughput {
+  double peak_tflops_per_gpu = 0;       // datasheet dense peak at the training precision
+  double single_gpu_tflops = 0;         // roofline estimate on one GPU
+  double scaling_efficiency = 1;        // multi-GPU / multi-node
+  double effective_tflops_per_gpu = 0;  // single × scaling
+  double samples_per_s = 0;
+  double tokens_per_s = 0;
+  double time_hours = 0;
+  double time_hours_low = 0;            // optimistic (band_high throughput)
+  double time_hours_high = 0;           // pessimistic
+  double comm_exposed_fraction = 0;
+  double bubble_fraction = 0;
+  std::string bound;                    // "compute" or "memory bandwidth"
+  bool supported = true;                // false when the GPU lacks the precision
+};
+
+Throughput estimateThroughput(const Workload& w, const Cluster& c, const Sharding& s, const ModelConstants& k);
+
+struct ClusterPlan {
+  MemoryBreakdown memory;
+  Throughput throughput;
+};
+// The fastest sharding that fits (or the least memory-hungry one when nothing fits), with its throughput.
+ClusterPlan planCluster(const Workload& w, const Cluster& c, const ModelConstants& k);
+
+// Precision actually usable for training on this GPU (e.g. bf16 on V100 falls back to fp16).
+Precision trainingPrecision(const Workload& w, const GpuSpec& g);
+
+}  // namespace gpuvalue

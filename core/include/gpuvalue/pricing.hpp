@@ -1,0 +1,52 @@
+// What a job costs on an offer under each billing model.
+#pragma once
+#include <string>
+
+#include "gpuvalue/catalog.hpp"
+
+namespace gpuvalue {
+
+struct SpotOptions {
+  // Interruptions per node-hour when the price record gives none. Assumption: one reclaim per day per node,
+  // the upper end GCP documented for preemptible VMs (always stopped within 24 h) and within AWS Spot
+  // Advisor's ">20 %/month" bucket that 47 % of GPU pools sit in (seed-claims-check.md, row l).
+  double interruptions_per_node_hour = 1.0 / 24.0;
+  double checkpoint_interval_hours = 0;    // 0 = Young's optimum sqrt(2·write/λ) (Young 1974)
+  double checkpoint_write_hours = 5.0 / 60;  // time to write one checkpoint (assumption, large models ~minutes)
+  double restart_hours = 10.0 / 60;        // reacquire an instance, reload data and checkpoint (assumption)
+  double deadline_hours = 0;               // 0 = no deadline
+};
+
+struct CostResult {
+  bool available = false;
+  double cost_usd = 0;
+  double billed_hours = 0;       // node-hours billed per node after increments and minimum charges
+  double wall_hours = 0;         // expected wall-clock time (spot adds interruption overhead)
+  double effective_usd_per_hour = 0;  // per node
+  // Spot.
+  double expected_interruptions = 0;
+  double checkpoint_interval_hours = 0;
+  double p_finish_by_deadline = 1;
+  bool feasible = true;          // false when interruptions come faster than progress
+  // Reserved.
+  double commitment_usd = 0;     // whole term for the nodes used
+  double break_even_utilisation = 0;  // reserved rate / on-demand rate
+  std::string note;
+};
+
+// Rounds a run up to the billing increment and minimum charge, in hours.
+double billedHours(const Offer& o, double hours);
+
+// Cost of running `nodes` instances of `offer` for `hours` of work under `price`.
+CostResult priceJob(const Offer& offer, const Price& price, double hours, int nodes, const SpotOptions& spot);
+
+// Tiered cost: each tier's hours at its rate (article GN10: 100 h × $8.5 + rest × $6.2).
+double tieredCost(const std::vector<PriceTier>& tiers, double hours);
+
+// Unit compute cost in $/TFLOPS·day = hourly price × 24 / (GPU count × per-GPU dense TFLOPS) (article §2.1).
+double usdPerTflopsDay(double usd_per_hour, int gpu_count, double tflops_per_gpu);
+
+// P(Poisson(mean) <= k).
+double poissonCdf(int k, double mean);
+
+}  // namespace gpuvalue

@@ -1,0 +1,539 @@
+#include "gpuvalue/engine.hpp"
+
+#include <cmath>
+
+#include "gpuvalue/ranking.hpp"
+#include "gpuvalue/skypilot.hpp"
+
+namespace gpuvalue {
+
+json issuesToJson(const Issues& issues) {
+  json a = json::array();
+  for (const auto& i : issues)
+    a.push_back({{"code", errorCodeName(i.code)}, {"path", i.path}, {"message", i.message}, {"warning", i.warning}});
+  return a;
+}
+
+std::string errorResult(const Issues& issues) {
+  json r = {{"ok", false}, {"issues", issuesToJson(issues)}};
+  for (const auto& i : issues)
+    if (!i.warning) {
+      r["error"] = {{"code", errorCodeName(i.code)}, {"path", i.path}, {"message", formatIssue(i)}};
+      break;
+    }
+  if (!r.contains("error")) r["error"] = {{"code", "internal"}, {"path", ""}, {"message", "unknown error"}};
+  return dumpJson(r);
+}
+
+static std::string internalError(const char* what) {
+  Issues is{{ErrorCode::kInternal, "", std::string("internal error: ") + what}};
+  return errorResult(is);
+}
+
+// Every public method runs its body through this guard so that no exception crosses the API.
+template <typename F>
+static std::string guarded(F&& body) {
+  try {
+    return body();
+  } catch (const std::exception& e) {
+    return internalError(e.what());
+  } catch (...) {
+    return internalError("unknown exception");
+  }
+}
+
+static double finiteOr(double v, double fallback = 0) { return std::isfinite(v) ? v : fallback; }
+
+std::string Engine::loadGpus(const std::string& text) {
+  return guarded([&] {
+    GpuDatabase db;
+    Issues issues = db.load(text);
+    if (hasErrors(issues)) return errorResult(issues);
+    gpus_ = std::move(db);
+    for (auto& o : catalog_.offers) o.gpu = gpus_.find(o.gpu_id);
+    return dumpJson({{"ok", true}, {"count", gpus_.all().size()}, {"issues", issuesToJson(issues)}});
+  });
+}
+
+std::string Engine::catalogOp(const std::string& text, bool replace, bool dry_run) {
+  return guarded([&] {
+    Issues issues;
+    if (gpus_.empty()) {
+      issues.push_back({ErrorCode::kNotFound, "", "load the GPU database before a catalog"});
+      return errorResult(issues);
+    }
+    json doc;
+    if (!parseJsonText(text, doc, issues, "catalog")) return errorResult(issues);
+    Catalog fresh;
+    const Catalog empty;
+    const Catalog& existing = replace ? empty : catalog_;
+    // Either one document or an array of documents (paths are prefixed with the document index).
+    if (doc.is_array()) {
+      for (size_t i = 0; i < doc.size(); ++i) {
+        Catalog part;
+        Catalog seen = existing;
+        for (const auto& o : fresh.offers) seen.offers.push_back(o);
+        Issues sub = parseCatalog(dumpJson(doc[i]), gpus_, seen, part, today_);
+        for (auto& s : sub) {
+          s.path = "/" + std::to_string(i) + s.path;
+          issues.push_back(s);
+        }
+        for (auto& o : part.offers) fresh.offers.push_back(std::move(o));
+      }
+    } else {
+      issues = parseCatalog(text, gpus_, existing, fresh, today_);
+    }
+    if (hasErrors(issues)) return errorResult(issues);
+    size_t n = fresh.offers.size();
+    if (!dry_run) {
+      if (replace) catalog_ = std::move(fresh);
+      else
+        for (auto& o : fresh.offers) catalog_.offers.push_back(std::move(o));
+    }
+    return dumpJson({{"ok", true}, {"count", n}, {"total", catalog_.offers.size()}, {"issues", issuesToJson(issues)}});
+  });
+}
+
+std::string Engine::loadCatalog(const std::string& text) { return catalogOp(text, true, false); }
+std::string Engine::addCatalog(const std::string& text) { return catalogOp(text, false, false); }
+
+std::string Engine::validate(const std::string& text) {
+  return guarded([&] {
+    Issues issues;
+    json doc;
+    if (!parseJsonText(text, doc, issues, "document")) return errorResult(issues);
+    if (doc.is_object() && doc.contains("gpus")) {
+      GpuDatabase db;
+      issues = db.load(text);
+      if (hasErrors(issues)) return errorResult(issues);
+      return dumpJson({{"ok", true}, {"kind", "gpus"}, {"count", db.all().size()}, {"issues", issuesToJson(issues)}});
+    }
+    if (doc.is_object() && doc.contains("presets")) {
+      Engine scratch;
+      return scratch.loadPresets(text);
+    }
+    std::string r = catalogOp(text, true, true);
+    return r;
+  });
+}
+
+std::string Engine::loadPresets(const std::string& text) {
+  return guarded([&] {
+    Issues issues;
+    json doc;
+    if (!parseJsonText(text, doc, issues, "presets")) return errorResult(issues);
+    ObjectReader root(doc, "", issues);
+    const json* list = root.ok() ? root.get("presets") : nullptr;
+    if (root.ok() && (!list || !list->is_array())) root.error("presets", ErrorCode::kMissingField, "must be an array of presets");
+    if (list && list->is_array()) {
+      for (size_t i = 0; i < list->size(); ++i) {
+        const std::string path = "/presets/" + std::to_string(i);
+        ObjectReader r((*list)[i], path, issues);
+        if (!r.ok()) continue;
+        r.string("id", true);
+        Workload w;
+        if (const json* wj = r.get("workload")) parseWorkload(*wj, r.childPath("workload"), w, issues);
+        else r.error("workload", ErrorCode::kMissingField, "is required");
+      }
+    }
+    if (hasErrors(issues)) return errorResult(issues);
+    presets_ = *list;
+    return dumpJson({{"ok", true}, {"count", presets_.size()}});
+  });
+}
+
+bool Engine::resolveWorkload(const json& req, Workload& w, Issues& issues) const {
+  ObjectReader r(req, "", issues);
+  if (!r.ok()) return false;
+  bool ok = true;
+  if (auto preset = r.string("preset", false)) {
+    const json* found = nullptr;
+    for (const auto& p : presets_)
+      if (p.value("id", "") == *preset) found = &p;
+    if (!found) {
+      r.error("preset", ErrorCode::kUnknownId, "unknown preset \"" + *preset + "\"");
+      return false;
+    }
+    json merged = (*found)["workload"];
+    // Workload fields given beside a preset override it.
+    if (const json* wj = r.get("workload"))
+      if (wj->is_object())
+        for (auto it = wj->begin(); it != wj->end(); ++it) merged[it.key()] = it.value();
+    ok = parseWorkload(merged, "/workload", w, issues);
+    if (w.name.empty()) w.name = *preset;
+  } else if (const json* wj = r.get("workload")) {
+    ok = parseWorkload(*wj, "/workload", w, issues);
+  } else {
+    r.error("workload", ErrorCode::kMissingField, "give a preset id or a workload");
+    return false;
+  }
+  if (auto p = r.string("precision", false)) {
+    if (!parsePrecision(*p, w.precision) || w.precision == Precision::kInt8 || w.precision == Precision::kFp4) {
+      r.error("precision", ErrorCode::kInvalidValue, "must be fp32, tf32, fp16, bf16 or fp8");
+      ok = false;
+    }
+  }
+  return ok && !hasErrors(issues);
+}
+
+static json memoryJson(const MemoryBreakdown& m) {
+  return {{"weights_gb", finiteOr(m.weights_gb)},         {"gradients_gb", finiteOr(m.gradients_gb)},
+          {"optimizer_gb", finiteOr(m.optimizer_gb)},     {"activations_gb", finiteOr(m.activations_gb)},
+          {"overhead_gb", finiteOr(m.overhead_gb)},       {"required_gb_per_gpu", finiteOr(m.required_gb)},
+          {"available_gb_per_gpu", finiteOr(m.available_gb)}, {"fits", m.fits},
+          {"sharding", m.sharding.describe()},            {"zero_stage", m.sharding.zero_stage},
+          {"tensor_parallel", m.sharding.tensor_parallel}, {"pipeline_parallel", m.sharding.pipeline_parallel}};
+}
+
+static json throughputJson(const Throughput& t) {
+  return {{"samples_per_s", finiteOr(t.samples_per_s)},
+          {"tokens_per_s", finiteOr(t.tokens_per_s)},
+          {"effective_tflops_per_gpu", finiteOr(t.effective_tflops_per_gpu)},
+          {"single_gpu_tflops", finiteOr(t.single_gpu_tflops)},
+          {"peak_tflops_per_gpu", finiteOr(t.peak_tflops_per_gpu)},
+          {"scaling_efficiency", finiteOr(t.scaling_efficiency)},
+          {"comm_exposed_fraction", finiteOr(t.comm_exposed_fraction)},
+          {"bubble_fraction", finiteOr(t.bubble_fraction)},
+          {"bound", t.bound}};
+}
+
+static bool readConstants(const json& req, ModelConstants& k, Issues& issues) {
+  if (req.is_object() && req.contains("constants")) return parseConstants(req["constants"], "/constants", k, issues);
+  return true;
+}
+
+std::string Engine::estimate(const std::string& text) {
+  return guarded([&] {
+    Issues issues;
+    json req;
+    if (!parseJsonText(text, req, issues, "request")) return errorResult(issues);
+    Workload w;
+    if (!resolveWorkload(req, w, issues)) return errorResult(issues);
+    ObjectReader r(req, "", issues);
+    ModelConstants k;
+    readConstants(req, k, issues);
+    std::string gpu_id = r.string("gpu", true).value_or("");
+    const GpuSpec* g = gpu_id.empty() ? nullptr : gpus_.find(gpu_id);
+    if (!gpu_id.empty() && !g) r.error("gpu", ErrorCode::kUnknownId, "unknown GPU id \"" + gpu_id + "\"");
+    int count = static_cast<int>(r.integer("count", false, 1, 1 << 20).value_or(1));
+    int per_node = static_cast<int>(r.integer("gpus_per_node", false, 1, 1024).value_or(std::min(count, 8)));
+    Cluster c;
+    c.gpu = g;
+    c.gpus_per_node = std::min(per_node, count);
+    c.nodes = (count + c.gpus_per_node - 1) / c.gpus_per_node;
+    // Defaults for a bare GPU type: SXM parts sit on NVSwitch/NVLink boards, PCIe parts on PCIe;
+    // multi-node clusters get one 200 Gb/s RDMA NIC per GPU, as DGX A100/H100 nodes have (NVIDIA DGX user guides).
+    c.interconnect = r.string("interconnect", false).value_or(g && g->nvlink_gbs > 0 && g->form_factor.find("PCIe") == std::string::npos ? "nvswitch" : "pcie");
+    c.network_gbps = r.number("network_gbps", false, 0, false, 1e6).value_or(200.0 * c.gpus_per_node);
+    c.rdma = r.boolean("rdma", false).value_or(true);
+    if (hasErrors(issues)) return errorResult(issues);
+    ClusterPlan plan = planCluster(w, c, k);
+    const MemoryBreakdown& m = plan.memory;
+    const Throughput& t = plan.throughput;
+    json warnings = json::array();
+    if (!m.fits) warnings.push_back("does not fit in GPU memory even with the most aggressive sharding tried");
+    if (!t.supported) warnings.push_back("the GPU cannot run this precision");
+    Precision used = trainingPrecision(w, *g);
+    if (used != w.precision)
+      warnings.push_back(std::string(precisionName(w.precision)) + " is not supported by the " + g->name + "; using " + precisionName(used));
+    if (c.totalGpus() != count)
+      warnings.push_back("GPU count rounded up to whole nodes of " + std::to_string(c.gpus_per_node));
+    json out = {{"ok", true},
+                {"workload", w.name},
+                {"gpu", g->id},
+                {"gpu_count", c.totalGpus()},
+                {"nodes", c.nodes},
+                {"precision", precisionName(used)},
+                {"total_flops", finiteOr(w.totalFlops())},
+                {"time_hours", finiteOr(t.time_hours)},
+                {"time_hours_low", finiteOr(t.time_hours_low)},
+                {"time_hours_high", finiteOr(t.time_hours_high)},
+                {"throughput", throughputJson(t)},
+                {"memory", memoryJson(m)},
+                {"warnings", warnings}};
+    return dumpJson(out);
+  });
+}
+
+static json rankResultJson(const RankResult& r) {
+  const Offer& o = *r.offer;
+  json reasons = r.reasons, warnings = r.warnings;
+  return {{"id", o.id},
+          {"instance", o.instance_type},
+          {"provider", o.provider},
+          {"region", o.region},
+          {"gpu", o.gpu_id},
+          {"gpu_name", o.gpu->name},
+          {"gpu_count", o.gpu_count},
+          {"nodes", r.nodes},
+          {"total_gpus", r.nodes * o.gpu_count},
+          {"pricing", pricingModelName(r.model)},
+          {"fits", r.fits},
+          {"example", o.example},
+          {"time_hours", finiteOr(r.cost.wall_hours)},
+          {"time_hours_low", finiteOr(r.throughput.time_hours_low)},
+          {"time_hours_high", finiteOr(r.throughput.time_hours_high)},
+          {"compute_hours", finiteOr(r.throughput.time_hours)},
+          {"cost_usd", finiteOr(r.cost.cost_usd)},
+          {"usd_per_hour", finiteOr(r.usd_per_hour)},
+          {"usd_per_tflops_day", finiteOr(r.usd_per_tflops_day)},
+          {"usd_per_tflops_day_at_precision", finiteOr(r.usd_per_tflops_day_at_precision)},
+          {"vendor_usd_per_tflops_day", finiteOr(r.vendor_usd_per_tflops_day)},
+          {"score", finiteOr(r.score)},
+          {"scores", {{"unit_cost", finiteOr(r.unit_score)}, {"task", finiteOr(r.task_score)}, {"service", finiteOr(r.service_score)}}},
+          {"pareto", r.pareto},
+          {"throughput", throughputJson(r.throughput)},
+          {"memory", memoryJson(r.memory)},
+          {"spot", {{"expected_interruptions", finiteOr(r.cost.expected_interruptions)},
+                    {"checkpoint_interval_hours", finiteOr(r.cost.checkpoint_interval_hours)},
+                    {"p_finish_by_deadline", finiteOr(r.cost.p_finish_by_deadline, 0)},
+                    {"feasible", r.cost.feasible}}},
+          {"reserved", {{"commitment_usd", finiteOr(r.cost.commitment_usd)},
+                        {"break_even_utilisation", finiteOr(r.cost.break_even_utilisation)}}},
+          {"billed_hours", finiteOr(r.cost.billed_hours)},
+          {"as_of", r.price->as_of},
+          {"source", r.price->source},
+          {"stale", r.stale},
+          {"reasons", reasons},
+          {"warnings", warnings}};
+}
+
+static std::vector<std::string> stringList(ObjectReader& r, const std::string& key, Issues& issues) {
+  std::vector<std::string> out;
+  const json* v = r.get(key);
+  if (!v || v->is_null()) return out;
+  if (v->is_string()) {
+    out.push_back(v->get<std::string>());
+    return out;
+  }
+  if (!v->is_array()) {
+    r.error(key, ErrorCode::kInvalidValue, "must be a string or an array of strings");
+    return out;
+  }
+  for (size_t i = 0; i < v->size(); ++i) {
+    if ((*v)[i].is_string()) out.push_back((*v)[i].get<std::string>());
+    else issues.push_back({ErrorCode::kInvalidValue, r.childPath(key) + "/" + std::to_string(i), "must be a string"});
+  }
+  return out;
+}
+
+static bool readSpot(const json& req, SpotOptions& s, Issues& issues) {
+  if (!req.contains("spot")) return true;
+  ObjectReader r(req["spot"], "/spot", issues);
+  if (!r.ok()) return false;
+  s.interruptions_per_node_hour = r.number("interruptions_per_node_hour", false, 0, false, 10).value_or(s.interruptions_per_node_hour);
+  s.checkpoint_interval_hours = r.number("checkpoint_interval_hours", false, 0, false, 1e4).value_or(s.checkpoint_interval_hours);
+  s.checkpoint_write_hours = r.number("checkpoint_write_hours", false, 0, false, 100).value_or(s.checkpoint_write_hours);
+  s.restart_hours = r.number("restart_hours", false, 0, false, 100).value_or(s.restart_hours);
+  s.deadline_hours = r.number("deadline_hours", false, 0, false, 1e7).value_or(s.deadline_hours);
+  return true;
+}
+
+std::string Engine::rank(const std::string& text) {
+  return guarded([&] {
+    Issues issues;
+    json req;
+    if (!parseJsonText(text, req, issues, "request")) return errorResult(issues);
+    Workload w;
+    if (!resolveWorkload(req, w, issues)) return errorResult(issues);
+    RankOptions opt;
+    opt.today = today_;
+    ObjectReader r(req, "", issues);
+    readConstants(req, opt.constants, issues);
+    readSpot(req, opt.spot, issues);
+    std::string pricing = r.string("pricing", false).value_or("all");
+    if (pricing != "all") {
+      PricingModel m;
+      if (parsePricingModel(pricing, m)) opt.filters.models.push_back(m);
+      else r.error("pricing", ErrorCode::kInvalidValue, "must be all, on_demand, reserved, spot, tiered or monthly");
+    }
+    if (const json* wj = r.get("weights")) {
+      ObjectReader wr(*wj, "/weights", issues);
+      if (wr.ok()) {
+        opt.weights.unit_cost = wr.number("unit_cost", false, 0, false, 100).value_or(opt.weights.unit_cost);
+        opt.weights.task = wr.number("task", false, 0, false, 100).value_or(opt.weights.task);
+        opt.weights.service = wr.number("service", false, 0, false, 100).value_or(opt.weights.service);
+      }
+    }
+    if (const json* fj = r.get("filters")) {
+      ObjectReader fr(*fj, "/filters", issues);
+      if (fr.ok()) {
+        opt.filters.providers = stringList(fr, "providers", issues);
+        opt.filters.regions = stringList(fr, "regions", issues);
+        opt.filters.gpus = stringList(fr, "gpus", issues);
+        for (const auto& m : stringList(fr, "pricing", issues)) {
+          PricingModel pm;
+          if (parsePricingModel(m, pm)) opt.filters.models.push_back(pm);
+          else fr.error("pricing", ErrorCode::kInvalidValue, "unknown pricing model \"" + m + "\"");
+        }
+        opt.filters.fits_only = fr.boolean("fits_only", false).value_or(false);
+        opt.filters.budget_usd = fr.number("budget_usd", false, 0, false, 1e15).value_or(0);
+        opt.filters.deadline_hours = fr.number("deadline_hours", false, 0, false, 1e7).value_or(0);
+        opt.filters.include_examples = fr.boolean("include_examples", false).value_or(true);
+      }
+    }
+    opt.max_nodes = static_cast<int>(r.integer("max_nodes", false, 1, 4096).value_or(opt.max_nodes));
+    long long limit = r.integer("limit", false, 0, 10000000).value_or(0);
+    if (hasErrors(issues)) return errorResult(issues);
+    Ranking ranking = rankOffers(w, catalog_, opt);
+    json results = json::array();
+    size_t fitting = 0;
+    for (const auto& rr : ranking.results) fitting += rr.fits ? 1 : 0;
+    for (size_t i = 0; i < ranking.results.size() && (limit == 0 || static_cast<long long>(i) < limit); ++i)
+      results.push_back(rankResultJson(ranking.results[i]));
+    json out = {{"ok", true},
+                {"workload", {{"name", w.name},
+                              {"kind", workloadKindName(w.kind)},
+                              {"mode", modeName(w.mode)},
+                              {"precision", precisionName(w.precision)},
+                              {"total_flops", finiteOr(w.totalFlops())},
+                              {"params", finiteOr(w.params)}}},
+                {"evaluated_offers", ranking.evaluated},
+                {"result_count", ranking.results.size()},
+                {"fitting_count", fitting},
+                {"results", results}};
+    return dumpJson(out);
+  });
+}
+
+std::string Engine::cost(const std::string& text) {
+  return guarded([&] {
+    Issues issues;
+    json req;
+    if (!parseJsonText(text, req, issues, "request")) return errorResult(issues);
+    ObjectReader r(req, "", issues);
+    if (!r.ok()) return errorResult(issues);
+    std::string id = r.string("instance", true).value_or("");
+    double hours = r.number("hours", true, 0, false, 1e7).value_or(0);
+    int nodes = static_cast<int>(r.integer("nodes", false, 1, 4096).value_or(1));
+    std::string pricing = r.string("pricing", false).value_or("on_demand");
+    PricingModel m = PricingModel::kOnDemand;
+    if (!parsePricingModel(pricing, m)) r.error("pricing", ErrorCode::kInvalidValue, "must be on_demand, reserved, spot, tiered or monthly");
+    SpotOptions spot;
+    readSpot(req, spot, issues);
+    if (hasErrors(issues)) return errorResult(issues);
+    // Accept our offer id, or the provider's instance type when it is unambiguous.
+    const Offer* found = nullptr;
+    int matches = 0;
+    for (const auto& o : catalog_.offers) {
+      if (o.id == id) { found = &o; matches = 1; break; }
+      if (o.instance_type == id) { if (!found) found = &o; ++matches; }
+    }
+    if (!found) {
+      r.error("instance", ErrorCode::kUnknownId, "unknown instance \"" + id + "\"");
+      return errorResult(issues);
+    }
+    const Price* p = found->price(m);
+    if (!p) {
+      r.error("pricing", ErrorCode::kNotFound, "instance \"" + found->id + "\" has no " + pricing + " price");
+      return errorResult(issues);
+    }
+    CostResult c = priceJob(*found, *p, hours, nodes, spot);
+    json warnings = found->warnings;
+    const std::string stale = staleWarning(*p, today_);
+    if (!stale.empty()) warnings.push_back(stale);
+    if (matches > 1) warnings.push_back("instance type \"" + id + "\" is sold in several regions; used " + found->id);
+    json out = {{"ok", true},
+                {"instance", found->instance_type},
+                {"id", found->id},
+                {"provider", found->provider},
+                {"pricing", pricingModelName(m)},
+                {"hours", hours},
+                {"nodes", nodes},
+                {"billed_hours", finiteOr(c.billed_hours)},
+                {"wall_hours", finiteOr(c.wall_hours)},
+                {"cost_usd", finiteOr(c.cost_usd)},
+                {"usd_per_hour", finiteOr(p->headlineUsdPerHour())},
+                {"usd_per_tflops_day", finiteOr(usdPerTflopsDay(p->headlineUsdPerHour(), found->gpu_count,
+                                                                found->gpu ? found->gpu->peak(Precision::kFp16) : 0))},
+                {"as_of", p->as_of},
+                {"source", p->source},
+                {"note", c.note},
+                {"warnings", warnings}};
+    return dumpJson(out);
+  });
+}
+
+std::string Engine::importSkypilot(const std::string& csv_text, const std::string& options_json) {
+  return guarded([&] {
+    Issues issues;
+    SkypilotOptions opt;
+    if (!options_json.empty()) {
+      json o;
+      if (!parseJsonText(options_json, o, issues, "options")) return errorResult(issues);
+      ObjectReader r(o, "", issues);
+      opt.provider = r.string("provider", false).value_or("");
+      opt.as_of = r.string("as_of", false).value_or(today_);
+      opt.source = r.string("source", false).value_or("SkyPilot catalog vms.csv");
+    } else {
+      opt.as_of = today_;
+    }
+    if (opt.as_of.empty()) opt.as_of = "1970-01-01";
+    SkypilotImport imp = importSkypilotCsv(csv_text, gpus_, opt);
+    json out = {{"ok", imp.ok}, {"catalog", imp.catalog}, {"issues", issuesToJson(imp.issues)},
+                {"rows", imp.rows}, {"skipped_rows", imp.skipped}, {"offers", imp.catalog["instances"].size()}};
+    if (!imp.ok) {
+      Issues errs;
+      for (const auto& i : imp.issues)
+        if (!i.warning) errs.push_back(i);
+      if (!errs.empty()) out["error"] = {{"code", errorCodeName(errs[0].code)}, {"path", errs[0].path}, {"message", formatIssue(errs[0])}};
+    }
+    return dumpJson(out);
+  });
+}
+
+std::string Engine::defaults() const {
+  return guarded([&] {
+    SpotOptions s;
+    Weights w;
+    RankOptions r;
+    return dumpJson({{"ok", true},
+                     {"constants", constantsToJson(ModelConstants())},
+                     {"spot", {{"interruptions_per_node_hour", s.interruptions_per_node_hour},
+                               {"checkpoint_interval_hours", s.checkpoint_interval_hours},
+                               {"checkpoint_write_hours", s.checkpoint_write_hours},
+                               {"restart_hours", s.restart_hours}}},
+                     {"weights", {{"unit_cost", w.unit_cost}, {"task", w.task}, {"service", w.service}}},
+                     {"max_nodes", r.max_nodes},
+                     {"stale_after_days", kStaleAfterDays}});
+  });
+}
+
+std::string Engine::presets() const {
+  return guarded([&] { return dumpJson({{"ok", true}, {"presets", presets_}}); });
+}
+
+std::string Engine::gpus() const {
+  return guarded([&] {
+    json a = json::array();
+    for (const auto& g : gpus_.all()) {
+      json t = json::object();
+      for (int p = 0; p < kPrecisionCount; ++p)
+        t[precisionName(static_cast<Precision>(p))] = g.tflops[p] > 0 ? json(g.tflops[p]) : json(nullptr);
+      json mig = json::array();
+      for (const auto& m : g.mig_profiles)
+        mig.push_back({{"name", m.name}, {"memory_gb", m.memory_gb}, {"compute_slices", m.compute_slices}, {"max_count", m.max_count}});
+      a.push_back({{"id", g.id}, {"name", g.name}, {"architecture", g.architecture}, {"memory_gb", g.memory_gb},
+                   {"memory_type", g.memory_type}, {"memory_bandwidth_gbs", g.memory_bandwidth_gbs}, {"tflops", t},
+                   {"nvlink_gbs", g.nvlink_gbs}, {"tdp_w", g.tdp_w}, {"mig_profiles", mig}, {"aliases", g.aliases}});
+    }
+    return dumpJson({{"ok", true}, {"gpus", a}});
+  });
+}
+
+std::string Engine::catalogSummary() const {
+  return guarded([&] {
+    json a = json::array();
+    for (const auto& o : catalog_.offers) {
+      json prices = json::array();
+      for (const auto& p : o.prices)
+        prices.push_back({{"model", pricingModelName(p.model)}, {"usd_per_hour", p.headlineUsdPerHour()}, {"as_of", p.as_of}, {"source", p.source}});
+      a.push_back({{"id", o.id}, {"provider", o.provider}, {"instance", o.instance_type}, {"gpu", o.gpu_id},
+                   {"gpu_count", o.gpu_count}, {"region", o.region}, {"example", o.example}, {"prices", prices},
+                   {"warnings", o.warnings}});
+    }
+    return dumpJson({{"ok", true}, {"offers", a}});
+  });
+}
+
+}  // namespace gpuvalue

@@ -1,0 +1,164 @@
+#include "gpuvalue/json_reader.hpp"
+
+#include <cmath>
+#include <sstream>
+
+namespace gpuvalue {
+
+std::string pointerEscape(const std::string& key) {
+  std::string out;
+  out.reserve(key.size());
+  for (char c : key) {
+    if (c == '~') out += "~0";
+    else if (c == '/') out += "~1";
+    else out += c;
+  }
+  return out;
+}
+
+bool parseJsonText(const std::string& text, json& out, Issues& issues, const std::string& what) {
+  // Reject absurd nesting before nlohmann's recursive parser sees it (stack safety in wasm).
+  int depth = 0, max_depth = 0;
+  bool in_string = false, escaped = false;
+  size_t line = 1;
+  for (char c : text) {
+    if (c == '\n') ++line;
+    if (in_string) {
+      if (escaped) escaped = false;
+      else if (c == '\\') escaped = true;
+      else if (c == '"') in_string = false;
+      continue;
+    }
+    if (c == '"') in_string = true;
+    else if (c == '[' || c == '{') {
+      if (++depth > max_depth) max_depth = depth;
+      if (depth > 256) {
+        issues.push_back({ErrorCode::kJsonSyntax, "line " + std::to_string(line),
+                          what + " nests deeper than 256 levels"});
+        return false;
+      }
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  try {
+    out = json::parse(text);
+    return true;
+  } catch (const json::parse_error& e) {
+    // Convert the byte offset into line and column.
+    size_t pos = e.byte > 0 ? e.byte - 1 : 0;
+    size_t l = 1, col = 1;
+    for (size_t i = 0; i < pos && i < text.size(); ++i) {
+      if (text[i] == '\n') { ++l; col = 1; } else { ++col; }
+    }
+    std::string msg = e.what();
+    auto cut = msg.find("syntax error");
+    if (cut != std::string::npos) msg = msg.substr(cut);
+    issues.push_back({ErrorCode::kJsonSyntax, "line " + std::to_string(l) + ", column " + std::to_string(col),
+                      what + " is not valid JSON: " + msg});
+    return false;
+  } catch (const std::exception& e) {
+    issues.push_back({ErrorCode::kJsonSyntax, "line 1", what + " is not valid JSON: " + e.what()});
+    return false;
+  }
+}
+
+std::string dumpJson(const json& j, int indent) {
+  return j.dump(indent, ' ', false, json::error_handler_t::replace);
+}
+
+ObjectReader::ObjectReader(const json& obj, std::string path, Issues& issues)
+    : obj_(obj), path_(std::move(path)), issues_(issues), is_object_(obj.is_object()) {
+  if (!is_object_) issues_.push_back({ErrorCode::kInvalidValue, path_.empty() ? "" : path_, "must be an object"});
+}
+
+bool ObjectReader::has(const std::string& key) const { return is_object_ && obj_.contains(key) && !obj_.at(key).is_null(); }
+
+const json* ObjectReader::get(const std::string& key) const {
+  if (!is_object_) return nullptr;
+  auto it = obj_.find(key);
+  if (it == obj_.end()) return nullptr;
+  return &*it;
+}
+
+void ObjectReader::error(const std::string& key, ErrorCode code, const std::string& message) {
+  issues_.push_back({code, key.empty() ? path_ : childPath(key), message});
+}
+
+void ObjectReader::warn(const std::string& key, const std::string& message) {
+  issues_.push_back({ErrorCode::kInvalidValue, key.empty() ? path_ : childPath(key), message, true});
+}
+
+static std::string fmtNum(double v) {
+  std::ostringstream os;
+  os << v;
+  return os.str();
+}
+
+std::optional<double> ObjectReader::number(const std::string& key, bool required, double min, bool min_exclusive,
+                                           double max) {
+  const json* v = get(key);
+  if (!v || v->is_null()) {
+    if (required && is_object_) error(key, ErrorCode::kMissingField, "is required");
+    return std::nullopt;
+  }
+  std::string rule = "must be a finite number " + std::string(min_exclusive ? "> " : ">= ") + fmtNum(min);
+  if (max < 1e300) rule += " and <= " + fmtNum(max);
+  if (!v->is_number()) {
+    error(key, ErrorCode::kInvalidValue, rule);
+    return std::nullopt;
+  }
+  double d = v->get<double>();
+  if (!std::isfinite(d) || (min_exclusive ? !(d > min) : !(d >= min)) || d > max) {
+    error(key, ErrorCode::kInvalidValue, rule + " (got " + fmtNum(d) + ")");
+    return std::nullopt;
+  }
+  return d;
+}
+
+std::optional<long long> ObjectReader::integer(const std::string& key, bool required, long long min, long long max) {
+  const json* v = get(key);
+  if (!v || v->is_null()) {
+    if (required && is_object_) error(key, ErrorCode::kMissingField, "is required");
+    return std::nullopt;
+  }
+  std::string rule = "must be a whole number from " + std::to_string(min) + " to " + std::to_string(max);
+  if (!v->is_number()) {
+    error(key, ErrorCode::kInvalidValue, rule);
+    return std::nullopt;
+  }
+  double d = v->get<double>();
+  if (!std::isfinite(d) || d != std::floor(d) || d < static_cast<double>(min) || d > static_cast<double>(max)) {
+    error(key, ErrorCode::kInvalidValue, rule + " (got " + fmtNum(d) + ")");
+    return std::nullopt;
+  }
+  return static_cast<long long>(d);
+}
+
+std::optional<std::string> ObjectReader::string(const std::string& key, bool required) {
+  const json* v = get(key);
+  if (!v || v->is_null()) {
+    if (required && is_object_) error(key, ErrorCode::kMissingField, "is required");
+    return std::nullopt;
+  }
+  if (!v->is_string()) {
+    error(key, ErrorCode::kInvalidValue, "must be a string");
+    return std::nullopt;
+  }
+  return v->get<std::string>();
+}
+
+std::optional<bool> ObjectReader::boolean(const std::string& key, bool required) {
+  const json* v = get(key);
+  if (!v || v->is_null()) {
+    if (required && is_object_) error(key, ErrorCode::kMissingField, "is required");
+    return std::nullopt;
+  }
+  if (!v->is_boolean()) {
+    error(key, ErrorCode::kInvalidValue, "must be true or false");
+    return std::nullopt;
+  }
+  return v->get<bool>();
+}
+
+}  // namespace gpuvalue

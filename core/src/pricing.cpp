@@ -1,0 +1,118 @@
+#include "gpuvalue/pricing.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace gpuvalue {
+
+constexpr double kHoursPerMonth = 730.0;  // 8760 h / 12, the cloud price-page convention
+
+double billedHours(const Offer& o, double hours) {
+  double seconds = std::max(0.0, hours) * 3600.0;
+  double inc = o.billing_increment_s > 0 ? o.billing_increment_s : 3600;
+  double billed = std::ceil(seconds / inc - 1e-9) * inc;
+  billed = std::max(billed, o.min_charge_s);
+  return billed / 3600.0;
+}
+
+double tieredCost(const std::vector<PriceTier>& tiers, double hours) {
+  double cost = 0, start = 0;
+  for (size_t i = 0; i < tiers.size() && hours > start; ++i) {
+    double end = (i + 1 == tiers.size() || tiers[i].up_to_hours <= 0) ? hours : std::min(hours, tiers[i].up_to_hours);
+    cost += (end - start) * tiers[i].usd_per_hour;
+    start = end;
+  }
+  return cost;
+}
+
+double usdPerTflopsDay(double usd_per_hour, int gpu_count, double tflops_per_gpu) {
+  if (gpu_count <= 0 || tflops_per_gpu <= 0) return 0;
+  return usd_per_hour * 24.0 / (gpu_count * tflops_per_gpu);
+}
+
+double poissonCdf(int k, double mean) {
+  if (k < 0) return 0;
+  if (mean <= 0) return 1;
+  double term = std::exp(-mean), sum = term;
+  for (int i = 1; i <= k; ++i) {
+    term *= mean / i;
+    sum += term;
+    if (term < 1e-16 * sum && i > mean) break;
+  }
+  return std::min(1.0, sum);
+}
+
+CostResult priceJob(const Offer& o, const Price& p, double hours, int nodes, const SpotOptions& spot) {
+  CostResult r;
+  r.available = true;
+  nodes = std::max(1, nodes);
+  r.wall_hours = hours;
+  switch (p.model) {
+    case PricingModel::kOnDemand: {
+      r.billed_hours = billedHours(o, hours);
+      r.effective_usd_per_hour = p.usd_per_hour;
+      r.cost_usd = r.billed_hours * p.usd_per_hour * nodes;
+      break;
+    }
+    case PricingModel::kReserved: {
+      // Amortised: the job pays the reserved hourly rate for its hours; the commitment covers the whole term
+      // and only pays off above the break-even utilisation.
+      r.billed_hours = hours;
+      r.effective_usd_per_hour = p.usd_per_hour;
+      r.cost_usd = hours * p.usd_per_hour * nodes;
+      r.commitment_usd = p.term_months * kHoursPerMonth * p.usd_per_hour * nodes;
+      if (const Price* od = o.price(PricingModel::kOnDemand))
+        r.break_even_utilisation = od->usd_per_hour > 0 ? p.usd_per_hour / od->usd_per_hour : 0;
+      r.note = "amortised over a " + std::to_string(p.term_months) + "-month term";
+      break;
+    }
+    case PricingModel::kSpot: {
+      // Expected wall time with periodic checkpoints: each interruption loses half an interval of work on
+      // average plus the restart; each interval pays one checkpoint write. T = W(1 + c/τ) / (1 − λ(τ/2 + r)).
+      const double lambda = (p.interruption_per_hour >= 0 ? p.interruption_per_hour : spot.interruptions_per_node_hour) * nodes;
+      const double c = spot.checkpoint_write_hours, rs = spot.restart_hours;
+      double tau = spot.checkpoint_interval_hours;
+      if (tau <= 0) tau = lambda > 0 ? std::sqrt(2.0 * c / lambda) : hours;
+      tau = std::max(tau, 1.0 / 60);
+      r.checkpoint_interval_hours = tau;
+      const double work = hours * (lambda > 0 ? 1.0 + c / tau : 1.0);
+      const double loss = lambda * (tau / 2.0 + rs);
+      if (loss >= 0.95) {
+        r.feasible = false;
+        r.wall_hours = hours * 20;
+        r.note = "interruptions arrive faster than the job can progress";
+      } else {
+        r.wall_hours = work / (1.0 - loss);
+      }
+      r.expected_interruptions = lambda * r.wall_hours;
+      r.billed_hours = billedHours(o, r.wall_hours);
+      r.effective_usd_per_hour = p.usd_per_hour;
+      r.cost_usd = r.billed_hours * p.usd_per_hour * nodes;
+      if (spot.deadline_hours > 0) {
+        const double slack = spot.deadline_hours - work;
+        const double per = tau / 2.0 + rs;
+        r.p_finish_by_deadline = slack < 0 ? 0 : poissonCdf(static_cast<int>(std::floor(slack / per)), lambda * spot.deadline_hours);
+      }
+      break;
+    }
+    case PricingModel::kTiered: {
+      double bh = billedHours(o, hours);
+      r.billed_hours = bh;
+      r.cost_usd = tieredCost(p.tiers, bh) * nodes;
+      r.effective_usd_per_hour = bh > 0 ? r.cost_usd / nodes / bh : p.headlineUsdPerHour();
+      break;
+    }
+    case PricingModel::kMonthly: {
+      double months = std::ceil(std::max(hours, 1e-9) / kHoursPerMonth - 1e-9);
+      r.billed_hours = months * kHoursPerMonth;
+      r.cost_usd = months * p.usd_per_month * nodes;
+      r.effective_usd_per_hour = hours > 0 ? r.cost_usd / nodes / hours : p.usd_per_month / kHoursPerMonth;
+      r.note = std::to_string(static_cast<int>(months)) + " month(s) billed";
+      break;
+    }
+  }
+  if (!std::isfinite(r.cost_usd)) r.cost_usd = 0, r.available = false;
+  return r;
+}
+
+}  // namespace gpuvalue

@@ -1,0 +1,73 @@
+// Web outputs: dist/site/ (served by `npm start`), dist/site/gpu-value.js (the embeddable widget, one file)
+// and dist/gpuvalue.html (one self-contained file that works from file:// with no requests at all).
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+
+export function dataBundle(root) {
+  const read = (p) => JSON.parse(fs.readFileSync(path.join(root, p), 'utf8'));
+  const catalogDir = path.join(root, 'data/catalog');
+  const catalogs = fs.readdirSync(catalogDir).filter((f) => f.endsWith('.json')).sort()
+    .map((f) => ({ file: `data/catalog/${f}`, doc: read(`data/catalog/${f}`) }));
+  return { gpus: read('data/gpus.json'), presets: read('data/presets.json'), catalogs };
+}
+
+// Fills a template placeholder literally (String.replace would expand $& and $' inside minified code).
+const fill = (text, marker, value) => text.split(marker).join(value);
+
+// Escapes text for an inline <script> element.
+const inlineScript = (js) => js.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
+const sha256 = (text) => `'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+export async function buildWeb(root) {
+  const dist = path.join(root, 'dist');
+  const site = path.join(dist, 'site');
+  fs.mkdirSync(path.join(site, 'data'), { recursive: true });
+  const engineJs = fs.readFileSync(path.join(root, 'build/wasm/wasm/gpuvalue_engine.cjs'), 'utf8');
+  const data = dataBundle(root);
+  const dataJson = JSON.stringify(data);
+
+  const common = { bundle: true, format: 'iife', target: 'es2020', minify: true, legalComments: 'none', logLevel: 'warning' };
+  const app = await esbuild.build({ ...common, entryPoints: [path.join(root, 'web/src/main.js')], write: false });
+  const appJs = app.outputFiles[0].text;
+  const widget = await esbuild.build({ ...common, entryPoints: [path.join(root, 'web/src/widget.js')], write: false });
+  const widgetJs = widget.outputFiles[0].text;
+  const css = fs.readFileSync(path.join(root, 'web/styles.css'), 'utf8');
+  const template = fs.readFileSync(path.join(root, 'web/index.html'), 'utf8');
+
+  // Served site: separate files; the catalog is fetched from data/bundle.json.
+  fs.writeFileSync(path.join(site, 'gpuvalue_engine.js'), engineJs);
+  fs.writeFileSync(path.join(site, 'app.js'), appJs);
+  fs.writeFileSync(path.join(site, 'styles.css'), css);
+  fs.writeFileSync(path.join(site, 'data/bundle.json'), dataJson);
+  const siteCsp = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self' data:; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:";
+  let siteHtml = fill(template, '<!--CSP-->', `<meta http-equiv="Content-Security-Policy" content="${siteCsp}">`);
+  siteHtml = fill(siteHtml, '<!--STYLES-->', '<link rel="stylesheet" href="styles.css">');
+  siteHtml = fill(siteHtml, '<!--DATA-->', '');
+  siteHtml = fill(siteHtml, '<!--SCRIPTS-->', '<script src="gpuvalue_engine.js"></script>\n<script src="app.js"></script>');
+  fs.writeFileSync(path.join(site, 'index.html'), siteHtml);
+
+  // Widget: engine + data + custom element in one classic script.
+  const widgetFile = `${engineJs}\n;window.__GPUVALUE_DATA__=${dataJson.replace(/</g, '\\u003c')};\n${widgetJs}`;
+  fs.writeFileSync(path.join(site, 'gpu-value.js'), widgetFile);
+  fs.copyFileSync(path.join(root, 'web/embed-example.html'), path.join(site, 'embed-example.html'));
+
+  // Offline single file: everything inline, data in a JSON script element, strict CSP with hashes.
+  const engineInline = inlineScript(engineJs);
+  const appInline = inlineScript(appJs);
+  const dataInline = dataJson.replace(/</g, '\\u003c');
+  const csp = ["default-src 'none'", `script-src ${sha256(engineInline)} ${sha256(appInline)} 'wasm-unsafe-eval'`,
+    'connect-src data:', "style-src 'unsafe-inline'", 'img-src data: blob:'].join('; ');
+  let offline = fill(template, '<!--CSP-->', `<meta http-equiv="Content-Security-Policy" content="${csp}">`);
+  offline = fill(offline, '<!--STYLES-->', `<style>${css}</style>`);
+  offline = fill(offline, '<!--DATA-->', `<script type="application/json" id="gv-data">${dataInline}</script>`);
+  offline = fill(offline, '<!--SCRIPTS-->', `<script>${engineInline}</script>\n<script>${appInline}</script>`);
+  fs.writeFileSync(path.join(dist, 'gpuvalue.html'), offline);
+
+  // Engine module for the CLI and JS tests (UMD/CommonJS; T5: no ES6 output in node).
+  fs.mkdirSync(path.join(dist, 'engine'), { recursive: true });
+  fs.writeFileSync(path.join(dist, 'engine/gpuvalue_engine.cjs'), engineJs);
+  fs.writeFileSync(path.join(dist, 'engine/data-bundle.json'), dataJson);
+  return { offlineBytes: Buffer.byteLength(offline) };
+}

@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+// Serves dist/site/ on http://127.0.0.1:PORT/ (PORT defaults to 8080) and prints where the offline file is.
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.cjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8', '.json': 'application/json; charset=utf-8', '.png': 'image/png', '.svg': 'image/svg+xml', '.wasm': 'application/wasm' };
+
+export function createServer(siteDir) {
+  return http.createServer((req, res) => {
+    let urlPath;
+    try {
+      urlPath = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    } catch {
+      res.writeHead(400).end('bad request');
+      return;
+    }
+    if (urlPath.endsWith('/')) urlPath += 'index.html';
+    const file = path.resolve(siteDir, `.${urlPath}`);
+    if (!file.startsWith(siteDir + path.sep)) {
+      res.writeHead(403).end('forbidden');
+      return;
+    }
+    fs.readFile(file, (err, body) => {
+      if (err) {
+        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('not found');
+        return;
+      }
+      res.writeHead(200, { 'Content-Type': TYPES[path.extname(file)] || 'application/octet-stream', 'Cache-Control': 'no-cache',
+        'X-Content-Type-Options': 'nosniff' });
+      res.end(body);
+    });
+  });
+}
+
+export function listen(server, port, host = '127.0.0.1') {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve(server.address().port));
+  });
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const port = Number(process.env.PORT || 8080);
+  const site = path.join(root, 'dist/site');
+  if (!fs.existsSync(path.join(site, 'index.html'))) {
+    console.error('serve: dist/site/index.html is missing; run `npm run build` first');
+    process.exit(1);
+  }
+  const server = createServer(site);
+  try {
+    const p = await listen(server, port);
+    console.log(`gpuvalue is running at http://127.0.0.1:${p}/`);
+    console.log(`offline single file:  ${pathToFileURL(path.join(root, 'dist/gpuvalue.html')).href}`);
+    console.log(`embedding example:    http://127.0.0.1:${p}/embed-example.html`);
+    console.log('press Ctrl-C to stop');
+  } catch (e) {
+    if (e.code === 'EADDRINUSE') console.error(`serve: port ${port} is already in use; set PORT to another port, e.g. PORT=8081 npm start`);
+    else console.error(`serve: cannot listen on 127.0.0.1:${port}: ${e.message}`);
+    process.exit(1);
+  }
+  const stop = () => { server.close(() => process.exit(0)); setTimeout(() => process.exit(0), 500).unref(); };
+  process.on('SIGINT', () => { console.log('\nstopped'); stop(); });
+  process.on('SIGTERM', stop);
+}

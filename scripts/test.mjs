@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+// Runs the four test layers and ends with one line "N passed, N failed" over all of them:
+//   1. the Catch2 suite natively (ctest in build/native)
+//   2. the same suite compiled to wasm, under node (ctest in build/wasm; fails if it registers zero tests)
+//   3. JS tests of the wasm module and the CLI (node --test tests/js)
+//   4. browser tests in Debian's Chromium via playwright-core (node --test tests/browser)
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const only = process.argv.slice(2);
+const layers = [];
+
+function run(cmd, args) {
+  const r = spawnSync(cmd, args, { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28, env: process.env });
+  const out = `${r.stdout || ''}${r.stderr || ''}`;
+  return { status: r.status, out };
+}
+
+function ctestLayer(name, dir) {
+  const list = run('ctest', ['--test-dir', dir, '-N']);
+  const registered = Number((/Total Tests: (\d+)/.exec(list.out) || [])[1] || 0);
+  if (registered === 0) {
+    console.log(`[${name}] FAILED: ${dir} registers zero tests`);
+    return { name, passed: 0, failed: 1 };
+  }
+  const r = run('ctest', ['--test-dir', dir, '-j2', '--output-on-failure', '--timeout', '300']);
+  const m = /(\d+)% tests passed, (\d+) tests failed out of (\d+)/.exec(r.out);
+  const total = m ? Number(m[3]) : registered;
+  const failed = m ? Number(m[2]) : registered;
+  if (failed || r.status !== 0) process.stdout.write(r.out.split('\n').filter((l) => !/^\s*\d+\/\d+ Test .*Passed/.test(l)).join('\n').slice(-20000));
+  console.log(`[${name}] ${total - failed} passed, ${failed} failed (${dir})`);
+  return { name, passed: total - failed, failed: failed || (r.status !== 0 && !failed ? 1 : 0) };
+}
+
+function nodeTestLayer(name, dir) {
+  const files = fs.readdirSync(path.join(root, dir)).filter((f) => f.endsWith('.test.mjs')).map((f) => path.join(dir, f));
+  if (!files.length) {
+    console.log(`[${name}] FAILED: no test files in ${dir}`);
+    return { name, passed: 0, failed: 1 };
+  }
+  const r = run('node', ['--test', '--test-reporter=tap', '--test-concurrency=1', ...files]);
+  const pass = Number((/^# pass (\d+)/m.exec(r.out) || [])[1] || 0);
+  const fail = Number((/^# fail (\d+)/m.exec(r.out) || [])[1] || 0);
+  const cancelled = Number((/^# cancelled (\d+)/m.exec(r.out) || [])[1] || 0);
+  if (fail || cancelled || r.status !== 0) {
+    // Print failing subtests with their diagnostics.
+    const lines = r.out.split('\n');
+    const keep = [];
+    lines.forEach((l, i) => { if (/^\s*not ok/.test(l)) keep.push(...lines.slice(i, i + 30)); });
+    process.stdout.write(`${keep.join('\n').slice(-20000)}\n`);
+  }
+  const failed = fail + cancelled + (r.status !== 0 && !fail && !cancelled ? 1 : 0);
+  console.log(`[${name}] ${pass} passed, ${failed} failed (${dir})`);
+  return { name, passed: pass, failed };
+}
+
+const want = (n) => !only.length || only.includes(n);
+const t0 = Date.now();
+if (want('native')) layers.push(ctestLayer('native', 'build/native'));
+if (want('wasm')) layers.push(ctestLayer('wasm', 'build/wasm'));
+if (want('js')) layers.push(nodeTestLayer('js', 'tests/js'));
+if (want('browser')) layers.push(nodeTestLayer('browser', 'tests/browser'));
+const passed = layers.reduce((s, l) => s + l.passed, 0);
+const failed = layers.reduce((s, l) => s + l.failed, 0);
+console.log(`test time ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

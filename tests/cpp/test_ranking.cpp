@@ -1,0 +1,93 @@
+#include <catch2/catch.hpp>
+
+#include "test_support.hpp"
+
+using gpuvalue_test::parse;
+
+TEST_CASE("GPT-3 ranking: only multi-GPU offers fit, with plausible times", "[ranking][article]") {
+  auto& e = gpuvalue_test::loadedEngine();
+  auto r = parse(e.rank(R"({"preset": "gpt3-175b", "pricing": "on_demand"})"));
+  REQUIRE(r["ok"] == true);
+  int fitting = 0;
+  for (const auto& x : r["results"]) {
+    if (!x["fits"].get<bool>()) continue;
+    ++fitting;
+    INFO(x["id"]);
+    CHECK(x["total_gpus"].get<int>() > 1);
+    CHECK(x["time_hours"].get<double>() > 24 * 30);   // a 64-node cap keeps it above a month
+  }
+  CHECK(fitting >= 1);
+  // Fitting results come first.
+  bool seen_unfit = false;
+  for (const auto& x : r["results"]) {
+    if (!x["fits"].get<bool>()) seen_unfit = true;
+    else CHECK_FALSE(seen_unfit);
+  }
+}
+
+TEST_CASE("ResNet-50 ranking gives every result a cost, unit cost and reasons", "[ranking]") {
+  auto& e = gpuvalue_test::loadedEngine();
+  auto r = parse(e.rank(R"({"preset": "resnet50-imagenet"})"));
+  REQUIRE(r["ok"] == true);
+  REQUIRE(r["results"].size() > 60);
+  const auto& top = r["results"][0];
+  CHECK(top["fits"] == true);
+  CHECK(top["cost_usd"].get<double>() > 0);
+  CHECK(top["usd_per_tflops_day"].get<double>() > 0);
+  CHECK(top["reasons"].size() >= 1);
+  int pareto = 0;
+  for (const auto& x : r["results"]) pareto += x["pareto"].get<bool>() ? 1 : 0;
+  CHECK(pareto >= 1);
+  // Scores are sorted best first among fitting results.
+  double last = 1e9;
+  for (const auto& x : r["results"]) {
+    if (!x["fits"].get<bool>()) break;
+    CHECK(x["score"].get<double>() <= last + 1e-12);
+    last = x["score"].get<double>();
+  }
+}
+
+TEST_CASE("ranking filters by provider, pricing and budget", "[ranking]") {
+  auto& e = gpuvalue_test::loadedEngine();
+  auto r = parse(e.rank(R"({"preset": "resnet50-imagenet", "filters": {"providers": ["AWS"], "pricing": ["on_demand"]}})"));
+  REQUIRE(r["ok"] == true);
+  REQUIRE(r["results"].size() >= 1);
+  for (const auto& x : r["results"]) {
+    CHECK(x["provider"] == "AWS");
+    CHECK(x["pricing"] == "on_demand");
+  }
+  auto s = parse(e.rank(R"({"preset": "resnet50-imagenet", "filters": {"pricing": ["spot"]}})"));
+  REQUIRE(s["results"].size() >= 1);
+  for (const auto& x : s["results"]) CHECK(x["pricing"] == "spot");
+  auto b = parse(e.rank(R"({"preset": "resnet50-imagenet", "filters": {"budget_usd": 100}})"));
+  for (const auto& x : b["results"]) CHECK(x["cost_usd"].get<double>() <= 100);
+}
+
+TEST_CASE("the GN10 tiered price appears in the ranking with its unit cost", "[ranking][article]") {
+  auto& e = gpuvalue_test::loadedEngine();
+  auto r = parse(e.rank(R"({"preset": "resnet50-imagenet", "pricing": "tiered"})"));
+  REQUIRE(r["ok"] == true);
+  bool found = false;
+  for (const auto& x : r["results"])
+    if (x["instance"] == "GN10") {
+      found = true;
+      // 8.5 x 24 / (4 x 989.4 dense FP16) ≈ 0.0515 $/TFLOPS·day; claim-check warnings travel with it.
+      CHECK(x["usd_per_tflops_day"].get<double>() > 0.04);
+      CHECK(x["usd_per_tflops_day"].get<double>() < 0.06);
+      CHECK(x["warnings"].size() >= 1);
+    }
+  CHECK(found);
+}
+
+TEST_CASE("rank rejects bad requests with a path", "[ranking][errors]") {
+  auto& e = gpuvalue_test::loadedEngine();
+  auto r = parse(e.rank(R"({"preset": "nope"})"));
+  CHECK(r["ok"] == false);
+  CHECK(r["error"]["path"] == "/preset");
+  auto r2 = parse(e.rank(R"({"preset": "resnet50-imagenet", "pricing": "free"})"));
+  CHECK(r2["ok"] == false);
+  CHECK(r2["error"]["path"] == "/pricing");
+  auto r3 = parse(e.rank(R"({"preset": "resnet50-imagenet", "weights": {"task": -1}})"));
+  CHECK(r3["ok"] == false);
+  CHECK(r3["error"]["path"] == "/weights/task");
+}

@@ -1,0 +1,54 @@
+#include "test_support.hpp"
+
+#include <dirent.h>
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <vector>
+
+namespace gpuvalue_test {
+
+std::string readFile(const std::string& rel) {
+  std::ifstream in(std::string(GPUVALUE_SOURCE_DIR) + "/" + rel, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot open " + rel);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+gpuvalue::json parse(const std::string& text) { return gpuvalue::json::parse(text); }
+
+std::string allCatalogsText() {
+  std::vector<std::string> names;
+  std::string dir = std::string(GPUVALUE_SOURCE_DIR) + "/data/catalog";
+  if (DIR* d = opendir(dir.c_str())) {
+    while (dirent* e = readdir(d)) {
+      std::string n = e->d_name;
+      if (n.size() > 5 && n.substr(n.size() - 5) == ".json") names.push_back(n);
+    }
+    closedir(d);
+  }
+  std::sort(names.begin(), names.end());
+  std::string out = "[";
+  for (size_t i = 0; i < names.size(); ++i) out += (i ? "," : "") + readFile("data/catalog/" + names[i]);
+  return out + "]";
+}
+
+gpuvalue::Engine& loadedEngine() {
+  static gpuvalue::Engine* engine = [] {
+    auto* e = new gpuvalue::Engine();
+    e->setToday("2026-12-02");
+    auto check = [](const std::string& r) {
+      if (parse(r).value("ok", false) != true) throw std::runtime_error("load failed: " + r.substr(0, 2000));
+    };
+    check(e->loadGpus(readFile("data/gpus.json")));
+    check(e->loadCatalog(allCatalogsText()));
+    check(e->loadPresets(readFile("data/presets.json")));
+    return e;
+  }();
+  return *engine;
+}
+
+}  // namespace gpuvalue_test
