@@ -258,7 +258,13 @@ Throughput estimateThroughput(const Workload& w, const Cluster& c, const Shardin
   double eff;
   double bpf;
   switch (w.kind) {
-    case WorkloadKind::kTransformer: eff = k.compute_eff_transformer; bpf = k.bytes_per_flop_transformer; break;
+    case WorkloadKind::kTransformer:
+      // Non-GEMM work (layer norms, softmax, dropout, residual adds) moves O(seq·hidden) bytes per token and
+      // layer while the GEMMs do O(hidden²) FLOPs (Korthikanti et al. 2022, eq. 1 terms), so the memory-bound
+      // share falls as 1/hidden: the constant is given at hidden = 1024 (BERT-large).
+      eff = k.compute_eff_transformer;
+      bpf = k.bytes_per_flop_transformer * 1024.0 / std::max(256.0, w.effectiveHidden());
+      break;
     case WorkloadKind::kCnn: eff = k.compute_eff_cnn; bpf = k.bytes_per_flop_cnn; break;
     default: eff = k.compute_eff_custom; bpf = k.bytes_per_flop_custom; break;
   }

@@ -150,10 +150,14 @@ TEST_CASE("GPT-3 on 1024 A100 takes about a month", "[performance][article]") {
   double days = r["time_hours"].get<double>() / 24;
   INFO(r.dump());
   CHECK(days > 20);
-  CHECK(days < 45);
+  CHECK(days < 40);
+  // The band (calibration p10/p90) reaches a month: Megatron-LM's 2021 software estimate of 34 days sits at its
+  // pessimistic edge; newer stacks (MosaicML's FSDP + FlashAttention rows in data/measurements.json) run faster.
+  CHECK(r["time_hours_low"].get<double>() / 24 < 24);
+  CHECK(r["time_hours_high"].get<double>() / 24 > 30);
   CHECK(r["memory"]["fits"] == true);
   CHECK(r["throughput"]["effective_tflops_per_gpu"].get<double>() > 100);
-  CHECK(r["throughput"]["effective_tflops_per_gpu"].get<double>() < 200);
+  CHECK(r["throughput"]["effective_tflops_per_gpu"].get<double>() < 230);
 }
 
 TEST_CASE("bf16 on a V100 falls back to fp16 with a warning", "[performance]") {
