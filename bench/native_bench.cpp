@@ -1,11 +1,13 @@
-// Native side of `npm run bench`: times the same engine operations as bench/run.mjs does in wasm.
-// Usage: gpuvalue_bench DATA_DIR CATALOG.json REPEATS  -> prints one JSON object.
+// Native side of `npm run bench`: times the engine operations that bench/run.mjs also times in wasm.
+// Usage: gpuvalue_bench DATA_DIR CATALOG.json REPEATS [SWEEP]  -> one JSON object on stdout.
+#include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <sstream>
+#include <string>
 #include <vector>
-#include <algorithm>
 
 #include "gpuvalue/engine.hpp"
 
@@ -31,19 +33,32 @@ static double medianMs(int repeats, F&& f) {
 
 int main(int argc, char** argv) {
   if (argc < 4) {
-    std::cerr << "usage: gpuvalue_bench DATA_DIR CATALOG.json REPEATS\n";
+    std::cerr << "usage: gpuvalue_bench DATA_DIR CATALOG.json REPEATS [SWEEP]\n";
     return 2;
   }
-  std::string data = argv[1];
-  std::string catalog = readAll(argv[2]);
-  int repeats = std::max(1, std::atoi(argv[3]));
+  const std::string data = argv[1];
+  const std::string catalog = readAll(argv[2]);
+  const int repeats = std::max(1, std::atoi(argv[3]));
+  const bool sweep = argc > 4 && std::string(argv[4]) == "sweep";
   gpuvalue::Engine e;
   e.setToday("2026-12-02");
   e.loadGpus(readAll(data + "/gpus.json"));
   e.loadPresets(readAll(data + "/presets.json"));
-  double load = medianMs(repeats, [&] { e.loadCatalog(catalog); });
+  bool ok = true;
+  double load = medianMs(repeats, [&] { ok = ok && e.loadCatalog(catalog).find("\"ok\":true") != std::string::npos; });
+  // Same request as bench/run.mjs: a transformer workload ranked on every offer, top 100 returned.
   const std::string req = R"({"preset": "llama2-7b-pretrain", "limit": 100})";
   double rank = medianMs(repeats, [&] { e.rank(req); });
-  std::cout << "{\"load_ms\": " << load << ", \"rank_ms\": " << rank << "}\n";
-  return 0;
+  double sweep_ms = 0;
+  if (sweep) {
+    sweep_ms = medianMs(std::max(1, repeats / 2), [&] {
+      for (int i = 0; i < 100; ++i) {
+        std::string r = R"({"preset": "llama2-7b-pretrain", "limit": 1, "workload": {"tokens": )" + std::to_string(1e11 * (i + 1)) + "}}";
+        e.rank(r);
+      }
+    });
+  }
+  std::cout << "{\"ok\": " << (ok ? "true" : "false") << ", \"load_ms\": " << load << ", \"rank_ms\": " << rank
+            << ", \"sweep_ms\": " << sweep_ms << "}\n";
+  return ok ? 0 : 1;
 }

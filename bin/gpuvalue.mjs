@@ -18,12 +18,26 @@ commands:
   import skypilot FILE.csv [--provider NAME] [--as-of YYYY-MM-DD]
   presets | gpus  [--json]
 
+decision tools (article §4-§5):
+  advise   --params N [--tokens N] [--stage exploration|tuning|production] [--mode pretrain|finetune|lora]
+           [--deadline HOURS] [--json]
+  plan     (--demand FILE | --example article) [--json]
+  mig      --gpu GPU_ID --jobs SPEC [--json]          SPEC: COUNTxMEMgb[:SHARE][@HOURSh],...  e.g. 7x8gb or 3x20gb,2x5gb@4h
+  levers   (--preset ID | --workload FILE) --instance ID [--pricing MODEL] [--precision P] [--json]
+  compare  (--preset ID | --workload FILE) --config C --config C [--config C]... [--pricing MODEL] [--baseline I] [--json]
+           C: GPU_ID:COUNT[:USD_PER_HOUR] or INSTANCE[:NODES]   e.g. --config a100-sxm4-80gb:8 --config v100-sxm2-16gb:4
+  energy   (--gpu GPU_ID | --instance ID) [--count N] (--hours H | --preset ID | --workload FILE)
+           [--cooling air|liquid] [--pue P] [--utilisation U] [--usd-per-kwh X] [--kg-co2-per-kwh X] [--power-w W] [--json]
+  tco      (--gpu GPU_ID | --instance ID) [--count N] [--purchase-usd X] [--years N] [--utilisation U] [--power-w W]
+           [--cooling air|liquid] [--pue P] [--usd-per-kwh X] [--other-usd-per-year X] [--rent-usd-per-gpu-hour X]
+           [--hours H | --preset ID] [--json]
+
 Prices are USD. Exit status: 0 ok, 1 bad input (message on stderr), 2 usage error.`;
 
 class UsageError extends Error {}
 
 function parseArgs(argv) {
-  const opts = { _: [], catalog: [] };
+  const opts = { _: [], catalog: [], config: [] };
   const flags = new Set(['json', 'fits-only', 'help']);
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -33,6 +47,7 @@ function parseArgs(argv) {
       const v = inline !== undefined ? inline : argv[++i];
       if (v === undefined) throw new UsageError(`--${k} needs a value`);
       if (k === 'catalog') opts.catalog.push(v);
+      else if (k === 'config') opts.config.push(v);
       else opts[k] = v;
     } else opts._.push(a);
   }
@@ -96,6 +111,259 @@ const fmtH = (h) => (h >= 48 ? `${(h / 24).toFixed(1)} d` : `${h.toFixed(1)} h`)
 
 function out(opts, obj, human) {
   process.stdout.write(opts.json ? `${JSON.stringify(obj, null, 2)}\n` : `${human()}\n`);
+}
+
+// ---- decision tools (advise, plan, mig, levers, compare, energy, tco) ----
+
+const pct = (x, d = 1) => `${(x * 100).toFixed(d)} %`;
+const usd = (x) => (x === null || x === undefined ? '-' : Math.abs(x) < 100 ? `$${x.toFixed(2)}` : `$${Math.round(x).toLocaleString('en-US')}`);
+const withoutOk = (r) => { const { ok, ...rest } = r; return rest; };
+
+function readJsonFile(file) {
+  const text = readText(file);
+  try { return JSON.parse(text); } catch (e) {
+    throw new GpuvalueError({ error: { code: 'json_syntax', path: file, message: `${file}: not valid JSON: ${e.message}` } });
+  }
+}
+
+function put(req, opts, key, field, numberOpts) {
+  const v = number(opts, key, numberOpts);
+  if (v !== undefined) req[field] = v;
+}
+
+function adviseText(r) {
+  const mm = r.memory_model;
+  const lines = [
+    `${r.params.toExponential(2)} parameters, ${r.tokens.toExponential(2)} tokens (${r.tokens_source}), stage ${r.stage} -> ${r.stage_billing.pricing}`,
+    `article §4.1:  ${r.article.rule}`,
+    `memory model:  ${mm.gpu_class ? `${mm.gpu_count}× ${mm.gpu_class} (${mm.sharding})` : 'nothing fits'} — ${mm.agrees_with_article ? 'agrees with the article' : 'DISAGREES with the article'}`,
+    '',
+    'recommendations:',
+  ];
+  r.recommendations.forEach((x, i) => {
+    lines.push(`  ${i + 1}. [${x.role}] ${x.gpu_count}× ${x.gpu} (${x.sharding}), ${x.pricing}${x.offer ? ` on ${x.offer.instances}× ${x.offer.instance} (${x.offer.provider})` : ''}: ${fmtH(x.time_hours)}, ${usd(x.cost_usd)}`);
+    lines.push(`     ${x.reason}`);
+  });
+  lines.push('', table(r.ladder, [
+    { title: 'class', get: (x) => x.gpu_class },
+    { title: 'fits', get: (x) => (x.fits ? `${x.gpu_count} GPUs` : 'no') },
+    { title: 'sharding', get: (x) => x.sharding ?? '-' },
+    { title: 'GB/GPU', get: (x) => (x.memory ? `${x.memory.required_gb_per_gpu.toFixed(1)}/${x.memory.available_gb_per_gpu.toFixed(1)}` : '-'), right: true },
+    { title: 'time', get: (x) => (x.time_hours ? fmtH(x.time_hours) : '-'), right: true },
+    { title: 'pricing', get: (x) => x.pricing ?? '-' },
+    { title: 'cost', get: (x) => (x.cost_usd ? usd(x.cost_usd) : '-'), right: true },
+  ]));
+  for (const w of r.warnings) lines.push(`warning: ${w}`);
+  return lines.join('\n');
+}
+
+function planText(r) {
+  const lines = [
+    `mix: ${pct(r.mix.reserved)} reserved (${r.reserved_gpus} GPUs, ${pct(r.reserved_utilisation, 0)} used), ${pct(r.mix.on_demand)} on-demand, ${pct(r.mix.spot)} spot`,
+    `yearly cost ${usd(r.annual_cost_usd)} vs ${usd(r.on_demand_only_cost_usd)} all on-demand: ${pct(r.saving)} saved; completion ${pct(r.completion_rate, 2)} (target ${pct(r.target_completion_rate, 2)})`,
+  ];
+  if (r.article_claim) lines.push(`article claim: ${pct(r.article_claim.saving, 0)} saved at ${pct(r.article_claim.completion_rate)} completion (${r.article_claim.source})`);
+  lines.push('', ...r.findings.map((f) => `- ${f}`), '', 'assumptions:');
+  for (const [k, v] of Object.entries(r.assumptions)) lines.push(`  ${k}: ${typeof v.value === 'number' ? +v.value.toPrecision(6) : v.value} — ${v.source}`);
+  return lines.join('\n');
+}
+
+function migText(r) {
+  const lines = [`${r.jobs} job(s) on ${r.gpu_name}: ${r.fits ? 'all fit' : `${r.unplaced_jobs.length} do NOT fit`} on ${r.gpus_needed} GPU(s)`];
+  for (const g of r.layout) {
+    const counts = {};
+    for (const p of g.profiles) counts[p] = (counts[p] || 0) + 1;
+    lines.push(`  GPU ${g.gpu_index}: ${Object.entries(counts).map(([p, n]) => `${n}× ${p}`).join(' + ')}  (${g.compute_slices_used}/7 compute, ${g.memory_slices_used}/8 memory slices, ${fmtH(g.hours)})`);
+  }
+  lines.push(r.offer ? `cost ${usd(r.cost_usd)}, ${usd(r.cost_per_job_usd)} per job on ${r.offer.instance} (${r.offer.provider}, ${usd(r.offer.usd_per_hour)}/h, as of ${r.offer.as_of})` : 'no on-demand offer for this GPU in the catalog');
+  lines.push('', table(r.alternatives, [
+    { title: 'alternative', get: (x) => x.option },
+    { title: 'fits', get: (x) => (x.fits ? 'yes' : `${x.jobs_that_fit}/${r.jobs}`) },
+    { title: 'GPUs', get: (x) => x.gpus_needed, right: true },
+    { title: 'cost', get: (x) => usd(x.cost_usd), right: true },
+    { title: '$/job', get: (x) => usd(x.cost_per_job_usd), right: true },
+    { title: 'offer', get: (x) => (x.offer ? x.offer.instance : '-') },
+  ]), `cheapest: ${r.cheapest_option}`);
+  for (const w of r.warnings) lines.push(`warning: ${w}`);
+  return lines.join('\n');
+}
+
+function leversText(r) {
+  const b = r.baseline;
+  const lines = [`${r.workload} on ${r.instance} (${r.pricing}): ${b.gpu_count} GPUs, ${b.precision}, ${fmtH(b.time_hours)}, ${usd(b.cost_usd)}`, ''];
+  lines.push(table(r.levers, [
+    { title: 'lever', get: (x) => x.lever },
+    { title: 'time before -> after', get: (x) => (x.applicable ? `${fmtH(x.before.time_hours)} -> ${fmtH(x.after.time_hours)}` : '-') },
+    { title: 'cost before -> after', get: (x) => (x.applicable ? `${usd(x.before.cost_usd)} -> ${usd(x.after.cost_usd)}` : '-') },
+    { title: 'speed', get: (x) => (x.speedup ? `${x.speedup.toFixed(2)}×` : '-'), right: true },
+    { title: 'cost', get: (x) => (x.cost_ratio ? `${x.cost_ratio.toFixed(2)}×` : '-'), right: true },
+  ]), '');
+  for (const l of r.levers) lines.push(`${l.lever}: ${l.note}`);
+  for (const w of r.warnings) lines.push(`warning: ${w}`);
+  return lines.join('\n');
+}
+
+function compareText(r) {
+  const lines = [`${r.workload}, ${r.pricing} (baseline: ${r.configs[r.baseline].label})`, table(r.configs, [
+    { title: 'config', get: (x) => x.label },
+    { title: 'instance', get: (x) => x.instance || '-' },
+    { title: '$/h', get: (x) => x.usd_per_hour.toFixed(2), right: true },
+    { title: 'time', get: (x) => fmtH(x.time_hours), right: true },
+    { title: 'cost', get: (x) => usd(x.cost_usd), right: true },
+    { title: 'speed-up', get: (x) => `${x.speedup_vs_baseline.toFixed(2)}×`, right: true },
+    { title: 'cost ratio', get: (x) => `${x.cost_ratio_vs_baseline.toFixed(2)}×`, right: true },
+  ]), ''];
+  for (const c of r.configs) lines.push(`${c.label}: ${c.explanation}${c.note ? ` (${c.note})` : ''}`);
+  if (r.article_claim) lines.push('', `article: ${r.article_claim.claim}`, `model:   ${r.article_claim.finding}`);
+  return lines.join('\n');
+}
+
+function energyText(r) {
+  const c = r.cooling_comparison;
+  return [
+    `${r.gpu_count}× ${r.gpu} for ${fmtH(r.hours)} (${r.hours_source}) at ${r.power_w} W × ${r.utilisation} utilisation, PUE ${r.pue}`,
+    `energy ${r.facility_energy_kwh.toFixed(1)} kWh (IT ${r.it_energy_kwh.toFixed(1)} kWh), ${usd(r.energy_cost_usd)}, ${r.co2_kg.toFixed(1)} kg CO2`,
+    `air PUE ${c.air.pue}: ${c.air.facility_energy_kwh.toFixed(1)} kWh · liquid PUE ${c.liquid.pue}: ${c.liquid.facility_energy_kwh.toFixed(1)} kWh (${pct(c.liquid_energy_saving)} less)`,
+    `article: PUE ${c.article_claim.pue}, ${pct(c.article_claim.energy_saving, 0)} less energy — ${c.article_claim.finding}`,
+    'assumptions:',
+    ...Object.entries(r.assumptions).map(([k, v]) => `  ${k}: ${v.value} — ${v.source}`),
+  ].join('\n');
+}
+
+function tcoText(r) {
+  return [
+    `own ${r.gpu_count}× ${r.gpu}: ${usd(r.purchase_usd)} over ${r.amortisation_years} years = ${usd(r.capex_usd_per_year)}/year + energy up to ${usd(r.energy_usd_per_year_at_full_load)}/year; rent ${usd(r.rent_usd_per_gpu_hour)}/GPU-h`,
+    r.verdict,
+    table(r.points, [
+      { title: 'utilisation', get: (x) => pct(x.utilisation, 0), right: true },
+      { title: 'own $/year', get: (x) => usd(x.own_usd_per_year), right: true },
+      { title: 'rent $/year', get: (x) => usd(x.rent_usd_per_year), right: true },
+      { title: 'own $/used GPU-h', get: (x) => usd(x.own_usd_per_used_gpu_hour), right: true },
+      { title: 'cheaper', get: (x) => x.cheaper },
+    ]),
+    'assumptions:',
+    ...Object.entries(r.assumptions).map(([k, v]) => `  ${k}: ${v.value} — ${v.source}`),
+  ].join('\n');
+}
+
+function hardwareRequest(opts) {
+  if (opts.gpu && opts.instance) throw new UsageError('give --gpu or --instance, not both');
+  if (!opts.gpu && !opts.instance) throw new UsageError('give --gpu GPU_ID or --instance ID');
+  const req = opts.gpu ? { gpu: opts.gpu } : { instance: opts.instance };
+  put(req, opts, 'count', 'count', { integer: true, min: 1 });
+  if (opts.cooling) req.cooling = opts.cooling;
+  put(req, opts, 'pue', 'pue', { min: 1 });
+  put(req, opts, 'utilisation', 'utilisation');
+  put(req, opts, 'usd-per-kwh', 'usd_per_kwh');
+  put(req, opts, 'power-w', 'power_w');
+  return req;
+}
+
+function energyRequest(opts) {
+  const req = hardwareRequest(opts);
+  put(req, opts, 'kg-co2-per-kwh', 'kg_co2_per_kwh');
+  put(req, opts, 'hours', 'hours');
+  if (req.hours === undefined) {
+    if (!opts.preset && !opts.workload) throw new UsageError('give --hours H, --preset ID or --workload FILE');
+    Object.assign(req, workloadRequest(opts));
+  }
+  return req;
+}
+
+function compareConfig(text, gpuIds) {
+  const parts = text.split(':');
+  if (gpuIds.has(parts[0].toLowerCase())) {
+    if (parts.length < 2 || parts.length > 3) throw new UsageError(`--config ${text}: expected GPU_ID:COUNT[:USD_PER_HOUR]`);
+    const count = Number(parts[1]);
+    if (!Number.isInteger(count) || count < 1) throw new UsageError(`--config ${text}: COUNT must be a whole number >= 1`);
+    const c = { gpu: parts[0], count };
+    if (parts.length === 3) {
+      const price = Number(parts[2]);
+      if (!Number.isFinite(price) || price <= 0) throw new UsageError(`--config ${text}: USD_PER_HOUR must be a number > 0`);
+      c.usd_per_hour = price;
+    }
+    return c;
+  }
+  if (parts.length > 2) throw new UsageError(`--config ${text}: expected INSTANCE[:NODES] or GPU_ID:COUNT[:USD_PER_HOUR]`);
+  const c = { instance: parts[0] };
+  if (parts.length === 2) {
+    const nodes = Number(parts[1]);
+    if (!Number.isInteger(nodes) || nodes < 1) throw new UsageError(`--config ${text}: NODES must be a whole number >= 1`);
+    c.nodes = nodes;
+  }
+  return c;
+}
+
+async function decisionCommand(cmd, opts, e) {
+  if (cmd === 'advise') {
+    const req = { params: number(opts, 'params', { required: true }) };
+    put(req, opts, 'tokens', 'tokens');
+    put(req, opts, 'deadline', 'deadline_hours');
+    if (opts.stage) req.stage = opts.stage;
+    if (opts.mode) req.mode = opts.mode;
+    const r = e.advise(req);
+    out(opts, withoutOk(r), () => adviseText(r));
+    return 0;
+  }
+  if (cmd === 'plan') {
+    if (!!opts.demand === !!opts.example) throw new UsageError('give --demand FILE or --example article');
+    let req;
+    if (opts.example) req = { example: opts.example };
+    else {
+      const d = readJsonFile(opts.demand);
+      req = { demand: d && d.demand ? d.demand : d };
+    }
+    const r = e.plan(req);
+    out(opts, withoutOk(r), () => planText(r));
+    return 0;
+  }
+  if (cmd === 'mig') {
+    if (!opts.gpu) throw new UsageError('--gpu is required');
+    if (!opts.jobs) throw new UsageError('--jobs is required (e.g. 7x8gb)');
+    const r = e.mig({ gpu: opts.gpu, jobs: opts.jobs });
+    out(opts, withoutOk(r), () => migText(r));
+    return 0;
+  }
+  if (cmd === 'levers') {
+    if (!opts.instance) throw new UsageError('--instance is required');
+    const req = { ...workloadRequest(opts), instance: opts.instance };
+    if (opts.pricing) req.pricing = opts.pricing;
+    if (opts.precision) req.precision = opts.precision;
+    const r = e.levers(req);
+    out(opts, withoutOk(r), () => leversText(r));
+    return 0;
+  }
+  if (cmd === 'compare') {
+    if (opts.config.length < 2 || opts.config.length > 4) throw new UsageError('compare needs 2 to 4 --config');
+    const gpuIds = new Set(e.gpus().flatMap((g) => [g.id, ...(g.aliases || [])].map((x) => x.toLowerCase())));
+    const req = { ...workloadRequest(opts), configs: opts.config.map((c) => compareConfig(c, gpuIds)) };
+    if (opts.pricing) req.pricing = opts.pricing;
+    put(req, opts, 'baseline', 'baseline', { integer: true });
+    const r = e.compare(req);
+    out(opts, withoutOk(r), () => compareText(r));
+    return 0;
+  }
+  if (cmd === 'energy') {
+    const r = e.energy(energyRequest(opts));
+    out(opts, withoutOk(r), () => energyText(r));
+    return 0;
+  }
+  if (cmd === 'tco') {
+    const req = hardwareRequest(opts);
+    put(req, opts, 'purchase-usd', 'purchase_usd');
+    put(req, opts, 'years', 'amortisation_years');
+    put(req, opts, 'other-usd-per-year', 'other_usd_per_year');
+    put(req, opts, 'rent-usd-per-gpu-hour', 'rent_usd_per_gpu_hour');
+    const r = withoutOk(e.tco(req));
+    let energy;
+    if (opts.hours !== undefined || opts.preset || opts.workload) {
+      energy = withoutOk(e.energy(energyRequest(opts)));
+      r.energy = energy;
+    }
+    out(opts, r, () => tcoText(r) + (energy ? `\n\n${energyText(energy)}` : ''));
+    return 0;
+  }
+  return undefined;
 }
 
 async function main(argv) {
@@ -220,6 +488,8 @@ async function main(argv) {
       { title: 'FP16 TFLOPS', get: (x) => x.tflops.fp16 ?? '-', right: true }]));
     return 0;
   }
+  const decided = await decisionCommand(cmd, opts, e);
+  if (decided !== undefined) return decided;
   throw new UsageError(`unknown command "${cmd}"`);
 }
 

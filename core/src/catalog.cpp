@@ -37,11 +37,24 @@ const Price* Offer::price(PricingModel m) const {
   return nullptr;
 }
 
+// Parses YYYY-MM-DD by hand (sscanf dominated catalog loading).
+static bool parseIsoDate(const std::string& s, int& y, int& m, int& d) {
+  if (s.size() != 10 || s[4] != '-' || s[7] != '-') return false;
+  auto digits = [&](size_t from, size_t n, int& out) {
+    out = 0;
+    for (size_t i = from; i < from + n; ++i) {
+      if (s[i] < '0' || s[i] > '9') return false;
+      out = out * 10 + (s[i] - '0');
+    }
+    return true;
+  };
+  if (!digits(0, 4, y) || !digits(5, 2, m) || !digits(8, 2, d)) return false;
+  return y >= 1990 && y <= 2200 && m >= 1 && m <= 12 && d >= 1 && d <= 31;
+}
+
 bool isIsoDate(const std::string& s) {
   int y, m, d;
-  char tail;
-  if (s.size() != 10 || std::sscanf(s.c_str(), "%4d-%2d-%2d%c", &y, &m, &d, &tail) != 3) return false;
-  return y >= 1990 && y <= 2200 && m >= 1 && m <= 12 && d >= 1 && d <= 31;
+  return parseIsoDate(s, y, m, d);
 }
 
 static long daysFromCivil(int y, int m, int d) {  // Howard Hinnant's days_from_civil
@@ -53,18 +66,22 @@ static long daysFromCivil(int y, int m, int d) {  // Howard Hinnant's days_from_
   return era * 146097 + static_cast<long>(doe) - 719468;
 }
 
+bool isStale(const Price& p, long today_day) { return today_day > 0 && p.as_of_day > 0 && today_day - p.as_of_day > kStaleAfterDays; }
+
 std::string staleWarning(const Price& p, const std::string& today) {
-  if (today.empty() || !isIsoDate(p.as_of) || daysBetween(p.as_of, today) <= kStaleAfterDays) return "";
+  if (!isStale(p, dayNumber(today))) return "";
   return std::string(pricingModelName(p.model)) + " price is stale: as of " + p.as_of + ", more than " +
          std::to_string(kStaleAfterDays) + " days old";
 }
 
+long dayNumber(const std::string& s) {
+  int y, m, d;
+  return parseIsoDate(s, y, m, d) ? daysFromCivil(y, m, d) : 0;
+}
+
 int daysBetween(const std::string& a, const std::string& b) {
   if (!isIsoDate(a) || !isIsoDate(b)) return 0;
-  int y1, m1, d1, y2, m2, d2;
-  std::sscanf(a.c_str(), "%d-%d-%d", &y1, &m1, &d1);
-  std::sscanf(b.c_str(), "%d-%d-%d", &y2, &m2, &d2);
-  return static_cast<int>(daysFromCivil(y2, m2, d2) - daysFromCivil(y1, m1, d1));
+  return static_cast<int>(dayNumber(b) - dayNumber(a));
 }
 
 static bool parsePrice(const json& j, const std::string& path, Price& p, Issues& issues) {
@@ -77,6 +94,7 @@ static bool parsePrice(const json& j, const std::string& path, Price& p, Issues&
   p.as_of = r.string("as_of", true).value_or("");
   if (r.has("as_of") && !p.as_of.empty() && !isIsoDate(p.as_of))
     r.error("as_of", ErrorCode::kInvalidValue, "must be a date YYYY-MM-DD");
+  p.as_of_day = dayNumber(p.as_of);
   p.source = r.string("source", true).value_or("");
   if (p.model == PricingModel::kTiered) {
     const json* t = r.get("tiers");
@@ -113,7 +131,26 @@ static bool parsePrice(const json& j, const std::string& path, Price& p, Issues&
   }
   p.claimed_discount_pct = r.number("claimed_discount_pct", false, 0, false, 100).value_or(0);
   p.interruption_per_hour = r.number("interruption_per_hour", false, 0, false, 10).value_or(-1);
-  return issues.size() == before || !hasErrors(Issues(issues.begin() + static_cast<long>(before), issues.end()));
+  for (size_t i = before; i < issues.size(); ++i)
+    if (!issues[i].warning) return false;
+  return true;
+}
+
+// FNV-1a over the fields the performance model reads.
+static uint64_t hardwareHash(const Offer& o) {
+  uint64_t h = 1469598103934665603ull;
+  auto mix = [&](const void* data, size_t n) {
+    const unsigned char* p = static_cast<const unsigned char*>(data);
+    for (size_t i = 0; i < n; ++i) h = (h ^ p[i]) * 1099511628211ull;
+  };
+  mix(o.gpu_id.data(), o.gpu_id.size());
+  mix("|", 1);
+  mix(o.interconnect.data(), o.interconnect.size());
+  mix(&o.gpu_count, sizeof o.gpu_count);
+  mix(&o.network_gbps, sizeof o.network_gbps);
+  const char rdma = o.rdma ? 1 : 0;
+  mix(&rdma, 1);
+  return h;
 }
 
 Issues parseCatalog(const std::string& text, const GpuDatabase& gpus, const Catalog& existing, Catalog& out,
@@ -121,6 +158,14 @@ Issues parseCatalog(const std::string& text, const GpuDatabase& gpus, const Cata
   Issues issues;
   json doc;
   if (!parseJsonText(text, doc, issues, "catalog")) return issues;
+  std::unordered_set<std::string> ids;
+  for (const auto& o : existing.offers) ids.insert(o.id);
+  return parseCatalog(doc, gpus, ids, out, today);
+}
+
+Issues parseCatalog(const json& doc, const GpuDatabase& gpus, std::unordered_set<std::string>& taken_ids, Catalog& out,
+                    const std::string& today) {
+  Issues issues;
   ObjectReader root(doc, "", issues);
   if (!root.ok()) return issues;
   const json* list = root.get("instances");
@@ -128,8 +173,8 @@ Issues parseCatalog(const std::string& text, const GpuDatabase& gpus, const Cata
     root.error("instances", list ? ErrorCode::kInvalidValue : ErrorCode::kMissingField, "must be an array of offers");
     return issues;
   }
-  std::set<std::string> ids;
-  for (const auto& o : existing.offers) ids.insert(o.id);
+  std::unordered_set<std::string> ids;  // this document's ids
+  const long today_day = dayNumber(today);
   std::vector<Offer> offers;
   offers.reserve(list->size());
   for (size_t i = 0; i < list->size(); ++i) {
@@ -138,7 +183,7 @@ Issues parseCatalog(const std::string& text, const GpuDatabase& gpus, const Cata
     if (!r.ok()) continue;
     Offer o;
     o.id = r.string("id", true).value_or("");
-    if (!o.id.empty() && !ids.insert(o.id).second)
+    if (!o.id.empty() && (taken_ids.count(o.id) || !ids.insert(o.id).second))
       r.error("id", ErrorCode::kDuplicateId, "duplicate instance id \"" + o.id + "\"");
     o.provider = r.string("provider", true).value_or("");
     o.instance_type = r.string("instance_type", true).value_or("");
@@ -217,7 +262,7 @@ Issues parseCatalog(const std::string& text, const GpuDatabase& gpus, const Cata
         issues.push_back({ErrorCode::kInvalidValue, pp + "/usd_per_hour", "spot price is above the on-demand price", true});
       if (p.model == PricingModel::kReserved && od && p.usd_per_hour > od->usd_per_hour * (1 + 1e-9))
         issues.push_back({ErrorCode::kInvalidValue, pp + "/usd_per_hour", "reserved price is above the on-demand price", true});
-      if (!today.empty() && isIsoDate(p.as_of) && daysBetween(today, p.as_of) > 1)
+      if (today_day > 0 && p.as_of_day > 0 && p.as_of_day - today_day > 1)
         issues.push_back({ErrorCode::kInvalidValue, pp + "/as_of", "date lies in the future", true});
     }
     if (o.gpu && o.gpu_count > 0) {
@@ -225,19 +270,19 @@ Issues parseCatalog(const std::string& text, const GpuDatabase& gpus, const Cata
         o.warnings.push_back(w);
       }
     }
+    o.hardware_hash = hardwareHash(o);
     offers.push_back(std::move(o));
   }
   if (hasErrors(issues)) return issues;
+  taken_ids.insert(ids.begin(), ids.end());
   for (auto& o : offers) out.offers.push_back(std::move(o));
   return issues;
 }
 
 static std::string fmt(double v, int digits = 0) {
-  std::ostringstream os;
-  os.setf(std::ios::fixed);
-  os.precision(digits);
-  os << v;
-  return os.str();
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+  return buf;
 }
 
 // Memory types each CPU generation takes (Intel ARK and AMD product pages):

@@ -1,7 +1,10 @@
 #include "gpuvalue/engine.hpp"
 
 #include <cmath>
+#include <unordered_set>
 
+#include "gpuvalue/decisions.hpp"
+#include "gpuvalue/json_writer.hpp"
 #include "gpuvalue/ranking.hpp"
 #include "gpuvalue/skypilot.hpp"
 
@@ -65,23 +68,20 @@ std::string Engine::catalogOp(const std::string& text, bool replace, bool dry_ru
     json doc;
     if (!parseJsonText(text, doc, issues, "catalog")) return errorResult(issues);
     Catalog fresh;
-    const Catalog empty;
-    const Catalog& existing = replace ? empty : catalog_;
+    std::unordered_set<std::string> ids;
+    if (!replace)
+      for (const auto& o : catalog_.offers) ids.insert(o.id);
     // Either one document or an array of documents (paths are prefixed with the document index).
     if (doc.is_array()) {
       for (size_t i = 0; i < doc.size(); ++i) {
-        Catalog part;
-        Catalog seen = existing;
-        for (const auto& o : fresh.offers) seen.offers.push_back(o);
-        Issues sub = parseCatalog(dumpJson(doc[i]), gpus_, seen, part, today_);
+        Issues sub = parseCatalog(doc[i], gpus_, ids, fresh, today_);
         for (auto& s : sub) {
           s.path = "/" + std::to_string(i) + s.path;
-          issues.push_back(s);
+          issues.push_back(std::move(s));
         }
-        for (auto& o : part.offers) fresh.offers.push_back(std::move(o));
       }
     } else {
-      issues = parseCatalog(text, gpus_, existing, fresh, today_);
+      issues = parseCatalog(doc, gpus_, ids, fresh, today_);
     }
     if (hasErrors(issues)) return errorResult(issues);
     size_t n = fresh.offers.size();
@@ -255,47 +255,56 @@ std::string Engine::estimate(const std::string& text) {
   });
 }
 
-static json rankResultJson(const RankResult& r) {
+static void writeMemory(JsonWriter& j, const MemoryBreakdown& m) {
+  j.beginObject()
+      .field("weights_gb", m.weights_gb).field("gradients_gb", m.gradients_gb).field("optimizer_gb", m.optimizer_gb)
+      .field("activations_gb", m.activations_gb).field("overhead_gb", m.overhead_gb)
+      .field("required_gb_per_gpu", m.required_gb).field("available_gb_per_gpu", m.available_gb).field("fits", m.fits)
+      .field("sharding", m.sharding.describe()).field("zero_stage", m.sharding.zero_stage)
+      .field("tensor_parallel", m.sharding.tensor_parallel).field("pipeline_parallel", m.sharding.pipeline_parallel)
+      .endObject();
+}
+
+static void writeThroughput(JsonWriter& j, const Throughput& t) {
+  j.beginObject()
+      .field("samples_per_s", t.samples_per_s).field("tokens_per_s", t.tokens_per_s)
+      .field("effective_tflops_per_gpu", t.effective_tflops_per_gpu).field("single_gpu_tflops", t.single_gpu_tflops)
+      .field("peak_tflops_per_gpu", t.peak_tflops_per_gpu).field("scaling_efficiency", t.scaling_efficiency)
+      .field("comm_exposed_fraction", t.comm_exposed_fraction).field("bubble_fraction", t.bubble_fraction)
+      .field("bound", t.bound)
+      .endObject();
+}
+
+// One ranked result, written straight to text (this is the hot output path of the page).
+static void writeRankResult(JsonWriter& j, const RankResult& r, const Ranking& ranking, const Workload& w, const RankOptions& opt) {
   const Offer& o = *r.offer;
-  json reasons = r.reasons, warnings = r.warnings;
-  return {{"id", o.id},
-          {"instance", o.instance_type},
-          {"provider", o.provider},
-          {"region", o.region},
-          {"gpu", o.gpu_id},
-          {"gpu_name", o.gpu->name},
-          {"gpu_count", o.gpu_count},
-          {"nodes", r.nodes},
-          {"total_gpus", r.nodes * o.gpu_count},
-          {"pricing", pricingModelName(r.model)},
-          {"fits", r.fits},
-          {"example", o.example},
-          {"time_hours", finiteOr(r.cost.wall_hours)},
-          {"time_hours_low", finiteOr(r.throughput.time_hours_low)},
-          {"time_hours_high", finiteOr(r.throughput.time_hours_high)},
-          {"compute_hours", finiteOr(r.throughput.time_hours)},
-          {"cost_usd", finiteOr(r.cost.cost_usd)},
-          {"usd_per_hour", finiteOr(r.usd_per_hour)},
-          {"usd_per_tflops_day", finiteOr(r.usd_per_tflops_day)},
-          {"usd_per_tflops_day_at_precision", finiteOr(r.usd_per_tflops_day_at_precision)},
-          {"vendor_usd_per_tflops_day", finiteOr(r.vendor_usd_per_tflops_day)},
-          {"score", finiteOr(r.score)},
-          {"scores", {{"unit_cost", finiteOr(r.unit_score)}, {"task", finiteOr(r.task_score)}, {"service", finiteOr(r.service_score)}}},
-          {"pareto", r.pareto},
-          {"throughput", throughputJson(r.throughput)},
-          {"memory", memoryJson(r.memory)},
-          {"spot", {{"expected_interruptions", finiteOr(r.cost.expected_interruptions)},
-                    {"checkpoint_interval_hours", finiteOr(r.cost.checkpoint_interval_hours)},
-                    {"p_finish_by_deadline", finiteOr(r.cost.p_finish_by_deadline, 0)},
-                    {"feasible", r.cost.feasible}}},
-          {"reserved", {{"commitment_usd", finiteOr(r.cost.commitment_usd)},
-                        {"break_even_utilisation", finiteOr(r.cost.break_even_utilisation)}}},
-          {"billed_hours", finiteOr(r.cost.billed_hours)},
-          {"as_of", r.price->as_of},
-          {"source", r.price->source},
-          {"stale", r.stale},
-          {"reasons", reasons},
-          {"warnings", warnings}};
+  const Throughput& t = r.throughput();
+  j.beginObject()
+      .field("id", o.id).field("instance", o.instance_type).field("provider", o.provider).field("region", o.region)
+      .field("gpu", o.gpu_id).field("gpu_name", o.gpu->name).field("gpu_count", o.gpu_count).field("nodes", r.nodes())
+      .field("total_gpus", r.nodes() * o.gpu_count).field("pricing", pricingModelName(r.model)).field("fits", r.fits)
+      .field("example", o.example).field("time_hours", r.cost.wall_hours).field("time_hours_low", t.time_hours_low)
+      .field("time_hours_high", t.time_hours_high).field("compute_hours", t.time_hours).field("cost_usd", r.cost.cost_usd)
+      .field("usd_per_hour", r.usd_per_hour).field("usd_per_tflops_day", r.usd_per_tflops_day)
+      .field("usd_per_tflops_day_at_precision", r.usd_per_tflops_day_at_precision)
+      .field("vendor_usd_per_tflops_day", r.vendor_usd_per_tflops_day).field("score", r.score);
+  j.key("scores").beginObject().field("unit_cost", r.unit_score).field("task", r.task_score).field("service", r.service_score).endObject();
+  j.field("pareto", r.pareto);
+  j.key("throughput");
+  writeThroughput(j, t);
+  j.key("memory");
+  writeMemory(j, r.memory());
+  j.key("spot").beginObject()
+      .field("expected_interruptions", r.cost.expected_interruptions)
+      .field("checkpoint_interval_hours", r.cost.checkpoint_interval_hours)
+      .field("p_finish_by_deadline", r.cost.p_finish_by_deadline).field("feasible", r.cost.feasible)
+      .endObject();
+  j.key("reserved").beginObject()
+      .field("commitment_usd", r.cost.commitment_usd).field("break_even_utilisation", r.cost.break_even_utilisation)
+      .endObject();
+  j.field("billed_hours", r.cost.billed_hours).field("as_of", r.price->as_of).field("source", r.price->source)
+      .field("stale", r.stale).field("reasons", resultReasons(r, ranking)).field("warnings", resultWarnings(r, w, opt));
+  j.endObject();
 }
 
 static std::vector<std::string> stringList(ObjectReader& r, const std::string& key, Issues& issues) {
@@ -375,24 +384,22 @@ std::string Engine::rank(const std::string& text) {
     opt.max_nodes = static_cast<int>(r.integer("max_nodes", false, 1, 4096).value_or(opt.max_nodes));
     long long limit = r.integer("limit", false, 0, 10000000).value_or(0);
     if (hasErrors(issues)) return errorResult(issues);
+    opt.limit = static_cast<size_t>(limit);
     Ranking ranking = rankOffers(w, catalog_, opt);
-    json results = json::array();
-    size_t fitting = 0;
-    for (const auto& rr : ranking.results) fitting += rr.fits ? 1 : 0;
-    for (size_t i = 0; i < ranking.results.size() && (limit == 0 || static_cast<long long>(i) < limit); ++i)
-      results.push_back(rankResultJson(ranking.results[i]));
-    json out = {{"ok", true},
-                {"workload", {{"name", w.name},
-                              {"kind", workloadKindName(w.kind)},
-                              {"mode", modeName(w.mode)},
-                              {"precision", precisionName(w.precision)},
-                              {"total_flops", finiteOr(w.totalFlops())},
-                              {"params", finiteOr(w.params)}}},
-                {"evaluated_offers", ranking.evaluated},
-                {"result_count", ranking.results.size()},
-                {"fitting_count", fitting},
-                {"results", results}};
-    return dumpJson(out);
+    std::string text;
+    text.reserve(1024 + ranking.results.size() * 2048);
+    JsonWriter j(text);
+    j.beginObject().field("ok", true);
+    j.key("workload").beginObject()
+        .field("name", w.name).field("kind", workloadKindName(w.kind)).field("mode", modeName(w.mode))
+        .field("precision", precisionName(w.precision)).field("total_flops", w.totalFlops()).field("params", w.params)
+        .endObject();
+    j.field("evaluated_offers", ranking.evaluated).field("result_count", ranking.result_count)
+        .field("fitting_count", ranking.fitting_count);
+    j.key("results").beginArray();
+    for (const auto& rr : ranking.results) writeRankResult(j, rr, ranking, w, opt);
+    j.endArray().endObject();
+    return text;
   });
 }
 
@@ -429,6 +436,8 @@ std::string Engine::cost(const std::string& text) {
       return errorResult(issues);
     }
     CostResult c = priceJob(*found, *p, hours, nodes, spot);
+    if (m == PricingModel::kReserved) c.note = "amortised over a " + std::to_string(p->term_months) + "-month term";
+    if (m == PricingModel::kMonthly) c.note = std::to_string(static_cast<int>(c.billed_hours / 730 + 0.5)) + " month(s) billed";
     json warnings = found->warnings;
     const std::string stale = staleWarning(*p, today_);
     if (!stale.empty()) warnings.push_back(stale);
@@ -482,6 +491,14 @@ std::string Engine::importSkypilot(const std::string& csv_text, const std::strin
   });
 }
 
+std::string Engine::advise(const std::string& t) { return guarded([&] { return adviseImpl(t); }); }
+std::string Engine::plan(const std::string& t) { return guarded([&] { return planImpl(t); }); }
+std::string Engine::mig(const std::string& t) { return guarded([&] { return migImpl(t); }); }
+std::string Engine::levers(const std::string& t) { return guarded([&] { return leversImpl(t); }); }
+std::string Engine::compare(const std::string& t) { return guarded([&] { return compareImpl(t); }); }
+std::string Engine::energy(const std::string& t) { return guarded([&] { return energyImpl(t); }); }
+std::string Engine::tco(const std::string& t) { return guarded([&] { return tcoImpl(t); }); }
+
 std::string Engine::defaults() const {
   return guarded([&] {
     SpotOptions s;
@@ -495,6 +512,14 @@ std::string Engine::defaults() const {
                                {"restart_hours", s.restart_hours}}},
                      {"weights", {{"unit_cost", w.unit_cost}, {"task", w.task}, {"service", w.service}}},
                      {"max_nodes", r.max_nodes},
+                     {"decisions", {{"pue_air_cooled", kPueAirCooled},
+                                    {"pue_liquid_cooled", kPueLiquidCooled},
+                                    {"electricity_usd_per_kwh", kElectricityUsdPerKwh},
+                                    {"grid_kg_co2_per_kwh", kGridKgCo2PerKwh},
+                                    {"training_power_share_of_tdp", kTrainingPowerShareOfTdp},
+                                    {"amortisation_years", kAmortisationYears},
+                                    {"median_spot_discount", kMedianSpotDiscount},
+                                    {"sources", "core/include/gpuvalue/decisions.hpp"}}},
                      {"stale_after_days", kStaleAfterDays}});
   });
 }

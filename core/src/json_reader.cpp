@@ -90,9 +90,9 @@ void ObjectReader::warn(const std::string& key, const std::string& message) {
 }
 
 static std::string fmtNum(double v) {
-  std::ostringstream os;
-  os << v;
-  return os.str();
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
 }
 
 std::optional<double> ObjectReader::number(const std::string& key, bool required, double min, bool min_exclusive,
@@ -102,15 +102,19 @@ std::optional<double> ObjectReader::number(const std::string& key, bool required
     if (required && is_object_) error(key, ErrorCode::kMissingField, "is required");
     return std::nullopt;
   }
-  std::string rule = "must be a finite number " + std::string(min_exclusive ? "> " : ">= ") + fmtNum(min);
-  if (max < 1e300) rule += " and <= " + fmtNum(max);
+  // The message is built only on failure: this runs for every field of every offer.
+  auto rule = [&] {
+    std::string r = "must be a finite number " + std::string(min_exclusive ? "> " : ">= ") + fmtNum(min);
+    if (max < 1e300) r += " and <= " + fmtNum(max);
+    return r;
+  };
   if (!v->is_number()) {
-    error(key, ErrorCode::kInvalidValue, rule);
+    error(key, ErrorCode::kInvalidValue, rule());
     return std::nullopt;
   }
   double d = v->get<double>();
   if (!std::isfinite(d) || (min_exclusive ? !(d > min) : !(d >= min)) || d > max) {
-    error(key, ErrorCode::kInvalidValue, rule + " (got " + fmtNum(d) + ")");
+    error(key, ErrorCode::kInvalidValue, rule() + " (got " + fmtNum(d) + ")");
     return std::nullopt;
   }
   return d;
@@ -122,14 +126,14 @@ std::optional<long long> ObjectReader::integer(const std::string& key, bool requ
     if (required && is_object_) error(key, ErrorCode::kMissingField, "is required");
     return std::nullopt;
   }
-  std::string rule = "must be a whole number from " + std::to_string(min) + " to " + std::to_string(max);
+  auto rule = [&] { return "must be a whole number from " + std::to_string(min) + " to " + std::to_string(max); };
   if (!v->is_number()) {
-    error(key, ErrorCode::kInvalidValue, rule);
+    error(key, ErrorCode::kInvalidValue, rule());
     return std::nullopt;
   }
   double d = v->get<double>();
   if (!std::isfinite(d) || d != std::floor(d) || d < static_cast<double>(min) || d > static_cast<double>(max)) {
-    error(key, ErrorCode::kInvalidValue, rule + " (got " + fmtNum(d) + ")");
+    error(key, ErrorCode::kInvalidValue, rule() + " (got " + fmtNum(d) + ")");
     return std::nullopt;
   }
   return static_cast<long long>(d);

@@ -193,55 +193,91 @@ MemoryBreakdown chooseSharding(const Workload& w, const Cluster& c, const ModelC
   return planCluster(w, c, k).memory;
 }
 
-ClusterPlan planCluster(const Workload& w, const Cluster& c, const ModelConstants& k) {
+namespace {
+
+// Calls visit(sharding) for each candidate sharding of a cluster, least intrusive first (ZeRO stages at each
+// tensor/pipeline degree); visit returns false to stop.
+template <typename Visit>
+void forEachSharding(const Workload& w, const Cluster& c, Visit&& visit) {
   const int total = std::max(1, c.totalGpus());
+  int tps[4] = {1, 0, 0, 0};
+  int n_tp = 1;
+  int pps[8] = {1, 0, 0, 0, 0, 0, 0, 0};
+  int n_pp = 1;
+  if (w.kind == WorkloadKind::kTransformer) {
+    for (int t = 2; t <= std::min(8, c.gpus_per_node); t *= 2)
+      if (c.gpus_per_node % t == 0) tps[n_tp++] = t;
+    for (int p = 2; p <= 128; p *= 2) pps[n_pp++] = p;
+  }
+  for (int i = 0; i < n_tp; ++i) {
+    for (int j = 0; j < n_pp; ++j) {
+      const int tp = tps[i], pp = pps[j];
+      if (tp * pp > total || total % (tp * pp) != 0) continue;
+      if (w.kind == WorkloadKind::kTransformer && pp > w.effectiveLayers()) continue;
+      const int dp = total / (tp * pp);
+      for (int z = 0; z <= 3; ++z) {
+        if (z > 0 && dp < 2) break;
+        if (!visit(Sharding{z, tp, pp})) return;
+      }
+    }
+  }
+}
+
+Sharding explicitSharding(const Workload& w) {
+  Sharding s;
+  s.zero_stage = std::max(0, w.zero_stage);
+  s.tensor_parallel = std::max(1, w.tensor_parallel);
+  s.pipeline_parallel = std::max(1, w.pipeline_parallel);
+  return s;
+}
+
+bool hasExplicitSharding(const Workload& w) { return w.zero_stage >= 0 || w.tensor_parallel > 0 || w.pipeline_parallel > 0; }
+
+}  // namespace
+
+bool fitsWithSomeSharding(const Workload& w, const Cluster& c, const ModelConstants& k) {
+  if (hasExplicitSharding(w)) return estimateMemory(w, c, explicitSharding(w), k).fits;
+  bool fits = false;
+  forEachSharding(w, c, [&](const Sharding& s) {
+    fits = estimateMemory(w, c, s, k).fits;
+    return !fits;
+  });
+  return fits;
+}
+
+ClusterPlan planCluster(const Workload& w, const Cluster& c, const ModelConstants& k) {
   ClusterPlan plan;
-  if (w.zero_stage >= 0 || w.tensor_parallel > 0 || w.pipeline_parallel > 0) {
-    Sharding s;
-    s.zero_stage = std::max(0, w.zero_stage);
-    s.tensor_parallel = std::max(1, w.tensor_parallel);
-    s.pipeline_parallel = std::max(1, w.pipeline_parallel);
+  if (hasExplicitSharding(w)) {
+    Sharding s = explicitSharding(w);
     plan.memory = estimateMemory(w, c, s, k);
     plan.throughput = estimateThroughput(w, c, s, k);
     return plan;
   }
   // Among the shardings that fit, take the fastest (as Megatron-LM's and DeepSpeed's tuning guides advise:
   // tensor parallel inside a node, pipeline across nodes, ZeRO for the optimizer). When none fits, report
-  // the one that needs the least memory.
+  // the one that needs the least memory. A higher ZeRO stage at the same TP/PP only adds communication, so
+  // the first fitting stage of each TP/PP pair is the only one timed.
   bool have_fit = false, have_any = false;
   MemoryBreakdown least;
-  std::vector<int> tps = {1};
-  std::vector<int> pps = {1};
-  if (w.kind == WorkloadKind::kTransformer) {
-    for (int t = 2; t <= std::min(8, c.gpus_per_node); t *= 2)
-      if (c.gpus_per_node % t == 0) tps.push_back(t);
-    for (int p = 2; p <= 128; p *= 2) pps.push_back(p);
-  }
-  for (int tp : tps) {
-    for (int pp : pps) {
-      if (tp * pp > total || total % (tp * pp) != 0) continue;
-      if (w.kind == WorkloadKind::kTransformer && pp > w.effectiveLayers()) continue;
-      const int dp = total / (tp * pp);
-      for (int z = 0; z <= 3; ++z) {
-        if (z > 0 && dp < 2) break;
-        Sharding s{z, tp, pp};
-        MemoryBreakdown m = estimateMemory(w, c, s, k);
-        if (m.fits) {
-          Throughput t = estimateThroughput(w, c, s, k);
-          if (!have_fit || t.effective_tflops_per_gpu > plan.throughput.effective_tflops_per_gpu * (1 + 1e-9)) {
-            plan.memory = m;
-            plan.throughput = t;
-            have_fit = true;
-          }
-          break;  // a higher ZeRO stage at the same TP/PP only adds communication
-        }
-        if (!have_any || m.required_gb < least.required_gb) {
-          least = m;
-          have_any = true;
-        }
+  int fitted_tp = -1, fitted_pp = -1;
+  forEachSharding(w, c, [&](const Sharding& s) {
+    if (s.tensor_parallel == fitted_tp && s.pipeline_parallel == fitted_pp) return true;
+    MemoryBreakdown m = estimateMemory(w, c, s, k);
+    if (m.fits) {
+      fitted_tp = s.tensor_parallel;
+      fitted_pp = s.pipeline_parallel;
+      Throughput t = estimateThroughput(w, c, s, k);
+      if (!have_fit || t.effective_tflops_per_gpu > plan.throughput.effective_tflops_per_gpu * (1 + 1e-9)) {
+        plan.memory = m;
+        plan.throughput = t;
+        have_fit = true;
       }
+    } else if (!have_any || m.required_gb < least.required_gb) {
+      least = m;
+      have_any = true;
     }
-  }
+    return true;
+  });
   if (!have_fit) {
     plan.memory = least;
     plan.throughput = estimateThroughput(w, c, least.sharding, k);

@@ -63,7 +63,6 @@ CostResult priceJob(const Offer& o, const Price& p, double hours, int nodes, con
       r.commitment_usd = p.term_months * kHoursPerMonth * p.usd_per_hour * nodes;
       if (const Price* od = o.price(PricingModel::kOnDemand))
         r.break_even_utilisation = od->usd_per_hour > 0 ? p.usd_per_hour / od->usd_per_hour : 0;
-      r.note = "amortised over a " + std::to_string(p.term_months) + "-month term";
       break;
     }
     case PricingModel::kSpot: {
@@ -107,7 +106,6 @@ CostResult priceJob(const Offer& o, const Price& p, double hours, int nodes, con
       r.billed_hours = months * kHoursPerMonth;
       r.cost_usd = months * p.usd_per_month * nodes;
       r.effective_usd_per_hour = hours > 0 ? r.cost_usd / nodes / hours : p.usd_per_month / kHoursPerMonth;
-      r.note = std::to_string(static_cast<int>(months)) + " month(s) billed";
       break;
     }
   }

@@ -2,40 +2,26 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
-#include <sstream>
-#include <tuple>
+#include <cstdio>
+#include <unordered_map>
 
 namespace gpuvalue {
 
 namespace {
 
-struct HardwareKey {
-  std::string gpu, interconnect;
-  int gpus_per_node;
-  double network_gbps;
-  bool rdma;
-  bool operator<(const HardwareKey& o) const {
-    return std::tie(gpu, interconnect, gpus_per_node, network_gbps, rdma) <
-           std::tie(o.gpu, o.interconnect, o.gpus_per_node, o.network_gbps, o.rdma);
-  }
-};
-
-struct Evaluation {
-  int nodes = 1;
-  MemoryBreakdown memory;
-  Throughput throughput;
-};
-
-bool contains(const std::vector<std::string>& list, const std::string& v) {
-  if (list.empty()) return true;
-  std::string lv = toLower(v);
-  for (const auto& x : list)
-    if (toLower(x) == lv) return true;
-  return false;
+std::vector<std::string> lowered(const std::vector<std::string>& v) {
+  std::vector<std::string> out;
+  for (const auto& s : v) out.push_back(toLower(s));
+  return out;
 }
 
-// Smallest node count that fits (scale-out only over RDMA networks, as multi-node training needs).
+bool contains(const std::vector<std::string>& lowered_list, const std::string& v) {
+  if (lowered_list.empty()) return true;
+  return std::find(lowered_list.begin(), lowered_list.end(), toLower(v)) != lowered_list.end();
+}
+
+// Smallest node count that fits (scale-out only over RDMA networks, as multi-node training needs), then the
+// fastest sharding on that many nodes.
 Evaluation evaluate(const Workload& w, const Offer& o, const RankOptions& opt) {
   Cluster c;
   c.gpu = o.gpu;
@@ -43,51 +29,46 @@ Evaluation evaluate(const Workload& w, const Offer& o, const RankOptions& opt) {
   c.interconnect = o.interconnect;
   c.network_gbps = o.network_gbps;
   c.rdma = o.rdma;
-  Evaluation e;
   c.nodes = 1;
-  e.memory = chooseSharding(w, c, opt.constants);
-  if (!e.memory.fits && o.rdma && opt.max_nodes > 1) {
+  auto fitsOn = [&](int n) {
+    c.nodes = n;
+    return fitsWithSomeSharding(w, c, opt.constants);
+  };
+  int nodes = 1;
+  if (!fitsOn(1) && o.rdma && opt.max_nodes > 1) {
     int lo = 1, hi = 0;
-    for (int n = 2; n <= opt.max_nodes; n = std::min(n * 2, opt.max_nodes)) {
-      c.nodes = n;
-      if (chooseSharding(w, c, opt.constants).fits) { hi = n; break; }
+    for (int n = 2;; n = std::min(n * 2, opt.max_nodes)) {
+      if (fitsOn(n)) { hi = n; break; }
       lo = n;
       if (n == opt.max_nodes) break;
     }
     if (hi > 0) {
       while (hi - lo > 1) {
         int mid = (lo + hi) / 2;
-        c.nodes = mid;
-        if (chooseSharding(w, c, opt.constants).fits) hi = mid; else lo = mid;
+        if (fitsOn(mid)) hi = mid; else lo = mid;
       }
-      c.nodes = hi;
-      e.memory = chooseSharding(w, c, opt.constants);
-    } else {
-      c.nodes = 1;
+      nodes = hi;
     }
   }
-  e.nodes = c.nodes;
+  c.nodes = nodes;
+  Evaluation e;
+  e.nodes = nodes;
   ClusterPlan plan = planCluster(w, c, opt.constants);
   e.memory = plan.memory;
   e.throughput = plan.throughput;
   return e;
 }
 
-std::string money(double v) {
-  std::ostringstream os;
-  os.setf(std::ios::fixed);
-  os.precision(v < 100 ? 2 : 0);
-  os << "$" << v;
-  return os.str();
+// Fixed-point text without iostreams (libc++'s ostringstream is slow in wasm: locale setup per stream).
+std::string fixed(double v, int digits) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", digits, std::isfinite(v) ? v : 0.0);
+  return buf;
 }
 
-std::string hoursText(double h) {
-  std::ostringstream os;
-  os.setf(std::ios::fixed);
-  if (h >= 48) { os.precision(1); os << h / 24 << " days"; }
-  else { os.precision(1); os << h << " h"; }
-  return os.str();
-}
+std::string money(double v) { return "$" + fixed(v, v < 100 ? 2 : 0); }
+
+std::string hoursText(double h) { return h >= 48 ? fixed(h / 24, 1) + " days" : fixed(h, 1) + " h"; }
 
 }  // namespace
 
@@ -103,17 +84,34 @@ double serviceScore(const Offer& o) {
 
 Ranking rankOffers(const Workload& w, const Catalog& catalog, const RankOptions& opt) {
   Ranking out;
-  std::map<HardwareKey, Evaluation> cache;
   const auto& f = opt.filters;
+  const auto providers = lowered(f.providers), regions = lowered(f.regions), gpus = lowered(f.gpus);
+  const long today_day = dayNumber(opt.today);
+  SpotOptions spot = opt.spot;
+  if (f.deadline_hours > 0 && spot.deadline_hours <= 0) spot.deadline_hours = f.deadline_hours;
+  size_t price_count = 0;
+  for (const Offer& o : catalog.offers) price_count += o.prices.size();
+  out.results.reserve(price_count);
+  std::unordered_multimap<uint64_t, std::pair<const Offer*, const Evaluation*>> cache;
   for (const Offer& o : catalog.offers) {
     if (!o.gpu) continue;
     if (!f.include_examples && o.example) continue;
-    if (!contains(f.providers, o.provider) || !contains(f.regions, o.region) || !contains(f.gpus, o.gpu_id)) continue;
-    HardwareKey key{o.gpu_id, o.interconnect, o.gpu_count, o.network_gbps, o.rdma};
-    auto it = cache.find(key);
-    if (it == cache.end()) it = cache.emplace(key, evaluate(w, o, opt)).first;
-    const Evaluation& e = it->second;
+    if (!contains(providers, o.provider) || !contains(regions, o.region) || !contains(gpus, o.gpu_id)) continue;
+    // One evaluation per distinct hardware; the hash is verified against the first offer that produced it.
+    const Evaluation* found = nullptr;
+    auto range = cache.equal_range(o.hardware_hash);
+    for (auto it = range.first; it != range.second; ++it)
+      if (it->second.first->sameHardware(o)) found = it->second.second;
+    if (!found) {
+      out.evaluations.push_back(evaluate(w, o, opt));
+      found = &out.evaluations.back();
+      cache.emplace(o.hardware_hash, std::make_pair(&o, found));
+    }
+    const Evaluation& e = *found;
     ++out.evaluated;
+    const double fp16 = o.gpu->peak(Precision::kFp16);
+    const double at_precision = o.gpu->peak(trainingPrecision(w, *o.gpu));
+    const double service = serviceScore(o);
     for (const Price& p : o.prices) {
       if (!f.models.empty() && std::find(f.models.begin(), f.models.end(), p.model) == f.models.end()) continue;
       // One result per billing model: skip a second price of the same model on the same offer.
@@ -122,44 +120,16 @@ Ranking rankOffers(const Workload& w, const Catalog& catalog, const RankOptions&
       r.offer = &o;
       r.model = p.model;
       r.price = &p;
-      r.nodes = e.nodes;
-      r.memory = e.memory;
-      r.throughput = e.throughput;
+      r.eval = &e;
       r.fits = e.memory.fits && e.throughput.supported && e.throughput.time_hours > 0;
-      if (e.throughput.time_hours > 0) {
-        SpotOptions spot = opt.spot;
-        if (f.deadline_hours > 0 && spot.deadline_hours <= 0) spot.deadline_hours = f.deadline_hours;
-        r.cost = priceJob(o, p, e.throughput.time_hours, e.nodes, spot);
-      }
+      if (e.throughput.time_hours > 0) r.cost = priceJob(o, p, e.throughput.time_hours, e.nodes, spot);
       r.usd_per_hour = p.headlineUsdPerHour();
-      r.usd_per_tflops_day = usdPerTflopsDay(r.usd_per_hour, o.gpu_count, o.gpu->peak(Precision::kFp16));
-      r.usd_per_tflops_day_at_precision =
-          usdPerTflopsDay(r.usd_per_hour, o.gpu_count, o.gpu->peak(trainingPrecision(w, *o.gpu)));
-      if (o.has_claims && o.claims.tflops > 0 && toLower(o.claims.tflops_precision) == "fp16")
+      r.usd_per_tflops_day = usdPerTflopsDay(r.usd_per_hour, o.gpu_count, fp16);
+      r.usd_per_tflops_day_at_precision = usdPerTflopsDay(r.usd_per_hour, o.gpu_count, at_precision);
+      if (o.has_claims && o.claims.tflops > 0 && o.claims.tflops_precision == "fp16")
         r.vendor_usd_per_tflops_day = r.usd_per_hour * 24.0 / o.claims.tflops;
-      r.service_score = serviceScore(o);
-      r.warnings = o.warnings;
-      const std::string stale = staleWarning(p, opt.today);
-      r.stale = !stale.empty();
-      if (r.stale) r.warnings.push_back(stale);
-      if (!e.throughput.supported) r.warnings.push_back(std::string("the GPU cannot run ") + precisionName(w.precision));
-      if (!e.memory.fits) {
-        std::ostringstream os;
-        os.setf(std::ios::fixed);
-        os.precision(1);
-        os << "does not fit: needs " << e.memory.required_gb << " GB per GPU, " << e.memory.available_gb << " GB usable";
-        if (!o.rdma && o.gpu_count >= 1) os << " (no RDMA network, so no multi-node scale-out)";
-        r.warnings.push_back(os.str());
-      }
-      if (p.model == PricingModel::kSpot && r.cost.available) {
-        std::ostringstream os;
-        os.setf(std::ios::fixed);
-        os.precision(1);
-        os << "spot: about " << r.cost.expected_interruptions << " interruptions expected, checkpoint every "
-           << r.cost.checkpoint_interval_hours << " h";
-        if (!r.cost.feasible) os << "; " << r.cost.note;
-        r.warnings.push_back(os.str());
-      }
+      r.service_score = service;
+      r.stale = isStale(p, today_day);
       if (f.fits_only && !r.fits) continue;
       if (f.budget_usd > 0 && r.cost.cost_usd > f.budget_usd) continue;
       if (f.deadline_hours > 0 && r.cost.wall_hours > f.deadline_hours) continue;
@@ -167,19 +137,18 @@ Ranking rankOffers(const Workload& w, const Catalog& catalog, const RankOptions&
     }
   }
   // Normalise the three dimensions over the fitting results.
-  double best_unit = 0, best_cost = 0, best_time = 0;
   for (const auto& r : out.results) {
     if (!r.fits) continue;
-    if (r.usd_per_tflops_day > 0 && (best_unit == 0 || r.usd_per_tflops_day < best_unit)) best_unit = r.usd_per_tflops_day;
-    if (r.cost.cost_usd > 0 && (best_cost == 0 || r.cost.cost_usd < best_cost)) best_cost = r.cost.cost_usd;
-    if (r.cost.wall_hours > 0 && (best_time == 0 || r.cost.wall_hours < best_time)) best_time = r.cost.wall_hours;
+    if (r.usd_per_tflops_day > 0 && (out.best_unit == 0 || r.usd_per_tflops_day < out.best_unit)) out.best_unit = r.usd_per_tflops_day;
+    if (r.cost.cost_usd > 0 && (out.best_cost == 0 || r.cost.cost_usd < out.best_cost)) out.best_cost = r.cost.cost_usd;
+    if (r.cost.wall_hours > 0 && (out.best_time == 0 || r.cost.wall_hours < out.best_time)) out.best_time = r.cost.wall_hours;
   }
   const Weights& wt = opt.weights;
   const double wsum = std::max(1e-9, wt.unit_cost + wt.task + wt.service);
   for (auto& r : out.results) {
-    r.unit_score = (r.usd_per_tflops_day > 0 && best_unit > 0) ? best_unit / r.usd_per_tflops_day : 0;
-    double cs = (r.cost.cost_usd > 0 && best_cost > 0) ? best_cost / r.cost.cost_usd : 0;
-    double ts = (r.cost.wall_hours > 0 && best_time > 0) ? best_time / r.cost.wall_hours : 0;
+    r.unit_score = (r.usd_per_tflops_day > 0 && out.best_unit > 0) ? out.best_unit / r.usd_per_tflops_day : 0;
+    double cs = (r.cost.cost_usd > 0 && out.best_cost > 0) ? out.best_cost / r.cost.cost_usd : 0;
+    double ts = (r.cost.wall_hours > 0 && out.best_time > 0) ? out.best_time / r.cost.wall_hours : 0;
     r.task_score = 0.5 * cs + 0.5 * ts;
     r.score = r.fits ? (wt.unit_cost * r.unit_score + wt.task * r.task_score + wt.service * r.service_score) / wsum : 0;
   }
@@ -196,36 +165,71 @@ Ranking rankOffers(const Workload& w, const Catalog& catalog, const RankOptions&
       r->pareto = true;
       best_t = r->cost.wall_hours;
     }
-  std::stable_sort(out.results.begin(), out.results.end(), [](const RankResult& a, const RankResult& b) {
+  // Sort small keys, then move each result once (RankResult is large).
+  struct Key {
+    bool fits;
+    double score, cost;
+    uint32_t index;
+  };
+  std::vector<Key> keys;
+  keys.reserve(out.results.size());
+  for (uint32_t i = 0; i < out.results.size(); ++i)
+    keys.push_back({out.results[i].fits, out.results[i].score, out.results[i].cost.cost_usd, i});
+  auto better = [](const Key& a, const Key& b) {
     if (a.fits != b.fits) return a.fits;
     if (a.score != b.score) return a.score > b.score;
-    return a.cost.cost_usd < b.cost.cost_usd;
-  });
-  // Reasons, with numbers.
-  for (auto& r : out.results) {
-    if (!r.fits) {
-      r.reasons.push_back("does not fit in GPU memory");
-      continue;
-    }
-    if (r.cost.cost_usd > 0 && r.cost.cost_usd <= best_cost * (1 + 1e-9)) r.reasons.push_back("cheapest job: " + money(r.cost.cost_usd));
-    if (r.cost.wall_hours > 0 && r.cost.wall_hours <= best_time * (1 + 1e-9)) r.reasons.push_back("fastest: " + hoursText(r.cost.wall_hours));
-    if (r.usd_per_tflops_day > 0 && r.usd_per_tflops_day <= best_unit * (1 + 1e-9)) r.reasons.push_back("lowest $/TFLOPS·day");
-    if (r.pareto) r.reasons.push_back("on the cost-time Pareto frontier");
-    std::string shard = r.memory.sharding.describe();
-    std::ostringstream os;
-    os << "fits on " << r.nodes * r.offer->gpu_count << " GPU" << (r.nodes * r.offer->gpu_count > 1 ? "s" : "");
-    if (r.nodes > 1) os << " (" << r.nodes << " nodes)";
-    os << " with " << shard;
-    r.reasons.push_back(os.str());
-    if (r.model == PricingModel::kReserved && r.cost.break_even_utilisation > 0) {
-      std::ostringstream b;
-      b.setf(std::ios::fixed);
-      b.precision(0);
-      b << "reserved pays off above " << r.cost.break_even_utilisation * 100 << " % utilisation";
-      r.reasons.push_back(b.str());
-    }
-  }
+    if (a.cost != b.cost) return a.cost < b.cost;
+    return a.index < b.index;
+  };
+  out.result_count = out.results.size();
+  for (const auto& r : out.results) out.fitting_count += r.fits ? 1 : 0;
+  const size_t keep = opt.limit > 0 ? std::min(opt.limit, keys.size()) : keys.size();
+  if (keep < keys.size()) std::partial_sort(keys.begin(), keys.begin() + static_cast<long>(keep), keys.end(), better);
+  else std::sort(keys.begin(), keys.end(), better);
+  std::vector<RankResult> sorted;
+  sorted.reserve(keep);
+  for (size_t i = 0; i < keep; ++i) sorted.push_back(std::move(out.results[keys[i].index]));
+  out.results.swap(sorted);
   return out;
+}
+
+std::vector<std::string> resultReasons(const RankResult& r, const Ranking& ranking) {
+  std::vector<std::string> reasons;
+  if (!r.fits) {
+    reasons.push_back("does not fit in GPU memory");
+    return reasons;
+  }
+  if (r.cost.cost_usd > 0 && r.cost.cost_usd <= ranking.best_cost * (1 + 1e-9)) reasons.push_back("cheapest job: " + money(r.cost.cost_usd));
+  if (r.cost.wall_hours > 0 && r.cost.wall_hours <= ranking.best_time * (1 + 1e-9)) reasons.push_back("fastest: " + hoursText(r.cost.wall_hours));
+  if (r.usd_per_tflops_day > 0 && r.usd_per_tflops_day <= ranking.best_unit * (1 + 1e-9)) reasons.push_back("lowest $/TFLOPS·day");
+  if (r.pareto) reasons.push_back("on the cost-time Pareto frontier");
+  const int gpus = r.nodes() * r.offer->gpu_count;
+  std::string fit = "fits on " + std::to_string(gpus) + " GPU" + (gpus > 1 ? "s" : "");
+  if (r.nodes() > 1) fit += " (" + std::to_string(r.nodes()) + " nodes)";
+  reasons.push_back(fit + " with " + r.memory().sharding.describe());
+  if (r.model == PricingModel::kReserved && r.cost.break_even_utilisation > 0)
+    reasons.push_back("reserved pays off above " + fixed(r.cost.break_even_utilisation * 100, 0) + " % utilisation");
+  return reasons;
+}
+
+std::vector<std::string> resultWarnings(const RankResult& r, const Workload& w, const RankOptions& opt) {
+  std::vector<std::string> warnings = r.offer->warnings;
+  const std::string stale = staleWarning(*r.price, opt.today);
+  if (!stale.empty()) warnings.push_back(stale);
+  if (!r.throughput().supported) warnings.push_back(std::string("the GPU cannot run ") + precisionName(w.precision));
+  const MemoryBreakdown& m = r.memory();
+  if (!m.fits) {
+    std::string t = "does not fit: needs " + fixed(m.required_gb, 1) + " GB per GPU, " + fixed(m.available_gb, 1) + " GB usable";
+    if (!r.offer->rdma) t += " (no RDMA network, so no multi-node scale-out)";
+    warnings.push_back(t);
+  }
+  if (r.model == PricingModel::kSpot && r.cost.available) {
+    std::string t = "spot: about " + fixed(r.cost.expected_interruptions, 1) + " interruptions expected, checkpoint every " +
+                    fixed(r.cost.checkpoint_interval_hours, 1) + " h";
+    if (!r.cost.feasible) t += "; interruptions arrive faster than the job can progress";
+    warnings.push_back(t);
+  }
+  return warnings;
 }
 
 }  // namespace gpuvalue

@@ -34,6 +34,13 @@ export class EngineClient {
   rank(request) { return this.call('rank', request); }
   estimate(request) { return this.call('estimate', request); }
   cost(request) { return this.call('cost', request); }
+  advise(request) { return this.call('advise', request); }
+  plan(request) { return this.call('plan', request); }
+  mig(request) { return this.call('mig', request); }
+  levers(request) { return this.call('levers', request); }
+  compare(request) { return this.call('compare', request); }
+  energy(request) { return this.call('energy', request); }
+  tco(request) { return this.call('tco', request); }
   defaults() { return this.call('defaults'); }
   presets() { return this.call('presets').presets; }
   gpus() { return this.call('gpus').gpus; }

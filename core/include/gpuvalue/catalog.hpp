@@ -1,7 +1,11 @@
 // The instance catalog (data/catalog/*.json): what clouds sell and at which prices.
 #pragma once
+#include <cstdint>
 #include <string>
+#include <unordered_set>
 #include <vector>
+
+#include "gpuvalue/json_reader.hpp"
 
 #include "gpuvalue/gpu_specs.hpp"
 #include "gpuvalue/issues.hpp"
@@ -28,6 +32,7 @@ struct Price {
   double interruption_per_hour = -1;  // spot: published interruption rate; <0 means use the default
   std::vector<PriceTier> tiers;     // tiered only
   std::string as_of;                // YYYY-MM-DD
+  long as_of_day = 0;               // as_of as days since 1970-01-01 (parsed once at load)
   std::string source;
   // Hourly rate used for $/TFLOPS·day (tiered: first tier; monthly: month / 730 h).
   double headlineUsdPerHour() const;
@@ -75,6 +80,13 @@ struct Offer {
   Claims claims;
   std::vector<Price> prices;
   std::vector<std::string> warnings;  // claim-check discrepancies and data warnings, carried into results
+  // Hash of what the performance model depends on (GPU, GPUs per node, interconnect, network, RDMA):
+  // offers with equal hardware share one evaluation when ranking.
+  uint64_t hardware_hash = 0;
+  bool sameHardware(const Offer& o) const {
+    return gpu_id == o.gpu_id && gpu_count == o.gpu_count && interconnect == o.interconnect &&
+           network_gbps == o.network_gbps && rdma == o.rdma;
+  }
 
   const Price* price(PricingModel m) const;
 };
@@ -83,8 +95,12 @@ struct Catalog {
   std::vector<Offer> offers;
 };
 
-// Parses one catalog document and appends its offers to `out` (only when it has no errors).
-// `existing` is checked for duplicate ids. Every problem is reported with its JSON Pointer path.
+// Reads one parsed catalog document and appends its offers to `out` (only when it has no errors).
+// Ids already in `taken_ids` are duplicates; the document's ids are added to it on success.
+// Every problem is reported with its JSON Pointer path.
+Issues parseCatalog(const json& doc, const GpuDatabase& gpus, std::unordered_set<std::string>& taken_ids, Catalog& out,
+                    const std::string& today);
+// Convenience for text: parses, then checks ids against `existing`.
 Issues parseCatalog(const std::string& json_text, const GpuDatabase& gpus, const Catalog& existing, Catalog& out,
                     const std::string& today);
 
@@ -95,7 +111,11 @@ std::vector<std::string> claimCheck(const Offer& offer);
 constexpr int kStaleAfterDays = 180;
 // "on_demand price is stale: as of …" when `p` is older than kStaleAfterDays on `today`, else "".
 std::string staleWarning(const Price& p, const std::string& today);
+// True when the price is older than kStaleAfterDays on the given day number (see dayNumber).
+bool isStale(const Price& p, long today_day);
 
+// Days since 1970-01-01 of a YYYY-MM-DD date; 0 when malformed.
+long dayNumber(const std::string& iso_date);
 // Days between two YYYY-MM-DD dates (b - a); returns 0 when either is malformed.
 int daysBetween(const std::string& a, const std::string& b);
 bool isIsoDate(const std::string& s);

@@ -37,6 +37,29 @@ class Engine {
   // SkyPilot vms.csv text -> {"ok", "catalog": {...}, "issues": [...]} (catalog in our format).
   std::string importSkypilot(const std::string& csv_text, const std::string& options_json);
 
+  // Decision tools (article §4-§5). The JSON handling is in core/src/decisions_engine.cpp, the math in
+  // core/include/gpuvalue/decisions.hpp.
+  // {"params", "tokens"?, "stage"?: exploration|tuning|production, "mode"?, "seq_len"?, "deadline_hours"?,
+  //  "max_gpus"?, "spot"?, "constants"?} -> {"recommendations": [...], "ladder": [...], "article": {...}, ...}
+  std::string advise(const std::string& request_json);
+  // {"example": "article"} or {"demand": {"monthly_gpu_hours": [12], "peak_gpus"?, "interruptible_fraction",
+  //  "target_completion_rate", "instance"? | "prices"?, "spot"?, "reserved_granularity_gpus"?}}
+  // -> {"mix": {reserved, on_demand, spot}, "annual_cost_usd", "on_demand_only_cost_usd", "saving", ...}
+  std::string plan(const std::string& request_json);
+  // {"gpu", "jobs": "7x8gb,2x20gb@4h" | [{"count", "memory_gb", "compute_share"?, "hours"?}]}
+  std::string mig(const std::string& request_json);
+  // {"preset"|"workload", "instance", "pricing"?, "spot"?, "constants"?} -> before/after time and cost per lever
+  std::string levers(const std::string& request_json);
+  // {"preset"|"workload", "configs": [{"gpu", "count", "usd_per_hour"?} | {"instance", "nodes"?}] (2-4),
+  //  "pricing"?, "baseline"?, "constants"?}
+  std::string compare(const std::string& request_json);
+  // {"gpu"|"instance", "count"?, "hours" | "preset"|"workload", "utilisation"?, "cooling"?|"pue"?,
+  //  "usd_per_kwh"?, "kg_co2_per_kwh"?, "power_w"?}
+  std::string energy(const std::string& request_json);
+  // {"gpu"|"instance", "count"?, "purchase_usd"?, "amortisation_years"?, "utilisation"?, "power_w"?,
+  //  "cooling"?|"pue"?, "usd_per_kwh"?, "other_usd_per_year"?, "rent_usd_per_gpu_hour"?}
+  std::string tco(const std::string& request_json);
+
   std::string defaults() const;
   std::string presets() const;
   std::string gpus() const;
@@ -51,6 +74,16 @@ class Engine {
  private:
   bool resolveWorkload(const json& req, Workload& w, Issues& issues) const;
   std::string catalogOp(const std::string& text, bool replace, bool dry_run);
+  // Bodies of the decision tools (run inside `guarded` by the public methods).
+  std::string adviseImpl(const std::string& text) const;
+  std::string planImpl(const std::string& text) const;
+  std::string migImpl(const std::string& text) const;
+  std::string leversImpl(const std::string& text) const;
+  std::string compareImpl(const std::string& text) const;
+  std::string energyImpl(const std::string& text) const;
+  std::string tcoImpl(const std::string& text) const;
+  // Offer by id, or by instance type when unambiguous; `matches` counts instance-type matches.
+  const Offer* findOffer(const std::string& id_or_type, int& matches) const;
 
   GpuDatabase gpus_;
   Catalog catalog_;

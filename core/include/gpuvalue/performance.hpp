@@ -119,6 +119,8 @@ struct ClusterPlan {
 };
 // The fastest sharding that fits (or the least memory-hungry one when nothing fits), with its throughput.
 ClusterPlan planCluster(const Workload& w, const Cluster& c, const ModelConstants& k);
+// True when some sharding (or the workload's explicit one) fits in memory; cheaper than planCluster.
+bool fitsWithSomeSharding(const Workload& w, const Cluster& c, const ModelConstants& k);
 
 // Precision actually usable for training on this GPU (e.g. bf16 on V100 falls back to fp16).
 Precision trainingPrecision(const Workload& w, const GpuSpec& g);

@@ -1,6 +1,7 @@
 // Evaluates a workload on every offer of a catalog and ranks the results (article §2: unit compute cost,
 // task completion efficiency, service value).
 #pragma once
+#include <deque>
 #include <string>
 #include <vector>
 
@@ -18,7 +19,7 @@ struct Weights {
 };
 
 struct RankFilters {
-  std::vector<std::string> providers, regions, gpus;  // empty = all
+  std::vector<std::string> providers, regions, gpus;  // empty = all (compared case-insensitively)
   std::vector<PricingModel> models;                   // empty = all
   bool fits_only = false;
   double budget_usd = 0;     // 0 = none
@@ -32,16 +33,23 @@ struct RankOptions {
   SpotOptions spot;
   ModelConstants constants;
   int max_nodes = 64;        // largest multi-node cluster considered (only offers with RDMA scale out)
+  size_t limit = 0;          // keep only the best `limit` results (0 = all); counts still cover every result
   std::string today;         // YYYY-MM-DD, for staleness
+};
+
+// What one hardware configuration (GPU, GPUs per node, interconnect, network) achieves: evaluated once per
+// distinct configuration, shared by every offer and price that sells it.
+struct Evaluation {
+  int nodes = 1;
+  MemoryBreakdown memory;
+  Throughput throughput;
 };
 
 struct RankResult {
   const Offer* offer = nullptr;
-  PricingModel model = PricingModel::kOnDemand;
   const Price* price = nullptr;
-  int nodes = 1;
-  MemoryBreakdown memory;
-  Throughput throughput;
+  const Evaluation* eval = nullptr;
+  PricingModel model = PricingModel::kOnDemand;
   CostResult cost;
   double usd_per_hour = 0;           // per node, headline
   double usd_per_tflops_day = 0;     // at FP16 dense (article formula)
@@ -53,13 +61,19 @@ struct RankResult {
   bool fits = false;
   bool pareto = false;
   bool stale = false;
-  std::vector<std::string> reasons;
-  std::vector<std::string> warnings;
+  int nodes() const { return eval->nodes; }
+  const MemoryBreakdown& memory() const { return eval->memory; }
+  const Throughput& throughput() const { return eval->throughput; }
 };
 
 struct Ranking {
-  std::vector<RankResult> results;   // best first
+  std::vector<RankResult> results;   // best first (at most RankOptions::limit)
   size_t evaluated = 0;
+  size_t result_count = 0;           // results before the limit
+  size_t fitting_count = 0;
+  double best_unit = 0, best_cost = 0, best_time = 0;  // over fitting results
+  // Owns the evaluations the results point into (a deque keeps their addresses stable).
+  std::deque<Evaluation> evaluations;
 };
 
 // Service value in [0, 1]: equal parts preinstalled frameworks, RDMA network, published SLA >= 99.9 %,
@@ -67,5 +81,10 @@ struct Ranking {
 double serviceScore(const Offer& o);
 
 Ranking rankOffers(const Workload& w, const Catalog& catalog, const RankOptions& opt);
+
+// Why a result ranks where it does, with numbers ("cheapest job: $3.35", "fits on 16 GPUs (2 nodes) with ZeRO-1").
+std::vector<std::string> resultReasons(const RankResult& r, const Ranking& ranking);
+// Claim-check and data warnings of the offer, plus stale price, memory and spot warnings for this result.
+std::vector<std::string> resultWarnings(const RankResult& r, const Workload& w, const RankOptions& opt);
 
 }  // namespace gpuvalue

@@ -1,0 +1,226 @@
+// MIG packing: small jobs onto Multi-Instance GPU profiles of A100/H100/H200 (and B200/GB200) GPUs.
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdlib>
+
+#include "gpuvalue/decisions.hpp"
+
+namespace gpuvalue {
+
+namespace {
+
+// A100/H100/H200/B200 MIG geometry (NVIDIA MIG user guide, "Supported MIG profiles"): 8 memory slices, 7 compute
+// (SM) slices. `nvidia-smi mig -lgipp` lists each GPU-instance profile's placements as {starts}:size in memory
+// slices, e.g. A100-40GB 1g.5gb {0,1,2,3,4,5,6}:1, 2g.10gb {0,2,4}:2, 3g.20gb {0,4}:4, 4g.20gb {0}:4, 7g.40gb {0}:8:
+// starts are multiples of the size, and only the first max_count of them exist.
+constexpr int kMemorySlices = 8;
+constexpr int kComputeSlices = 7;
+
+// A plain decimal number (digits and one optional point; no sign, exponent, hex or "inf").
+bool readNumber(const std::string& s, size_t& i, double& out) {
+  size_t j = i;
+  bool digits = false, point = false;
+  while (j < s.size() && (std::isdigit(static_cast<unsigned char>(s[j])) || (s[j] == '.' && !point))) {
+    if (s[j] == '.') point = true;
+    else digits = true;
+    ++j;
+  }
+  if (!digits) return false;
+  out = std::strtod(s.substr(i, j - i).c_str(), nullptr);
+  i = j;
+  return std::isfinite(out);
+}
+
+struct GpuState {
+  bool memory[kMemorySlices] = {false, false, false, false, false, false, false, false};
+  bool compute[kComputeSlices] = {false, false, false, false, false, false, false};
+  int compute_used = 0;
+  std::vector<int> profile_count;
+  double hours = 0;
+};
+
+// First valid start for the profile on this GPU, or -1.
+int findStart(const GpuSpec& gpu, int profile, const GpuState& st) {
+  const MigProfile& p = gpu.mig_profiles[profile];
+  const int m = migMemorySlices(gpu, p), c = p.compute_slices;
+  if (m <= 0 || m > kMemorySlices || c <= 0 || c > kComputeSlices) return -1;
+  if (st.compute_used + c > kComputeSlices) return -1;
+  if (st.profile_count[profile] >= p.max_count) return -1;
+  int index = 0;
+  for (int s = 0; s + m <= kMemorySlices && index < p.max_count; s += m, ++index) {
+    if (s + c > kComputeSlices) continue;
+    bool free = true;
+    for (int i = s; i < s + m && free; ++i) free = !st.memory[i];
+    for (int i = s; i < s + c && free; ++i) free = !st.compute[i];
+    if (free) return s;
+  }
+  return -1;
+}
+
+void occupy(const GpuSpec& gpu, int profile, int start, GpuState& st) {
+  const MigProfile& p = gpu.mig_profiles[profile];
+  const int m = migMemorySlices(gpu, p), c = p.compute_slices;
+  for (int i = start; i < start + m; ++i) st.memory[i] = true;
+  for (int i = start; i < start + c; ++i) st.compute[i] = true;
+  st.compute_used += c;
+  st.profile_count[profile]++;
+}
+
+}  // namespace
+
+bool parseMigJobSpec(const std::string& spec, std::vector<MigJob>& out, std::string& error) {
+  std::string s;
+  for (char ch : spec)
+    if (!std::isspace(static_cast<unsigned char>(ch))) s += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  if (s.empty()) {
+    error = "job spec is empty (expected e.g. 7x8gb or 3x20gb,2x5gb@4h)";
+    return false;
+  }
+  size_t i = 0;
+  int group = 0;
+  while (i < s.size()) {
+    ++group;
+    const std::string where = "job group " + std::to_string(group);
+    double a = 0;
+    if (!readNumber(s, i, a)) {
+      error = where + ": expected COUNTxMEMORYgb, e.g. 7x8gb";
+      return false;
+    }
+    double count = 1, mem = a;
+    if (i < s.size() && s[i] == 'x') {
+      ++i;
+      count = a;
+      if (!readNumber(s, i, mem)) {
+        error = where + ": expected a memory size after 'x', e.g. 7x8gb";
+        return false;
+      }
+    }
+    if (s.compare(i, 2, "gb") != 0) {
+      error = where + ": memory must end in gb, e.g. 8gb";
+      return false;
+    }
+    i += 2;
+    MigJob job;
+    job.memory_gb = mem;
+    if (i < s.size() && s[i] == ':') {
+      ++i;
+      if (!readNumber(s, i, job.compute_share)) {
+        error = where + ": expected a compute share after ':', e.g. :0.3";
+        return false;
+      }
+    }
+    if (i < s.size() && s[i] == '@') {
+      ++i;
+      if (!readNumber(s, i, job.hours) || i >= s.size() || s[i] != 'h') {
+        error = where + ": expected hours after '@', e.g. @4h";
+        return false;
+      }
+      ++i;
+    }
+    if (i < s.size() && s[i] != ',') {
+      error = where + ": unexpected \"" + s.substr(i, 1) + "\"";
+      return false;
+    }
+    if (i < s.size()) ++i;
+    if (!(count >= 1) || count != std::floor(count) || count > 10000) {
+      error = where + ": count must be a whole number from 1 to 10000";
+      return false;
+    }
+    if (!(mem > 0) || mem > 1e4) {
+      error = where + ": memory must be > 0 GB";
+      return false;
+    }
+    if (!(job.compute_share > 0) || job.compute_share > 1) {
+      error = where + ": compute share must be > 0 and <= 1";
+      return false;
+    }
+    if (!(job.hours > 0) || job.hours > 1e6) {
+      error = where + ": hours must be > 0";
+      return false;
+    }
+    for (int k = 0; k < static_cast<int>(count); ++k) out.push_back(job);
+  }
+  if (out.size() > 10000) {
+    error = "at most 10000 jobs";
+    return false;
+  }
+  return true;
+}
+
+int migMemorySlices(const GpuSpec& gpu, const MigProfile& p) {
+  if (!(gpu.memory_gb > 0)) return 0;
+  return static_cast<int>(std::lround(p.memory_gb / (gpu.memory_gb / kMemorySlices)));
+}
+
+int smallestMigProfile(const GpuSpec& gpu, const MigJob& job) {
+  const int need_compute = static_cast<int>(std::ceil(job.compute_share * kComputeSlices - 1e-9));
+  int best = -1;
+  for (size_t i = 0; i < gpu.mig_profiles.size(); ++i) {
+    const MigProfile& p = gpu.mig_profiles[i];
+    if (p.memory_gb + 1e-9 < job.memory_gb || p.compute_slices < need_compute) continue;
+    if (best < 0) { best = static_cast<int>(i); continue; }
+    const MigProfile& b = gpu.mig_profiles[best];
+    const int pm = migMemorySlices(gpu, p), bm = migMemorySlices(gpu, b);
+    if (pm < bm || (pm == bm && p.compute_slices < b.compute_slices)) best = static_cast<int>(i);
+  }
+  return best;
+}
+
+MigPacking packMig(const GpuSpec& gpu, const std::vector<MigJob>& jobs) {
+  MigPacking out;
+  std::vector<int> profile(jobs.size(), -1), order;
+  for (size_t j = 0; j < jobs.size(); ++j) {
+    profile[j] = smallestMigProfile(gpu, jobs[j]);
+    if (profile[j] < 0) out.unplaced.push_back(static_cast<int>(j));
+    else order.push_back(static_cast<int>(j));
+  }
+  // First-fit decreasing: larger profiles first (memory slices, then compute slices, then longer jobs).
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+    const MigProfile& pa = gpu.mig_profiles[profile[a]];
+    const MigProfile& pb = gpu.mig_profiles[profile[b]];
+    const int ma = migMemorySlices(gpu, pa), mb = migMemorySlices(gpu, pb);
+    if (ma != mb) return ma > mb;
+    if (pa.compute_slices != pb.compute_slices) return pa.compute_slices > pb.compute_slices;
+    return jobs[a].hours > jobs[b].hours;
+  });
+  std::vector<GpuState> state;
+  for (int j : order) {
+    int g = 0, start = -1;
+    for (; g < static_cast<int>(state.size()); ++g)
+      if ((start = findStart(gpu, profile[j], state[g])) >= 0) break;
+    if (start < 0) {
+      GpuState fresh;
+      fresh.profile_count.assign(gpu.mig_profiles.size(), 0);
+      state.push_back(fresh);
+      g = static_cast<int>(state.size()) - 1;
+      start = findStart(gpu, profile[j], state[g]);
+      if (start < 0) {  // the profile cannot be placed even on an empty GPU (bad data)
+        state.pop_back();
+        out.unplaced.push_back(j);
+        continue;
+      }
+    }
+    occupy(gpu, profile[j], start, state[g]);
+    state[g].hours = std::max(state[g].hours, jobs[j].hours);
+    out.placements.push_back({j, profile[j], g, start});
+  }
+  std::sort(out.placements.begin(), out.placements.end(),
+            [](const MigPlacement& a, const MigPlacement& b) { return a.job < b.job; });
+  std::sort(out.unplaced.begin(), out.unplaced.end());
+  out.gpus = static_cast<int>(state.size());
+  for (const auto& st : state) out.gpu_hours.push_back(st.hours);
+  out.fits = out.unplaced.empty() && !jobs.empty();
+  return out;
+}
+
+double rentGpusCost(const Offer& offer, const Price& price, std::vector<double> gpu_hours) {
+  std::sort(gpu_hours.begin(), gpu_hours.end(), std::greater<double>());
+  const size_t per = static_cast<size_t>(std::max(1, offer.gpu_count));
+  double cost = 0;
+  for (size_t i = 0; i < gpu_hours.size(); i += per)
+    cost += billedHours(offer, gpu_hours[i]) * price.headlineUsdPerHour();  // the group's longest GPU
+  return cost;
+}
+
+}  // namespace gpuvalue
