@@ -4,6 +4,7 @@
 #include "test_support.hpp"
 
 using namespace gpuvalue;
+using Catch::Matchers::WithinAbs;
 using Catch::Matchers::WithinRel;
 
 static const GpuDatabase& db() {
@@ -101,4 +102,162 @@ TEST_CASE("SkyPilot import fails cleanly on missing headers and broken quoting",
 TEST_CASE("Python literals become JSON", "[skypilot]") {
   CHECK(pythonLiteralToJson("{'a': True, 'b': None, 'c': 'it''s'}") == "{\"a\": true, \"b\": null, \"c\": \"it\"\"s\"}");
   CHECK(json::parse(pythonLiteralToJson("{'Name': 'A100', 'Count': 8.0}"))["Count"] == 8.0);
+}
+
+// ---- Real-file behaviour. Rows below are verbatim from skypilot-org/skypilot-catalog (see
+// tests/fixtures/skypilot/README.md for commits); line numbers in comments are lines of the CSV built here.
+
+static const json* findOffer(const json& inst, const std::string& type, const std::string& region) {
+  for (const auto& i : inst)
+    if (i["instance_type"] == type && i["region"] == region) return &i;
+  return nullptr;
+}
+
+static bool hasIssue(const SkypilotImport& imp, const std::string& path, const std::string& text) {
+  for (const auto& i : imp.issues)
+    if (i.path == path && i.message.find(text) != std::string::npos) return true;
+  return false;
+}
+
+static const char* kGcpHeader =
+    "InstanceType,vCPUs,MemoryGiB,AcceleratorName,AcceleratorCount,GpuInfo,Region,AvailabilityZone,Price,SpotPrice\n";
+
+TEST_CASE("GCP machine row and accelerator row of the same zone add up to one A2 offer", "[skypilot]") {
+  // catalogs/v8/gcp/vms.csv@8427bbff: the a2-highgpu-1g host rows carry no accelerator; the A100 is priced on
+  // rows with an empty InstanceType.
+  std::string csv = std::string(kGcpHeader) +
+      "a2-highgpu-1g,12.0,85.0,,,,us-central1,us-central1-a,0.73948,0.36975\n"            // line 2
+      "a2-highgpu-1g,12.0,85.0,,,,us-central1,us-central1-b,0.73948,0.36975\n"            // line 3
+      "a2-highgpu-1g,12.0,85.0,,,,us-west3,us-west3-b,0.8882,0.38614\n"                   // line 4
+      ",,,A100,1,{'Gpus': [{'MemoryInfo': {'SizeInMiB': 40960}}]},us-central1,us-central1-a,2.93391,1.4341\n"  // 5
+      ",,,A100,1,{'Gpus': [{'MemoryInfo': {'SizeInMiB': 40960}}]},us-central1,us-central1-b,2.93391,1.4341\n"  // 6
+      ",,,A100,1,{'Gpus': [{'MemoryInfo': {'SizeInMiB': 40960}}]},us-west3,us-west3-b,3.43686,1.4903\n";       // 7
+  SkypilotImport imp = importSkypilotCsv(csv, db(), SkypilotOptions{});
+  REQUIRE(imp.ok);
+  const json& inst = imp.catalog["instances"];
+  REQUIRE(inst.size() == 2);
+  const json* c = findOffer(inst, "a2-highgpu-1g", "us-central1");
+  REQUIRE(c);
+  CHECK((*c)["gpu"] == "a100-sxm4-40gb");
+  CHECK((*c)["gpu_count"] == 1);
+  CHECK((*c)["gpu_memory_gb"] == 40);  // 40960 MiB / 1024
+  CHECK((*c)["zones"] == 2);
+  CHECK((*c)["vcpus"] == 12);
+  // 0.73948 + 2.93391 = 3.67339 exactly (no 3.6733900000000004): GCP's published a2-highgpu-1g price.
+  CHECK((*c)["prices"][0]["usd_per_hour"].get<double>() == 3.67339);
+  // spot 0.36975 + 1.4341 = 1.80385
+  CHECK_THAT((*c)["prices"][1]["usd_per_hour"].get<double>(), WithinAbs(1.80385, 1e-12));
+  CHECK((*c)["notes"].get<std::string>().find("0.73948 (line 2) + 2.93391 (line 5) = 3.67339") != std::string::npos);
+  const json* w = findOffer(inst, "a2-highgpu-1g", "us-west3");
+  REQUIRE(w);
+  CHECK_THAT((*w)["prices"][0]["usd_per_hour"].get<double>(), WithinAbs(4.32506, 1e-12));  // 0.8882 + 3.43686
+  CHECK(imp.skipped == 0);
+}
+
+TEST_CASE("GCP attachable GPUs get SkyPilot's cheapest N1 host with enough vCPUs and memory", "[skypilot]") {
+  std::string csv = std::string(kGcpHeader) +
+      "n1-highcpu-8,8.0,7.2001953125,,,,us-central1,us-central1-a,0.2834,0.08744\n"  // line 2: 7.2 GiB, too little
+      "n1-highmem-4,4.0,26.0,,,,us-central1,us-central1-a,0.23661,0.07183\n"         // line 3
+      "n1-highmem-8,8.0,52.0,,,,us-central1,us-central1-a,0.47321,0.14366\n"         // line 4
+      ",,,T4,1,{'Gpus': [{'MemoryInfo': {'SizeInMiB': 16384}}]},us-central1,us-central1-a,0.35,0.175\n"     // 5
+      ",,,V100,1,{'Gpus': [{'MemoryInfo': {'SizeInMiB': 16384}}]},us-central1,us-central1-a,2.48,1.1458\n"  // 6
+      ",,,T4,4,{'Gpus': [{'MemoryInfo': {'SizeInMiB': 16384}}]},us-central1,us-central1-a,1.4,0.7\n";       // 7
+  SkypilotImport imp = importSkypilotCsv(csv, db(), SkypilotOptions{});
+  REQUIRE(imp.ok);
+  const json& inst = imp.catalog["instances"];
+  REQUIRE(inst.size() == 2);
+  // 1x T4 asks for 4 vCPUs and 4 x 4 = 16 GiB: n1-highmem-4 (4 vCPUs, 26 GiB) is the cheapest that has both.
+  const json* t4 = findOffer(inst, "n1-highmem-4 + 1x T4", "us-central1");
+  REQUIRE(t4);
+  CHECK((*t4)["gpu"] == "t4");
+  CHECK((*t4)["vcpus"] == 4);
+  CHECK((*t4)["prices"][0]["usd_per_hour"].get<double>() == 0.58661);  // 0.23661 + 0.35
+  // 1x V100 asks for 8 vCPUs and 32 GiB: n1-highcpu-8 has 7.2 GiB, so n1-highmem-8.
+  const json* v = findOffer(inst, "n1-highmem-8 + 1x V100", "us-central1");
+  REQUIRE(v);
+  CHECK((*v)["prices"][0]["usd_per_hour"].get<double>() == 2.95321);  // 0.47321 + 2.48
+  // 4x T4 asks for 48 vCPUs: no host here, so the row is reported, not offered.
+  CHECK(hasIssue(imp, "line 7", "4x T4 accelerator rows have no host row in the same zone"));
+  CHECK(hasIssue(imp, "", "1 rows without an accelerator were skipped (line 2)"));
+}
+
+TEST_CASE("GCP GPU machines priced 0.0 or paired with no accelerator are reported, not offered", "[skypilot]") {
+  std::string csv = std::string(kGcpHeader) +
+      "a3-edgegpu-8g,208.0,1872.0,,,,us-central1,us-central1-a,9.46006,2.75246\n"  // line 2: SkyPilot pairs no GPU row
+      "a4-highgpu-8g,224.0,3968.0,,,,us-central1,us-central1-b,0.0,0.0\n"          // line 3: price 0.0
+      ",,,B200,8,{'Gpus': [{'MemoryInfo': {'SizeInMiB': 184320}}]},us-central1,us-central1-b,90.216,32.6064\n"     // 4
+      ",,,H100,8,{'Gpus': [{'MemoryInfo': {'SizeInMiB': 81920}}]},asia-northeast3,asia-northeast3-a,100.64584,18.9312\n";  // 5
+  SkypilotImport imp = importSkypilotCsv(csv, db(), SkypilotOptions{});
+  REQUIRE(imp.ok);
+  CHECK(imp.catalog["instances"].empty());
+  CHECK(imp.skipped == 4);
+  CHECK(hasIssue(imp, "line 2", "a3-edgegpu-8g has GPUs built in"));
+  CHECK(hasIssue(imp, "line 3", "a4-highgpu-8g rows have no price (0.0 or empty)"));
+  CHECK(hasIssue(imp, "line 4", "8x B200 accelerator rows pair with a machine whose price is 0.0"));
+  CHECK(hasIssue(imp, "line 5", "8x H100 accelerator rows have no host row in the same zone to add them to (a3-highgpu-8g)"));
+}
+
+TEST_CASE("RunPod SizeInMiB written in GB is read as GB and 'A100 PCIe' picks the PCIe GPU", "[skypilot]") {
+  // catalogs/v8/runpod/vms.csv@46062acb, line 2 of the file.
+  std::string csv =
+      "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,Region,SpotPrice,Price,AvailabilityZone,GpuInfo\n"
+      "1x_A100-80GB_SECURE,A100-80GB,1.0,8.0,117.0,CA,0.82,1.64,CA-MTL-1,\"{'Gpus': [{'Name': 'A100 PCIe', 'Manufacturer': "
+      "'Nvidia', 'Count': 1, 'MemoryInfo': {'SizeInMiB': 80}}], 'TotalGpuMemoryInMiB': 80}\"\n";
+  SkypilotImport imp = importSkypilotCsv(csv, db(), SkypilotOptions{});
+  REQUIRE(imp.ok);
+  const json& o = imp.catalog["instances"][0];
+  CHECK(o["gpu"] == "a100-pcie-80gb");   // not the SXM part the alias "A100-80GB" names
+  CHECK(o["gpu_memory_gb"] == 80);       // not 80 / 1024 = 0.078
+  CHECK(hasIssue(imp, "line 2", "SizeInMiB 80 for \"A100-80GB\" is not MiB; read as GB"));
+}
+
+TEST_CASE("An instance type that says pcie picks the PCIe GPU", "[skypilot]") {
+  // Shaped like Lambda's gpu_1x_h100_pcie (that row is not among the fixture rows).
+  std::string csv =
+      "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,Price,Region,GpuInfo,SpotPrice\n"
+      "gpu_1x_h100_pcie,H100,1.0,26.0,200.0,2.49,us-east-1,\"{'Gpus': [{'Name': 'H100', 'Manufacturer': 'NVIDIA', "
+      "'Count': 1.0, 'MemoryInfo': {'SizeInMiB': 81920}}], 'TotalGpuMemoryInMiB': 81920}\",\n";
+  SkypilotImport imp = importSkypilotCsv(csv, db(), SkypilotOptions{});
+  REQUIRE(imp.ok);
+  CHECK(imp.catalog["instances"][0]["gpu"] == "h100-pcie-80gb");
+}
+
+TEST_CASE("A board GPU count no baseboard has is skipped with its line", "[skypilot][errors]") {
+  // catalogs/v6/azure/vms.csv@098741e7 lists Standard_ND96isr_H100_v5 with 12 H100; the machine has 8.
+  std::string csv =
+      "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,GpuInfo,Price,SpotPrice,Region,Generation\n"
+      "Standard_ND96isr_H100_v5,H100,12,96.0,1900,H100,98.32,98.32,eastus,V2\n"
+      "Standard_NC24ads_A100_v4,A100-80GB,1,24.0,220,A100-80GB,3.673,0.444433,eastus,V2\n";
+  SkypilotImport imp = importSkypilotCsv(csv, db(), SkypilotOptions{});
+  REQUIRE(imp.ok);
+  REQUIRE(imp.catalog["instances"].size() == 1);
+  CHECK(imp.catalog["instances"][0]["instance_type"] == "Standard_NC24ads_A100_v4");
+  CHECK(hasIssue(imp, "line 2", "AcceleratorCount 12 of h100-sxm5-80gb"));
+  CHECK(imp.skipped == 1);
+}
+
+TEST_CASE("Multi-GPU interconnect follows the GPU: NVSwitch boards, NVLink V100, PCIe cards", "[skypilot]") {
+  std::string csv =
+      "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,GpuInfo,Price,SpotPrice,Region,AvailabilityZone,Arch\n"
+      "p4d.24xlarge,A100,8.0,96.0,1152.0,\"{'Gpus': [{'Name': 'A100', 'Manufacturer': 'NVIDIA', 'Count': 8, 'MemoryInfo': "
+      "{'SizeInMiB': 40960}}], 'TotalGpuMemoryInMiB': 327680}\",21.957642,6.289000,us-east-1,use1-az1,x86_64\n"
+      "p3dn.24xlarge,V100-32GB,8.0,96.0,768.0,\"{'Gpus': [{'Name': 'V100', 'Manufacturer': 'NVIDIA', 'Count': 8, "
+      "'MemoryInfo': {'SizeInMiB': 32768}}], 'TotalGpuMemoryInMiB': 262144}\",31.212,8.357600,us-east-1,use1-az1,x86_64\n";
+  SkypilotImport imp = importSkypilotCsv(csv, db(), SkypilotOptions{});
+  REQUIRE(imp.ok);
+  CHECK(imp.catalog["instances"][0]["interconnect"] == "nvswitch");
+  CHECK(imp.catalog["instances"][1]["interconnect"] == "nvlink");
+  CHECK(imp.catalog["instances"][1]["gpu"] == "v100-sxm2-32gb");
+}
+
+TEST_CASE("Rows without an accelerator are reported as line ranges", "[skypilot]") {
+  std::string csv =
+      "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,Price,Region,GpuInfo,SpotPrice\n"
+      "cpu_4x_general,,,4.0,16.0,0.2,europe-central-1,,\n"
+      "cpu_4x_general,,,4.0,16.0,0.2,asia-south-1,,\n"
+      "gpu_1x_a6000,A6000,1.0,14.0,100.0,0.8,us-east-1,,\n"
+      "cpu_4x_general,,,4.0,16.0,0.2,me-west-1,,\n";
+  SkypilotImport imp = importSkypilotCsv(csv, db(), SkypilotOptions{});
+  REQUIRE(imp.ok);
+  CHECK(hasIssue(imp, "", "3 rows without an accelerator were skipped (lines 2-3, 5)"));
 }
