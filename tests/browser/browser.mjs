@@ -37,3 +37,38 @@ export async function openPage(browser, url, { locale = 'en-US', viewport = { wi
   await page.goto(url);
   return { context, page, log };
 }
+
+// Waits until the page has finished an update: results rendered, every table row in the DOM, charts drawn.
+export async function settled(page, { timeout = 30000 } = {}) {
+  await page.waitForFunction(() => document.body.dataset.ready && !document.body.dataset.busy, null, { timeout });
+  return page.evaluate(() => document.body.dataset.ready);
+}
+
+// The ranked table as data: the raw numbers come from the cells' data-v attributes.
+export async function tableRows(page) {
+  await settled(page);
+  return page.$$eval('#ranking tbody tr', (trs) => trs.map((tr) => {
+    const v = (col) => tr.querySelector(`td[data-col="${col}"]`);
+    const num = (col) => Number(v(col).dataset.v);
+    return {
+      key: tr.dataset.key, provider: tr.dataset.provider, gpu: tr.dataset.gpu, rank: num('rank'), instance: tr.querySelector('button.link').textContent,
+      pricing: v('pricing').dataset.v, time: num('time'), cost: num('cost'), hourly: num('hourly'), unit: num('unit'),
+      memory: num('memory'), fits: v('memory').dataset.fits === '1', score: num('score'), gpus: num('gpus'),
+      costText: v('cost').textContent, timeText: v('time').textContent, selected: tr.classList.contains('selected'),
+    };
+  }));
+}
+
+// The same engine the page runs, in node, with the same data and today's date (for expected values).
+export async function nodeEngine() {
+  const { createRequire } = await import('node:module');
+  const { createEngine, todayIso } = await import('../../web/src/engine-client.js');
+  // Exactly the engine the page loads (dist/site/gpuvalue_engine.js, also inlined in the offline file), as CommonJS.
+  const copy = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gpuvalue-engine-')), 'engine.cjs');
+  fs.copyFileSync(path.join(root, 'dist/site/gpuvalue_engine.js'), copy);
+  const factory = createRequire(import.meta.url)(copy);
+  const data = JSON.parse(fs.readFileSync(path.join(root, 'dist/site/data/bundle.json'), 'utf8'));  // the page's data
+  return createEngine(factory, data, { today: todayIso() });
+}
+
+export const shot = (page, name, opts = {}) => page.screenshot({ path: path.join(artifacts, name), ...opts });

@@ -6,6 +6,8 @@ export function h(tag, attrs = {}, ...children) {
     if (k === 'class') el.className = v;
     else if (k.startsWith('on') && typeof v === 'function') el.addEventListener(k.slice(2), v);
     else if (k === 'dataset') Object.assign(el.dataset, v);
+    else if (k === 'value' && (tag === 'input' || tag === 'select' || tag === 'textarea')) el.value = String(v);
+    else if (k === 'checked' && tag === 'input') el.checked = Boolean(v);
     else el.setAttribute(k, v === true ? '' : String(v));
   }
   for (const c of children.flat()) {
@@ -18,4 +20,49 @@ export function h(tag, attrs = {}, ...children) {
 export function clear(el) {
   while (el.firstChild) el.removeChild(el.firstChild);
   return el;
+}
+
+// An element whose whole text is one UI string; data-i18n names the dictionary key (tests compare languages).
+export function tx(tag, t, key, attrs = {}, vars) {
+  return h(tag, { ...attrs, 'data-i18n': key }, t(key, vars));
+}
+
+// Text that came from the engine (English sentences) or from a catalog: marked so that the language
+// check knows it is not a UI string, and with lang="en" for engine sentences so screen readers read them right.
+export function engineText(tag, text, attrs = {}) {
+  return h(tag, { ...attrs, lang: 'en', 'data-engine': '' }, text);
+}
+
+export function dataText(tag, text, attrs = {}) {
+  return h(tag, { ...attrs, 'data-raw': '' }, text);
+}
+
+// A safe link: only http(s) URLs become <a>; anything else is plain text.
+export function sourceLink(source) {
+  const text = String(source || '');
+  let url = null;
+  try {
+    const u = new URL(text);
+    if (u.protocol === 'http:' || u.protocol === 'https:') url = u.href;
+  } catch { /* not a URL */ }
+  return url
+    ? h('a', { href: url, target: '_blank', rel: 'noopener noreferrer', class: 'source-link', 'data-raw': '' }, text)
+    : dataText('span', text, { class: 'source-text' });
+}
+
+let uid = 0;
+export const nextId = (prefix) => `${prefix}-${++uid}`;
+
+// A UI string whose placeholders are filled with nodes (e.g. data-raw spans for catalog names), so that
+// data stays marked as data inside a translated sentence.
+export function txv(tag, t, key, vars, attrs = {}) {
+  const parts = t(key).split(/\{(\w+)\}/);
+  return h(tag, { ...attrs, 'data-i18n-vars': key }, parts.map((p, i) => (i % 2 ? vars[p] : p)));
+}
+
+// A sidebar panel that folds: open on wide screens, folded on phones so the results come sooner.
+// The open/closed state then survives re-renders (main.js keeps it by id).
+export function foldPanel(id, heading, ...children) {
+  const wide = typeof window === 'undefined' || window.matchMedia('(min-width: 821px)').matches;
+  return h('details', { class: 'panel fold', id, open: wide || null }, h('summary', { id: `${id}-summary` }, heading), ...children);
 }

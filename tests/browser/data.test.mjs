@@ -1,0 +1,271 @@
+// Export (CSV, JSON downloads), the user's own data (imports, the offer form, localStorage) in Chromium.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { launch, startServer, openPage, offlineUrl, settled, tableRows, nodeEngine, shot } from './browser.mjs';
+
+const browser = await launch();
+const { server, base } = await startServer();
+const engine = await nodeEngine();
+test.after(async () => { await browser.close(); server.close(); });
+
+// RFC 4180 CSV parser (quotes, doubled quotes, CRLF).
+function parseCsv(text) {
+  const rows = [];
+  let row = [], cell = '', quoted = false;
+  for (let i = 0; i < text.length; ++i) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') { cell += '"'; ++i; } else if (c === '"') quoted = false; else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') { row.push(cell); cell = ''; } else if (c === '\n') { row.push(cell.replace(/\r$/, '')); rows.push(row); row = []; cell = ''; } else cell += c;
+  }
+  if (cell || row.length) { row.push(cell); rows.push(row); }
+  return rows;
+}
+
+async function download(page, buttonId) {
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.click(`#${buttonId}`)]);
+  return { name: dl.suggestedFilename(), text: fs.readFileSync(await dl.path(), 'utf8') };
+}
+
+const SKYPILOT_CSV = 'InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,GpuInfo,Price,SpotPrice,Region,AvailabilityZone\n'
+  + 'p3.2xlarge,V100,1.0,8.0,61.0,"{\'Gpus\': [{\'Name\': \'V100\', \'Manufacturer\': \'NVIDIA\', \'Count\': 1, \'MemoryInfo\': {\'SizeInMiB\': 16384}}], \'TotalGpuMemoryInMiB\': 16384}",3.06,0.5197,us-east-1,use1-az1\n'
+  + 'p4d.24xlarge,A100,8.0,96.0,1152.0,"{\'Gpus\': [{\'Name\': \'A100\', \'Manufacturer\': \'NVIDIA\', \'Count\': 8, \'MemoryInfo\': {\'SizeInMiB\': 40960}}], \'TotalGpuMemoryInMiB\': 327680}",32.77,9.5,us-east-1,use1-az1\n'
+  + 'dl1.24xlarge,Gaudi,8.0,96.0,768.0,,13.1,,us-east-1,use1-az1\n';
+
+test('CSV and JSON exports hold the table as shown (filters, sort, currency), also from file://', async () => {
+  for (const url of [`${base}#preset=resnet50-imagenet&lang=zh&sort=cost_usd&dir=asc&prov=AWS&prov=Azure`, `${offlineUrl}#preset=resnet50-imagenet&lang=zh&sort=cost_usd&dir=asc&prov=AWS&prov=Azure`]) {
+    const { context, page, log } = await openPage(browser, url);
+    const rows = await tableRows(page);
+    assert.ok(rows.length > 5);
+    const csv = await download(page, 'export-csv');
+    assert.match(csv.name, /^gpuvalue-resnet50-imagenet-\d{4}-\d{2}-\d{2}\.csv$/);
+    assert.equal(csv.text.charCodeAt(0), 0xfeff, 'UTF-8 BOM for spreadsheets');
+    const table = parseCsv(csv.text.slice(1));
+    const head = table[0];
+    for (const k of ['rank', 'instance', 'id', 'provider', 'region', 'pricing', 'fits', 'time_hours', 'cost_usd', 'usd_per_tflops_day', 'score', 'as_of', 'source', 'reasons', 'warnings']) assert.ok(head.includes(k), k);
+    const body = table.slice(1).filter((r) => r.length > 1);
+    assert.equal(body.length, rows.length);
+    const col = (name) => head.indexOf(name);
+    body.forEach((r, i) => {
+      assert.equal(`${r[col('id')]}|${r[col('pricing')]}`, rows[i].key);
+      assert.equal(Number(r[col('cost_usd')]), rows[i].cost);
+      assert.ok(['AWS', 'Azure'].includes(r[col('provider')]));
+    });
+    assert.ok(!head.includes('cost_cny'));
+
+    await page.selectOption('#currency', 'CNY');
+    await settled(page);
+    const cny = parseCsv((await download(page, 'export-csv')).text.slice(1));
+    const rate = Number(await page.inputValue('#rate'));
+    const i = cny[0].indexOf('cost_cny');
+    assert.ok(i > 0);
+    assert.equal(Number(cny[1][i]), +(Number(cny[1][cny[0].indexOf('cost_usd')]) * rate).toFixed(2));
+
+    const json = await download(page, 'export-json');
+    assert.match(json.name, /\.json$/);
+    const j = JSON.parse(json.text);
+    assert.equal(j.results.length, rows.length);
+    assert.deepEqual(j.results.map((r) => `${r.id}|${r.pricing}`), rows.map((r) => r.key));
+    assert.equal(j.results[0].rank, rows[0].rank);
+    assert.deepEqual(j.request.filters.providers, ['AWS', 'Azure']);
+    assert.equal(j.request.preset, 'resnet50-imagenet');
+    assert.equal(j.currency, 'CNY');
+    assert.equal(j.cny_per_usd, rate);
+    assert.ok(j.workload.total_flops > 1e18);
+    assert.ok(!('_key' in j.results[0]));
+    assert.deepEqual(log.errors, []);
+    await context.close();
+  }
+});
+
+test('a bad catalog import shows the engine’s errors with their paths and changes nothing', async () => {
+  const { context, page } = await openPage(browser, `${base}#preset=resnet50-imagenet&lang=en`);
+  const before = await tableRows(page);
+  const summaryBefore = await page.textContent('#summary');
+  const bad = JSON.stringify({ schema_version: 1, instances: [{ id: 'x-1', provider: 'Bad Cloud', instance_type: 'b1', gpu: 'zz-9000', gpu_count: 'eight', region: 'r', currency: 'USD', prices: [] }] });
+  await page.setInputFiles('#import-file', { name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(bad) });
+  await page.waitForSelector('#import-error');
+  await settled(page);
+  const err = await page.textContent('#import-error');
+  assert.match(err, /bad\.json/);
+  assert.match(err, /Nothing was changed/);
+  const paths = await page.$$eval('#import-errors code.path', (els) => els.map((e) => e.textContent));
+  assert.deepEqual(paths, ['/instances/0/gpu', '/instances/0/gpu_count', '/instances/0/prices']);
+  assert.match(err, /unknown GPU id "zz-9000"/);
+  assert.deepEqual((await tableRows(page)).map((r) => r.key), before.map((r) => r.key));
+  assert.equal(await page.textContent('#summary'), summaryBefore);
+  assert.equal(await page.evaluate(() => localStorage.getItem('gpuvalue.userCatalogs')), null);
+  await shot(page, 'import-error.png');
+
+  // Broken JSON: the error names line and column; a CSV without the SkyPilot columns names line 1.
+  await page.setInputFiles('#import-file', { name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{"schema_version": 1,\n  "instances": [\n') });
+  await page.waitForFunction(() => /broken\.json/.test(document.getElementById('import-error')?.textContent || ''));
+  assert.match(await page.textContent('#import-errors'), /line 3, column \d+/);
+  await page.setInputFiles('#import-file', { name: 'vms.csv', mimeType: 'text/csv', buffer: Buffer.from('Name,Cost\na,1\n') });
+  await page.waitForFunction(() => /InstanceType/.test(document.getElementById('import-errors')?.textContent || ''));
+  assert.deepEqual([...new Set(await page.$$eval('#import-errors code.path', (els) => els.map((e) => e.textContent)))], ['line 1']);
+  assert.deepEqual((await tableRows(page)).map((r) => r.key), before.map((r) => r.key));
+  await context.close();
+});
+
+test('catalog strings are shown as text: markup in names and non-http sources stay inert', async () => {
+  const { context, page, log } = await openPage(browser, `${base}#preset=resnet50-imagenet&lang=en`);
+  await settled(page);
+  const evil = '<img src=x onerror="window.__xss=1">';
+  const doc = { schema_version: 1, instances: [{ id: 'evil-1', provider: evil, instance_type: '<b>bold</b>', gpu: 'a100-sxm4-80gb', gpu_count: 1, region: 'r"><script>window.__xss=3</script>', currency: 'USD',
+    prices: [{ model: 'on_demand', usd_per_hour: 1, as_of: '2026-11-01', source: 'javascript:window.__xss=2' }] }] };
+  await page.setInputFiles('#import-file', { name: 'evil<i>.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(doc)) });
+  await page.waitForSelector('#import-ok');
+  await settled(page);
+  await page.click('#ranking tbody tr[data-key="evil-1|on_demand"] button.link');
+  await settled(page);
+  assert.equal(await page.textContent('#ranking tbody tr[data-key="evil-1|on_demand"] button.link'), '<b>bold</b>');
+  assert.match(await page.textContent('#details'), /<img src=x onerror/);
+  assert.match(await page.textContent('#details'), /javascript:window.__xss=2/);
+  assert.equal(await page.$('#details a.source-link'), null);
+  assert.equal(await page.$('#app img, #app b, #app i, #app script'), null);
+  await page.click('#f-providers-summary');
+  assert.ok(await page.$(`#f-providers label:text-is('${evil}')`));
+  assert.equal(await page.evaluate(() => window.__xss), undefined);
+  assert.deepEqual(log.errors, []);
+  await context.close();
+});
+
+test('a SkyPilot vms.csv imports through the engine, is kept after a reload and can be removed', async () => {
+  const { context, page } = await openPage(browser, `${base}#preset=resnet50-imagenet&lang=en`);
+  const before = await tableRows(page);
+  await page.fill('#import-provider', 'TestCloud');
+  // Drag and drop onto the drop zone.
+  await page.evaluate((text) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([text], 'vms.csv', { type: 'text/csv' }));
+    document.getElementById('drop-zone').dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+  }, SKYPILOT_CSV);
+  await page.waitForSelector('#import-ok');
+  await settled(page);
+  assert.match(await page.textContent('#import-ok'), /Added 2 offers from vms\.csv/);
+  assert.match(await page.textContent('#import-warnings'), /line 4.*Gaudi/);
+  await page.evaluate(() => document.getElementById('data-panel').scrollIntoView());
+  await shot(page, 'import-skypilot.png');
+  const rows = await tableRows(page);
+  const mine = rows.filter((r) => r.provider === 'TestCloud');
+  assert.deepEqual(mine.map((r) => r.key).sort(), ['skypilot-testcloud-p3.2xlarge-us-east-1|on_demand', 'skypilot-testcloud-p3.2xlarge-us-east-1|spot',
+    'skypilot-testcloud-p4d.24xlarge-us-east-1|on_demand', 'skypilot-testcloud-p4d.24xlarge-us-east-1|spot']);
+  assert.equal(rows.length, before.length + 4);
+  // The imported offers are priced by the engine like any other (p3.2xlarge on demand at $3.06/h).
+  const imp = engine.importSkypilot(SKYPILOT_CSV, { provider: 'TestCloud' });
+  assert.ok(engine.addCatalog(JSON.stringify(imp.catalog)).ok);
+  const want = engine.rank({ preset: 'resnet50-imagenet', precision: 'bf16', weights: engine.defaults().weights, filters: { providers: ['TestCloud'], include_examples: false, fits_only: false } }).results;
+  for (const w of want) assert.equal(mine.find((r) => r.key === `${w.id}|${w.pricing}`).cost, w.cost_usd);
+  assert.ok(await page.$('#ranking tbody tr[data-provider="TestCloud"] .badge.user'));
+  const stored = JSON.parse(await page.evaluate(() => localStorage.getItem('gpuvalue.userCatalogs')));
+  assert.equal(stored.version, 1);
+  assert.equal(stored.catalogs[0].kind, 'skypilot');
+
+  // The same file again: duplicate ids, refused, nothing changes.
+  await page.setInputFiles('#import-file', { name: 'vms.csv', mimeType: 'text/csv', buffer: Buffer.from(SKYPILOT_CSV) });
+  await page.waitForSelector('#import-error');
+  assert.match(await page.textContent('#import-errors'), /skypilot-testcloud-p3\.2xlarge-us-east-1/);
+  assert.equal((await tableRows(page)).length, before.length + 4);
+
+  await page.reload();
+  const again = await tableRows(page);
+  assert.equal(again.filter((r) => r.provider === 'TestCloud').length, 4);
+  assert.match(await page.textContent('#my-catalogs'), /vms\.csv.*SkyPilot CSV.*2 offers/);
+  await page.click('#my-catalogs button[data-index="0"]');
+  await settled(page);
+  assert.equal((await tableRows(page)).filter((r) => r.provider === 'TestCloud').length, 0);
+  assert.deepEqual(JSON.parse(await page.evaluate(() => localStorage.getItem('gpuvalue.userCatalogs'))).catalogs, []);
+  await context.close();
+});
+
+test('an offer typed into the form is ranked, editable, and kept in localStorage', async () => {
+  const { context, page } = await openPage(browser, `${base}#preset=llama2-7b-pretrain&lang=en`);
+  await settled(page);
+  await page.click('#offer-form-summary');
+  // Missing price: refused with a visible message.
+  await page.fill('#of-provider', 'Test Cloud');
+  await page.fill('#of-instance', 'tc.8xh100');
+  await page.fill('#of-region', 'test-1');
+  await page.selectOption('#of-gpu', 'h100-sxm5-80gb');
+  await page.fill('#of-count', '8');
+  await page.selectOption('#of-interconnect', 'nvswitch');
+  await page.fill('#of-source', 'quote from sales, 2026');
+  await page.click('#offer-save');
+  await page.waitForSelector('#offer-status .notice.error');
+  assert.match(await page.textContent('#offer-status'), /give at least one price/);
+  assert.equal((await tableRows(page)).filter((r) => r.provider === 'Test Cloud').length, 0);
+
+  await page.fill('#of-ondemand', '20');
+  await page.fill('#of-spot', '8');
+  await page.click('#offer-save');
+  await settled(page);
+  let rows = (await tableRows(page)).filter((r) => r.provider === 'Test Cloud');
+  assert.deepEqual(rows.map((r) => r.pricing).sort(), ['on_demand', 'spot']);
+  const id = rows[0].key.split('|')[0];
+  assert.equal(id, 'user-test-cloud-tc.8xh100-test-1');
+  assert.match(await page.textContent('#details-title'), /tc\.8xh100/);
+  const today = new Date().toISOString().slice(0, 10);
+  const doc = { schema_version: 1, instances: [{ id, provider: 'Test Cloud', instance_type: 'tc.8xh100', gpu: 'h100-sxm5-80gb', gpu_count: 8, region: 'test-1', currency: 'USD', interconnect: 'nvswitch',
+    prices: [{ model: 'on_demand', usd_per_hour: 20, as_of: today, source: 'quote from sales, 2026' },
+      { model: 'spot', usd_per_hour: 8, as_of: today, source: 'quote from sales, 2026' }] }] };
+  assert.ok(engine.addCatalog(JSON.stringify(doc)).ok);
+  const want = engine.rank({ preset: 'llama2-7b-pretrain', precision: 'bf16', weights: engine.defaults().weights, filters: { providers: ['Test Cloud'], fits_only: false, include_examples: false } }).results;
+  const od = rows.find((r) => r.pricing === 'on_demand');
+  assert.equal(od.cost, want.find((w) => w.pricing === 'on_demand').cost_usd);
+
+  // Edit: the price goes up by 10 %, so does the on-demand job cost (same hours).
+  await page.click('#my-catalogs button:has-text("Edit")');
+  assert.equal(await page.inputValue('#of-ondemand'), '20');
+  await page.fill('#of-ondemand', '22');
+  await page.click('#offer-save');
+  await settled(page);
+  rows = (await tableRows(page)).filter((r) => r.provider === 'Test Cloud');
+  const od2 = rows.find((r) => r.pricing === 'on_demand');
+  assert.ok(Math.abs(od2.cost / od.cost - 1.1) < 0.01, `${od2.cost} vs ${od.cost}`);
+  assert.equal(rows.length, 2, 'edited, not added');
+
+  await page.reload();
+  rows = (await tableRows(page)).filter((r) => r.provider === 'Test Cloud');
+  assert.equal(rows.find((r) => r.pricing === 'on_demand').cost, od2.cost);
+
+  // "Copy as my offer" fills the form from a bundled offer.
+  await page.click('#ranking tbody tr[data-provider="AWS"] button.link');
+  await page.click('#details-template');
+  assert.equal(await page.inputValue('#of-provider'), 'AWS');
+  assert.equal(await page.inputValue('#of-source'), '');
+  await shot(page, 'offer-form.png', { fullPage: true });
+  await context.close();
+});
+
+test('a corrupt localStorage value gives a visible notice and a working page, not a blank one', async () => {
+  const cases = [
+    ['{"version":1,"catalogs":[{"oops"', 'storage-notice', /could not be read/],
+    ['{"version":1,"catalogs":"x"}', 'storage-notice', /could not be read/],
+    ['{"version":2,"catalogs":[]}', 'storage-notice', /newer version/],
+    [JSON.stringify({ version: 1, catalogs: [{ name: 'old.json', kind: 'json', added: '2026-01-01', doc: { schema_version: 1, instances: [{ id: 'old-1', provider: 'Old', instance_type: 'o1', gpu: 'gone-gpu', gpu_count: 1, region: 'r', currency: 'USD', prices: [{ model: 'on_demand', usd_per_hour: 1, as_of: '2026-01-01', source: 's' }] }] } }] }), 'storage-rejected', /old\.json/],
+  ];
+  for (const [value, noticeId, text] of cases) {
+    const { context, page, log } = await openPage(browser, `${offlineUrl}#preset=resnet50-imagenet&lang=en`);
+    await settled(page);
+    await page.evaluate((v) => localStorage.setItem('gpuvalue.userCatalogs', v), value);
+    await page.reload();
+    await settled(page);
+    const notice = await page.textContent(`#${noticeId}`);
+    assert.match(notice, text);
+    assert.ok((await tableRows(page)).length > 50, 'the page still works');
+    if (noticeId === 'storage-notice') {
+      assert.equal(await page.evaluate(() => localStorage.getItem('gpuvalue.userCatalogs.unreadable')), value, 'the unreadable value is kept aside');
+      assert.equal(await page.evaluate(() => localStorage.getItem('gpuvalue.userCatalogs')), null);
+    } else {
+      assert.deepEqual(JSON.parse(await page.evaluate(() => localStorage.getItem('gpuvalue.userCatalogs'))).catalogs, []);
+    }
+    if (value === cases[0][0]) await shot(page, 'storage-corrupt.png');
+    await page.click(`#${noticeId} button`);
+    assert.equal(await page.$(`#${noticeId}`), null);
+    assert.deepEqual(log.errors, []);
+    await context.close();
+  }
+});

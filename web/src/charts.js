@@ -1,0 +1,148 @@
+// Cost versus time (log axes, Pareto frontier highlighted) and $/TFLOPS·day bars, with Chart.js.
+// Only the pieces used are imported and registered, so esbuild leaves the rest of Chart.js out.
+import {
+  Chart, ScatterController, BarController, PointElement, LineElement, BarElement,
+  LinearScale, LogarithmicScale, CategoryScale, Tooltip, Legend,
+} from 'chart.js';
+import { h, tx } from './dom.js';
+
+Chart.register(ScatterController, BarController, PointElement, LineElement, BarElement, LinearScale, LogarithmicScale, CategoryScale, Tooltip, Legend);
+
+const BAR_LIMIT = 20;
+
+function palette() {
+  const cs = getComputedStyle(document.documentElement);
+  const v = (name) => cs.getPropertyValue(name).trim();
+  return { fg: v('--fg'), muted: v('--muted'), line: v('--line'), grid: v('--grid'), point: v('--chart-point'),
+    pareto: v('--chart-pareto'), sel: v('--chart-sel'), cmp: v('--chart-cmp'), bar: v('--chart-bar'), bg: v('--bg') };
+}
+
+// Log-axis ticks at round values: durations in minutes, hours, days, weeks, months and years; amounts at
+// 1, 2 and 5 × 10^n. At most `max` ticks, thinned evenly in log space.
+const HOUR_TICKS = [1 / 60, 5 / 60, 15 / 60, 0.5, 1, 2, 3, 6, 12, 24, 48, 72, 168, 336, 720, 1440, 2160, 4320, 8760, 17520, 43800, 87600, 219000, 438000, 876000];
+const decades = (lo, hi) => {
+  const out = [];
+  for (let e = Math.floor(Math.log10(lo)) - 1; e <= Math.ceil(Math.log10(hi)) + 1; ++e) for (const m of [1, 2, 5]) out.push(m * 10 ** e);
+  return out;
+};
+function niceTicks(axis, candidates, max) {
+  let vals = candidates.filter((v) => v >= axis.min * 0.999 && v <= axis.max * 1.001);
+  if (vals.length > max) {
+    const step = Math.ceil(vals.length / max);
+    vals = vals.filter((_, i) => i % step === 0);
+  }
+  if (vals.length >= 2) axis.ticks = vals.map((value) => ({ value }));
+}
+
+export function createCharts(container, ctx) {
+  const { t } = ctx;
+  const scatterCanvas = h('canvas', { id: 'chart-scatter', role: 'img', 'aria-label': t('scatterAria') });
+  const barCanvas = h('canvas', { id: 'chart-bars', role: 'img', 'aria-label': t('barsAria') });
+  const scatterNote = h('p', { class: 'chart-note', id: 'scatter-note' });
+  const barNote = h('p', { class: 'chart-note', id: 'bars-note' });
+  container.replaceChildren(
+    h('figure', { class: 'chart' }, tx('figcaption', t, 'scatterTitle'), h('div', { class: 'chart-box' }, scatterCanvas), scatterNote),
+    h('figure', { class: 'chart' }, tx('figcaption', t, 'barsTitle'), h('div', { class: 'chart-box tall' }, barCanvas), barNote));
+
+  const common = { responsive: true, maintainAspectRatio: false, animation: false };
+  let points = [];
+  let bars = [];
+  const scatter = new Chart(scatterCanvas, {
+    type: 'scatter',
+    data: { datasets: [] },
+    options: {
+      ...common,
+      parsing: false,
+      interaction: { mode: 'nearest', intersect: true },
+      scales: { x: { type: 'logarithmic' }, y: { type: 'logarithmic' } },
+      plugins: { legend: { position: 'bottom', labels: { boxWidth: 10, usePointStyle: true } }, tooltip: {} },
+      onClick: (evt, els) => {
+        const el = els && els[0];
+        if (!el) return;
+        const p = scatter.data.datasets[el.datasetIndex].data[el.index];
+        if (p && p.key) ctx.current().select(p.key);
+      },
+    },
+  });
+  const bar = new Chart(barCanvas, {
+    type: 'bar',
+    data: { labels: [], datasets: [] },
+    options: {
+      ...common,
+      indexAxis: 'y',
+      scales: { x: { type: 'linear', beginAtZero: true }, y: { type: 'category', ticks: { autoSkip: false } } },
+      plugins: { legend: { display: false }, tooltip: {} },
+      onClick: (evt, els) => {
+        const el = els && els[0];
+        if (el && bars[el.index]) ctx.current().select(bars[el.index]._key);
+      },
+    },
+  });
+
+  let lastRows = null;
+  let lastStyle = '';
+  let cur = ctx;  // the context of the latest update, read by the callbacks
+  scatter.options.plugins.tooltip.callbacks = {
+    label: (item) => {
+      const p = item.raw;
+      return p && p.r ? `${p.r.instance} · ${p.r.provider} · ${cur.t(p.r.pricing)}: ${cur.fmt.duration(p.r.time_hours)}, ${cur.fmt.money(p.r.cost_usd)}` : '';
+    },
+  };
+  bar.options.plugins.tooltip.callbacks = {
+    label: (item) => { const r = bars[item.dataIndex]; return r ? `${r.provider} · ${r.region}: ${cur.fmt.unitMoney(r.usd_per_tflops_day)}` : ''; },
+  };
+
+  // Rows unchanged → only the highlighted points move; style (language, currency, theme) unchanged → options stay.
+  function update(rows, c) {
+    cur = c;
+    const { t: tt, fmt, state } = c;
+    const sel = c.selKey;
+    const col = palette();
+    const styleKey = JSON.stringify([state.lang, fmt.currency, fmt.factor, col]);
+    const dataChanged = rows !== lastRows || styleKey !== lastStyle;
+    if (dataChanged) {
+      points = rows.filter((r) => r.fits && r.cost_usd > 0 && r.time_hours > 0)
+        .map((r) => ({ x: r.time_hours, y: r.cost_usd * fmt.factor, key: r._key, r }));
+      // Offers that fit (a unit price of an offer that cannot run the job is no option); all offers if none fits.
+      const priced = rows.filter((r) => r.usd_per_tflops_day > 0);
+      const fitting = priced.filter((r) => r.fits);
+      bars = (fitting.length ? fitting : priced).slice(0, BAR_LIMIT);
+    }
+    const pareto = points.filter((p) => p.r.pareto).sort((a, b) => a.x - b.x);
+    const selected = points.filter((p) => p.key === sel);
+    const compared = points.filter((p) => state.cmp.includes(p.key) && p.key !== sel);
+    scatter.data.datasets = [
+      { label: tt('legendSelected'), data: selected, pointRadius: 8, pointHoverRadius: 9, pointStyle: 'rectRot', backgroundColor: col.sel, borderColor: col.fg, borderWidth: 1.5 },
+      { label: tt('legendCompared'), data: compared, pointRadius: 6, pointStyle: 'triangle', backgroundColor: col.cmp, borderColor: col.fg, borderWidth: 1 },
+      { label: tt('legendPareto'), data: pareto, showLine: true, borderColor: col.pareto, backgroundColor: col.pareto, pointRadius: 4.5, borderWidth: 2 },
+      { label: tt('legendOffers'), data: points, pointRadius: 3, backgroundColor: col.point, borderColor: col.point },
+    ].filter((d, i) => d.data.length || i === 3);
+    if (styleKey !== lastStyle) {
+      const axisTitle = (text) => ({ display: true, text, color: col.fg });
+      const ticks = { color: col.muted, maxRotation: 0, autoSkip: true };
+      const narrow = scatter.width < 420;
+      scatter.options.scales.x = { type: 'logarithmic', title: axisTitle(tt('axisTime')), grid: { color: col.grid }, border: { color: col.line },
+        afterBuildTicks: (axis) => niceTicks(axis, HOUR_TICKS, narrow ? 4 : 7), ticks: { ...ticks, callback: (v) => fmt.duration(Number(v)) } };
+      scatter.options.scales.y = { type: 'logarithmic', title: axisTitle(tt('axisCost', { cur: fmt.currency })), grid: { color: col.grid }, border: { color: col.line },
+        afterBuildTicks: (axis) => niceTicks(axis, decades(axis.min, axis.max), 7), ticks: { ...ticks, callback: (v) => fmt.money(Number(v) / fmt.factor, { digits: Number(v) < 1 ? 2 : 0 }) } };
+      scatter.options.plugins.legend.labels.color = col.fg;
+      bar.options.scales.x = { type: 'linear', beginAtZero: true, title: axisTitle(tt('axisUnitCost', { cur: fmt.currency })), grid: { color: col.grid }, ticks: { ...ticks, callback: (v) => (Number(v) > 0 ? fmt.unitMoney(Number(v) / fmt.factor) : fmt.money(0, { digits: 0 })) } };
+      bar.options.scales.y = { type: 'category', grid: { display: false }, ticks: { color: col.fg, autoSkip: false, font: { size: 11 } } };
+    }
+    scatter.update('none');
+
+    if (dataChanged) {
+      bar.data.labels = bars.map((r) => `${r.instance} (${tt(r.pricing)})`);
+      bar.data.datasets = [{ label: tt('colUnitCost'), data: bars.map((r) => r.usd_per_tflops_day * fmt.factor), borderWidth: 0 }];
+    }
+    bar.data.datasets[0].backgroundColor = bars.map((r) => (r._key === sel ? col.sel : r.pareto ? col.pareto : col.bar));
+    bar.update('none');
+
+    scatterNote.textContent = tt('scatterNote', { shown: fmt.int(points.length), pareto: fmt.int(pareto.length), hidden: fmt.int(rows.length - points.length) });
+    barNote.textContent = tt('barsNote', { n: fmt.int(bars.length) });
+    lastRows = rows;
+    lastStyle = styleKey;
+  }
+
+  return { update, scatter, bar, destroy() { scatter.destroy(); bar.destroy(); } };
+}

@@ -1,0 +1,55 @@
+// Exports the ranked table as it is shown (filters and sort applied) to CSV or JSON, through a Blob and an
+// object URL, which works from file:// too. Amounts stay in USD (the engine's unit); in CNY view the
+// converted job cost and the rate are added.
+
+const CSV_FIELDS = [
+  ['rank', (r) => r._rank], ['instance', (r) => r.instance], ['id', (r) => r.id], ['provider', (r) => r.provider],
+  ['region', (r) => r.region], ['gpu', (r) => r.gpu], ['gpu_name', (r) => r.gpu_name], ['gpu_count', (r) => r.gpu_count],
+  ['nodes', (r) => r.nodes], ['total_gpus', (r) => r.total_gpus], ['pricing', (r) => r.pricing], ['fits', (r) => r.fits],
+  ['pareto', (r) => r.pareto], ['time_hours', (r) => r.time_hours], ['time_hours_low', (r) => r.time_hours_low],
+  ['time_hours_high', (r) => r.time_hours_high], ['cost_usd', (r) => r.cost_usd], ['usd_per_hour', (r) => r.usd_per_hour],
+  ['usd_per_tflops_day', (r) => r.usd_per_tflops_day], ['usd_per_tflops_day_at_precision', (r) => r.usd_per_tflops_day_at_precision],
+  ['score', (r) => r.score], ['score_unit_cost', (r) => r.scores.unit_cost], ['score_task', (r) => r.scores.task],
+  ['score_service', (r) => r.scores.service], ['required_gb_per_gpu', (r) => r.memory.required_gb_per_gpu],
+  ['available_gb_per_gpu', (r) => r.memory.available_gb_per_gpu], ['sharding', (r) => r.memory.sharding],
+  ['as_of', (r) => r.as_of], ['stale', (r) => r.stale], ['source', (r) => r.source],
+  ['reasons', (r) => (r.reasons || []).join('; ')], ['warnings', (r) => (r.warnings || []).join('; ')],
+];
+
+// RFC 4180 quoting; text that a spreadsheet would run as a formula gets a leading apostrophe.
+export function csvCell(v) {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : '';
+  if (typeof v === 'boolean') return v ? 'true' : 'false';
+  let s = String(v);
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export function toCsv(rows, { currency, rate }) {
+  const fields = currency === 'CNY' ? [...CSV_FIELDS, ['cost_cny', (r) => +(r.cost_usd * rate).toFixed(2)], ['cny_per_usd', () => rate]] : CSV_FIELDS;
+  const lines = [fields.map(([k]) => k).join(',')];
+  for (const r of rows) lines.push(fields.map(([, get]) => csvCell(get(r))).join(','));
+  return `\uFEFF${lines.join('\r\n')}\r\n`;  // BOM: spreadsheets then read the Chinese text as UTF-8
+}
+
+export function toJson(rows, { request, result, currency, rate, hash }) {
+  const clean = rows.map(({ _rank, _key, _user, ...r }) => ({ rank: _rank, ...r }));
+  return `${JSON.stringify({
+    generator: 'gpuvalue', exported_at: new Date().toISOString(), view: hash, request,
+    workload: result && result.workload, currency, cny_per_usd: currency === 'CNY' ? rate : undefined,
+    result_count: rows.length, results: clean,
+  }, null, 2)}\n`;
+}
+
+export function download(text, filename, type) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  a.hidden = true;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 30000);
+}

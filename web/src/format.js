@@ -1,0 +1,60 @@
+// Number, money, duration and date formatting with Intl, in the page language and the chosen currency.
+// Engine amounts are always USD; CNY is shown as USD × the user's rate (default: the catalog's fx.CNY_per_USD).
+
+export const LOCALES = { en: 'en-US', zh: 'zh-CN' };
+
+export function makeFormatter({ lang = 'en', currency = 'USD', rate = 1 } = {}) {
+  const locale = LOCALES[lang] || LOCALES.en;
+  const factor = currency === 'CNY' ? rate : 1;
+  const cache = new Map();
+  const nf = (opts) => {
+    const key = JSON.stringify(opts);
+    if (!cache.has(key)) cache.set(key, new Intl.NumberFormat(locale, opts));
+    return cache.get(key);
+  };
+  const ok = (v) => typeof v === 'number' && Number.isFinite(v);
+  const dash = '—';
+
+  // Money from a USD amount: 2 decimals below 100, whole units above.
+  const money = (usd, { digits } = {}) => {
+    if (!ok(usd)) return dash;
+    const v = usd * factor;
+    const d = digits ?? (Math.abs(v) < 100 ? 2 : 0);
+    return nf({ style: 'currency', currency, minimumFractionDigits: d, maximumFractionDigits: d }).format(v);
+  };
+  // Small unit prices ($/TFLOPS·day): three significant digits.
+  const unitMoney = (usd) => (ok(usd) && usd > 0
+    ? nf({ style: 'currency', currency, maximumSignificantDigits: 3 }).format(usd * factor) : dash);
+  // Durations from hours: minutes below 1 h, hours below 48 h, then days.
+  const duration = (hours) => {
+    if (!ok(hours) || hours <= 0) return dash;
+    if (hours < 1) return nf({ style: 'unit', unit: 'minute', unitDisplay: 'short', maximumFractionDigits: 0 }).format(Math.max(1, hours * 60));
+    if (hours < 48) return nf({ style: 'unit', unit: 'hour', unitDisplay: 'short', maximumFractionDigits: 1 }).format(hours);
+    const days = hours / 24;
+    return nf({ style: 'unit', unit: 'day', unitDisplay: 'short', maximumFractionDigits: days < 100 ? 1 : 0 }).format(days);
+  };
+  const num = (v, digits = 2) => (ok(v) ? nf({ maximumFractionDigits: digits }).format(v) : dash);
+  const sig = (v, digits = 3) => (ok(v) ? nf({ maximumSignificantDigits: digits }).format(v) : dash);
+  const int = (v) => (ok(v) ? nf({ maximumFractionDigits: 0 }).format(v) : dash);
+  const sci = (v) => (ok(v) ? nf({ notation: 'scientific', maximumFractionDigits: 2 }).format(v) : dash);
+  const compact = (v) => (ok(v) ? nf({ notation: 'compact', maximumFractionDigits: 1 }).format(v) : dash);
+  const gb = (v) => (ok(v) ? nf({ style: 'unit', unit: 'gigabyte', unitDisplay: 'short', maximumFractionDigits: v < 10 ? 2 : 1 }).format(v) : dash);
+  const pct = (v, digits = 0) => (ok(v) ? nf({ style: 'percent', maximumFractionDigits: digits }).format(v) : dash);
+  const date = (iso) => {
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(iso || ''));
+    if (!m) return String(iso || dash);
+    const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(d);
+  };
+  const ageDays = (iso, today = new Date()) => {
+    const t = Date.parse(`${iso}T00:00:00Z`);
+    return Number.isFinite(t) ? Math.floor((today.getTime() - t) / 86400000) : NaN;
+  };
+  const relativeDays = (days) => (ok(days)
+    ? new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(-days, 'day') : dash);
+  // Converts an amount typed in the display currency to USD, and back.
+  const toUsd = (v) => v / factor;
+  const fromUsd = (v) => v * factor;
+  const list = (items) => new Intl.ListFormat(locale, { style: 'short', type: 'conjunction' }).format(items);
+  return { locale, currency, factor, money, unitMoney, duration, num, sig, int, sci, compact, gb, pct, date, ageDays, relativeDays, toUsd, fromUsd, list };
+}

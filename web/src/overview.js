@@ -1,0 +1,61 @@
+// The summary above the charts: workload line, best picks, share link, exports and print.
+// Methods of the page App (mixed in by main.js).
+import { todayIso } from './engine-client.js';
+import { h, tx } from './dom.js';
+import { toCsv, toJson, download } from './export.js';
+
+export class OverviewMethods {
+  renderOverview(ctx) {
+    const { t, fmt, state } = ctx;
+    const out = this.el.overview;
+    const title = tx('h2', t, 'overviewTitle', { id: 'overview-title', class: 'sr-only' });
+    if (this.error) {
+      out.replaceChildren(title, h('p', { class: 'error', role: 'alert', id: 'engine-error' }, `${t('engineError')}: `,
+        this.error.path && !this.error.message.startsWith(this.error.path) ? [h('code', { 'data-raw': '' }, this.error.path), ' '] : null,
+        h('span', { lang: 'en', 'data-engine': '' }, this.error.message)));
+      return;
+    }
+    const r = this.result;
+    const fits = r.results.filter((x) => x.fits && x.cost_usd > 0);
+    const min = (get) => fits.reduce((best, x) => (best === null || get(x) < get(best) ? x : best), null);
+    const picks = [
+      ['pickBest', r.results[0] && r.results[0].fits ? r.results[0] : null, (x) => fmt.num(x.score, 3)],
+      ['pickCheapest', min((x) => x.cost_usd), (x) => fmt.money(x.cost_usd)],
+      ['pickFastest', min((x) => x.time_hours), (x) => fmt.duration(x.time_hours)],
+      ['pickUnit', min((x) => x.usd_per_tflops_day), (x) => [fmt.unitMoney(x.usd_per_tflops_day), h('small', {}, ` /TFLOPS·${t('day')}`)]],
+    ].filter(([, x]) => x);
+    const wl = r.workload;
+    const presetName = state.custom ? t('customWorkload') : (() => { const p = this.presets.find((x) => x.id === state.preset); return (p && p.name && (p.name[state.lang] || p.name.en)) || state.preset; })();
+    const share = h('input', { id: 'share-url', type: 'text', readonly: true, value: location.href, onfocus: (e) => e.target.select() });
+    out.replaceChildren(title,
+      h('p', { class: 'summary', id: 'summary' },
+        h('strong', { 'data-raw': state.custom ? null : '' }, presetName), ' · ',
+        t('resultsSummary', { fit: fmt.int(r.fitting_count), total: fmt.int(r.result_count), evaluated: fmt.int(r.evaluated_offers) }), ' · ',
+        t('totalCompute', { flops: fmt.sci(wl.total_flops) }), ' · ', t('precisionIs', { p: String(wl.precision).toUpperCase() })),
+      h('ul', { class: 'picks', id: 'picks' }, picks.map(([key, x, val]) => h('li', {},
+        h('button', { type: 'button', class: 'pick', id: `pick-${key}`, onclick: () => this.select(x._key, { focus: true }) },
+          tx('span', t, key, { class: 'pick-label' }), h('span', { class: 'pick-value' }, val(x)),
+          h('span', { class: 'pick-name', 'data-raw': '' }, `${x.instance} · ${x.provider}`), h('span', { class: 'sub' }, t(x.pricing)))))),
+      h('div', { class: 'toolbar' },
+        h('div', { class: 'field share' }, tx('label', t, 'shareLink', { for: 'share-url' }), share,
+          h('button', { type: 'button', id: 'copy-link', onclick: (e) => this.copyLink(e.target) }, t('copyLink'))),
+        h('button', { type: 'button', id: 'export-csv', onclick: () => this.exportAs('csv') }, t('exportCsv')),
+        h('button', { type: 'button', id: 'export-json', onclick: () => this.exportAs('json') }, t('exportJson')),
+        h('button', { type: 'button', id: 'print', onclick: () => window.print() }, t('print'))));
+  }
+
+  copyLink(button) {
+    const input = document.getElementById('share-url');
+    const done = () => { button.textContent = this.t('copied'); };
+    input.select();
+    if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(location.href).then(done, () => { /* selected for manual copy */ });
+  }
+
+  exportAs(kind) {
+    const name = this.state.custom ? 'custom' : this.state.preset;
+    const stamp = todayIso();
+    const opts = { currency: this.state.currency, rate: this.state.rate };
+    if (kind === 'csv') download(toCsv(this.rows, opts), `gpuvalue-${name}-${stamp}.csv`, 'text/csv;charset=utf-8');
+    else download(toJson(this.rows, { ...opts, request: this.request, result: this.result, hash: location.hash }), `gpuvalue-${name}-${stamp}.json`, 'application/json');
+  }
+}

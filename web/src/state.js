@@ -1,0 +1,172 @@
+// The page state and its URL-hash form. Everything a view depends on lives here, so a shared link
+// (index.html#…) restores the same workload, filters, weights, sort, selection, language and currency.
+
+export const PRECISIONS = ['fp32', 'tf32', 'fp16', 'bf16', 'fp8'];
+export const PRICING_MODELS = ['on_demand', 'reserved', 'spot', 'tiered', 'monthly'];
+export const KINDS = ['transformer', 'cnn', 'custom'];
+export const MODES = ['pretrain', 'finetune', 'lora', 'inference'];
+export const CURRENCIES = ['USD', 'CNY'];
+export const SORT_KEYS = ['rank', 'total_gpus', 'time_hours', 'cost_usd', 'usd_per_hour', 'usd_per_tflops_day', 'memory', 'score'];
+
+// Custom workload fields per kind: [state key, engine key, URL key, type].
+export const CUSTOM_FIELDS = {
+  transformer: [
+    ['params', 'params', 'params', 'number'], ['tokens', 'tokens', 'tokens', 'number'],
+    ['seq_len', 'seq_len', 'seq', 'number'], ['layers', 'layers', 'layers', 'number'],
+    ['hidden', 'hidden', 'hidden', 'number'], ['micro_batch', 'micro_batch', 'mb', 'number'],
+    ['activation_checkpointing', 'activation_checkpointing', 'ac', 'bool'],
+  ],
+  cnn: [
+    ['gflops_per_sample', 'gflops_per_sample', 'gflops', 'number'], ['samples', 'samples', 'samples', 'number'],
+    ['epochs', 'epochs', 'epochs', 'number'], ['params', 'params', 'params', 'number'],
+  ],
+  custom: [['total_flops', 'total_flops', 'flops', 'number'], ['params', 'params', 'params', 'number']],
+};
+
+export function defaultState(engineDefaults, { lang = 'en', rate = 0, presetId = 'resnet50-imagenet' } = {}) {
+  const w = (engineDefaults && engineDefaults.weights) || {};
+  return {
+    preset: presetId,
+    custom: null,                   // {kind, mode, ...fields} when the workload is the user's own
+    precision: 'bf16',
+    // budget is in the display currency (what the user typed); the request converts it to USD at the current rate.
+    // The seed article's illustrative offers are not real offers: shown only on request (ex=1).
+    filters: { providers: [], regions: [], gpus: [], pricing: [], fitsOnly: false, examples: false, budget: 0, deadlineHours: 0 },
+    weights: { unit_cost: w.unit_cost ?? 1, task: w.task ?? 1, service: w.service ?? 0.5 },
+    sort: { key: 'rank', dir: 'asc' },
+    sel: null,                      // row key "offer id|pricing model" shown in the details panel
+    cmp: [],                        // row keys compared side by side (2–4)
+    lang,
+    currency: 'USD',
+    rate,                           // CNY per USD
+    defaultRate: rate,
+    defaultExamples: false,
+    defaultWeights: { unit_cost: w.unit_cost ?? 1, task: w.task ?? 1, service: w.service ?? 0.5 },
+  };
+}
+
+export const rowKey = (r) => `${r.id}|${r.pricing}`;
+
+const num = (v) => {
+  if (v === null || v === undefined || v === '') return undefined;
+  const n = Number(v);
+  return Number.isFinite(n) ? n : undefined;
+};
+
+// Reads a hash ("#preset=…&lang=…") over a base state. Unknown or malformed values are ignored.
+export function parseHash(hash, base, { presetIds = [] } = {}) {
+  const q = new URLSearchParams(String(hash || '').replace(/^#/, ''));
+  const s = structuredClone(base);
+  const preset = q.get('preset');
+  if (preset && (!presetIds.length || presetIds.includes(preset))) s.preset = preset;
+  const kind = q.get('kind');
+  if (kind && KINDS.includes(kind)) {
+    const c = { kind, mode: MODES.includes(q.get('mode')) ? q.get('mode') : 'pretrain' };
+    for (const [key, , urlKey, type] of CUSTOM_FIELDS[kind]) {
+      if (!q.has(urlKey)) continue;
+      if (type === 'bool') c[key] = q.get(urlKey) === '1';
+      else if (num(q.get(urlKey)) !== undefined) c[key] = num(q.get(urlKey));
+    }
+    s.custom = c;
+  }
+  if (PRECISIONS.includes(q.get('prec'))) s.precision = q.get('prec');
+  const f = s.filters;
+  if (q.has('prov')) f.providers = q.getAll('prov').filter(Boolean);
+  if (q.has('reg')) f.regions = q.getAll('reg').filter(Boolean);
+  if (q.has('gpu')) f.gpus = q.getAll('gpu').filter(Boolean);
+  // "pricing" may repeat or be one comma list; "all" (the old single select) means no filter.
+  if (q.has('pricing')) f.pricing = q.getAll('pricing').flatMap((p) => p.split(',')).filter((p) => PRICING_MODELS.includes(p));
+  if (q.has('fits')) f.fitsOnly = q.get('fits') === '1';
+  if (q.has('ex')) f.examples = q.get('ex') === '1';
+  if (num(q.get('budget')) > 0) f.budget = num(q.get('budget'));
+  if (num(q.get('deadline')) > 0) f.deadlineHours = num(q.get('deadline'));
+  for (const [k, u] of [['unit_cost', 'wu'], ['task', 'wt'], ['service', 'ws']]) {
+    const v = num(q.get(u));
+    if (v !== undefined && v >= 0 && v <= 100) s.weights[k] = v;
+  }
+  const sort = q.get('sort');
+  if (SORT_KEYS.includes(sort)) s.sort = { key: sort, dir: q.get('dir') === 'desc' ? 'desc' : 'asc' };
+  if (q.get('sel')) s.sel = q.get('sel');
+  if (q.has('cmp')) s.cmp = q.getAll('cmp').filter(Boolean).slice(0, 4);
+  if (q.get('lang') === 'en' || q.get('lang') === 'zh') s.lang = q.get('lang');
+  if (CURRENCIES.includes(q.get('cur'))) s.currency = q.get('cur');
+  const rate = num(q.get('rate'));
+  if (rate > 0 && rate < 1000) s.rate = rate;
+  return s;
+}
+
+// Writes only what differs from the defaults, in a stable order.
+export function serializeHash(s, base) {
+  const q = new URLSearchParams();
+  if (s.custom) {
+    q.set('kind', s.custom.kind);
+    q.set('mode', s.custom.mode || 'pretrain');
+    for (const [key, , urlKey, type] of CUSTOM_FIELDS[s.custom.kind]) {
+      const v = s.custom[key];
+      if (type === 'bool') { if (v) q.set(urlKey, '1'); } else if (typeof v === 'number' && Number.isFinite(v)) q.set(urlKey, String(v));
+    }
+  } else {
+    q.set('preset', s.preset);
+  }
+  if (s.precision !== base.precision) q.set('prec', s.precision);
+  const f = s.filters;
+  for (const p of f.providers) q.append('prov', p);
+  for (const r of f.regions) q.append('reg', r);
+  for (const g of f.gpus) q.append('gpu', g);
+  for (const p of f.pricing) q.append('pricing', p);
+  if (f.fitsOnly) q.set('fits', '1');
+  if (f.examples !== base.filters.examples) q.set('ex', f.examples ? '1' : '0');
+  if (f.budget > 0) q.set('budget', String(f.budget));
+  if (f.deadlineHours > 0) q.set('deadline', String(f.deadlineHours));
+  for (const [k, u] of [['unit_cost', 'wu'], ['task', 'wt'], ['service', 'ws']])
+    if (s.weights[k] !== base.weights[k]) q.set(u, String(s.weights[k]));
+  if (s.sort.key !== 'rank' || s.sort.dir !== 'asc') { q.set('sort', s.sort.key); q.set('dir', s.sort.dir); }
+  if (s.sel) q.set('sel', s.sel);
+  for (const k of s.cmp) q.append('cmp', k);
+  q.set('lang', s.lang);
+  if (s.currency !== 'USD') q.set('cur', s.currency);
+  if (s.rate !== base.rate) q.set('rate', String(s.rate));
+  return `#${q.toString()}`;
+}
+
+// The engine.rank request for a state (everything that changes the ranking, nothing that only changes the view).
+export function rankRequest(s) {
+  const req = {};
+  if (s.custom) {
+    const w = { kind: s.custom.kind, mode: s.custom.mode || 'pretrain', name: 'custom' };
+    for (const [key, engineKey, , type] of CUSTOM_FIELDS[s.custom.kind]) {
+      const v = s.custom[key];
+      if (type === 'bool') w[engineKey] = Boolean(v);
+      else if (typeof v === 'number' && Number.isFinite(v)) w[engineKey] = v;
+    }
+    req.workload = w;
+  } else {
+    req.preset = s.preset;
+  }
+  req.precision = s.precision;
+  req.weights = { ...s.weights };
+  const f = s.filters;
+  const filters = { fits_only: f.fitsOnly, include_examples: f.examples };
+  if (f.providers.length) filters.providers = f.providers;
+  if (f.regions.length) filters.regions = f.regions;
+  if (f.gpus.length) filters.gpus = f.gpus;
+  if (f.pricing.length) filters.pricing = f.pricing;
+  if (f.budget > 0) filters.budget_usd = s.currency === 'CNY' && s.rate > 0 ? f.budget / s.rate : f.budget;
+  if (f.deadlineHours > 0) filters.deadline_hours = f.deadlineHours;
+  req.filters = filters;
+  return req;
+}
+
+// Custom-workload fields copied from a preset's workload (the only source of example numbers).
+export function customFromPreset(preset, kind) {
+  const w = (preset && preset.workload) || {};
+  const k = kind || (KINDS.includes(w.kind) ? w.kind : 'custom');
+  const c = { kind: k, mode: MODES.includes(w.mode) ? w.mode : 'pretrain' };
+  if (w.kind === k || (k === 'cnn' && w.kind === 'vision')) {
+    for (const [key, engineKey, , type] of CUSTOM_FIELDS[k]) {
+      if (w[engineKey] === undefined) continue;
+      c[key] = type === 'bool' ? Boolean(w[engineKey]) : Number(w[engineKey]);
+    }
+  }
+  return c;
+}

@@ -1,0 +1,158 @@
+// The ranked offers table: one row per offer and billing model, sortable by every numeric column.
+import { h, tx, txv, engineText, dataText } from './dom.js';
+
+// Numeric sort keys: value getter and the direction a first click sorts in (cheapest/fastest first).
+export const SORTS = {
+  rank: { get: (r) => r._rank, first: 'asc' },
+  total_gpus: { get: (r) => r.total_gpus, first: 'asc' },
+  time_hours: { get: (r) => r.time_hours, first: 'asc' },
+  cost_usd: { get: (r) => r.cost_usd, first: 'asc' },
+  usd_per_hour: { get: (r) => r.usd_per_hour * r.nodes, first: 'asc' },
+  usd_per_tflops_day: { get: (r) => r.usd_per_tflops_day, first: 'asc' },
+  memory: { get: (r) => r.memory && r.memory.required_gb_per_gpu, first: 'asc' },
+  score: { get: (r) => r.score, first: 'desc' },
+};
+
+// Offers that fit come first whatever the column (as in the engine's ranking); missing values
+// (0, NaN: e.g. no cost) always sort last.
+export function sortRows(rows, sort) {
+  const spec = SORTS[sort.key] || SORTS.rank;
+  const sign = sort.dir === 'desc' ? -1 : 1;
+  const val = (r) => {
+    const v = spec.get(r);
+    return typeof v === 'number' && Number.isFinite(v) && (v > 0 || sort.key === 'score') ? v : null;
+  };
+  return rows.slice().sort((a, b) => {
+    if (a.fits !== b.fits) return a.fits ? -1 : 1;
+    const va = val(a), vb = val(b);
+    if (va === null && vb === null) return a._rank - b._rank;
+    if (va === null) return 1;
+    if (vb === null) return -1;
+    return va !== vb ? sign * (va - vb) : a._rank - b._rank;
+  });
+}
+
+const COLUMNS = [
+  { id: 'rank', key: 'colRank', sort: 'rank', num: true },
+  { id: 'compare', key: 'colCompare' },
+  { id: 'instance', key: 'colInstance' },
+  { id: 'gpu', key: 'colGpu', sort: 'total_gpus' },
+  { id: 'pricing', key: 'colPricing' },
+  { id: 'time', key: 'colTime', sort: 'time_hours', num: true },
+  { id: 'cost', key: 'colCost', sort: 'cost_usd', num: true },
+  { id: 'hourly', key: 'colHourly', sort: 'usd_per_hour', num: true },
+  { id: 'unit', key: 'colUnitCost', sort: 'usd_per_tflops_day', num: true },
+  { id: 'memory', key: 'colMemory', sort: 'memory', num: true },
+  { id: 'score', key: 'colScore', sort: 'score', num: true },
+  { id: 'why', key: 'colWhy' },
+];
+
+function headerCell(col, ctx) {
+  const { t, state } = ctx;
+  if (!col.sort) return h('th', { scope: 'col', class: col.num ? 'num' : '' }, tx('span', t, col.key));
+  const active = state.sort.key === col.sort;
+  const dir = active ? state.sort.dir : null;
+  const next = active ? (dir === 'asc' ? 'desc' : 'asc') : SORTS[col.sort].first;
+  const label = t(col.key);
+  return h('th', { scope: 'col', class: col.num ? 'num' : '', 'aria-sort': active ? (dir === 'asc' ? 'ascending' : 'descending') : 'none' },
+    h('button', {
+      type: 'button', class: 'sort', id: `sort-${col.sort}`, 'data-sort': col.sort,
+      title: t(next === 'asc' ? 'sortAsc' : 'sortDesc', { col: label }),
+      onclick: () => ctx.update({ sort: { key: col.sort, dir: next } }),
+    }, h('span', { 'data-i18n': col.key }, label), h('span', { class: 'sort-mark', 'aria-hidden': 'true' }, active ? (dir === 'asc' ? '▲' : '▼') : '↕')));
+}
+
+function row(r, ctx) {
+  const { t, fmt, state } = ctx;
+  const key = r._key;
+  const selected = ctx.selKey === key;
+  const compared = state.cmp.includes(key);
+  const cmpFull = state.cmp.length >= 4 && !compared;
+  const badges = [
+    r.example ? tx('span', t, 'badgeExample', { class: 'badge' }) : null,
+    r.pareto ? tx('span', t, 'badgePareto', { class: 'badge pareto' }) : null,
+    r.stale ? tx('span', t, 'badgeStale', { class: 'badge stale' }) : null,
+    r._user ? tx('span', t, 'badgeUser', { class: 'badge user' }) : null,
+  ];
+  const mem = r.memory || {};
+  const warnCount = (r.warnings || []).length;
+  return h('tr', { class: `${r.fits ? '' : 'unfit'}${selected ? ' selected' : ''}`, 'data-key': key, 'data-provider': r.provider, 'data-gpu': r.gpu, 'aria-current': selected ? 'true' : null },
+    h('td', { class: 'num', 'data-col': 'rank', 'data-v': r._rank }, fmt.int(r._rank)),
+    h('td', { class: 'cmp' },
+      h('input', { type: 'checkbox', id: `cmp-${r._rank}`, checked: compared, disabled: cmpFull, 'data-key': key,
+        onchange: (e) => ctx.toggleCompare(key, e.target.checked) }),
+      txv('label', t, 'compareRow', { name: h('span', {}, dataText('span', r.instance), ` ${t(r.pricing)}`) }, { for: `cmp-${r._rank}`, class: 'sr-only' })),
+    h('td', { class: 'inst' },
+      h('button', { type: 'button', class: 'link', id: `sel-${r._rank}`, 'data-key': key, 'aria-pressed': selected ? 'true' : 'false',
+        onclick: () => ctx.select(key, { focus: true }) }, dataText('span', r.instance)),
+      ...badges, h('span', { class: 'sub', 'data-raw': '' }, `${r.provider} · ${r.region}`)),
+    h('td', { class: 'gpu', 'data-col': 'gpus', 'data-v': r.total_gpus }, dataText('span', `${r.total_gpus}× ${r.gpu_name}`),
+      r.nodes > 1 ? h('span', { class: 'sub' }, t('nodesN', { n: fmt.int(r.nodes) })) : null),
+    h('td', { 'data-col': 'pricing', 'data-v': r.pricing }, t(r.pricing)),
+    h('td', { class: 'num', 'data-col': 'time', 'data-v': r.time_hours }, fmt.duration(r.time_hours)),
+    h('td', { class: 'num', 'data-col': 'cost', 'data-v': r.cost_usd }, r.cost_usd > 0 ? fmt.money(r.cost_usd) : '—'),
+    h('td', { class: 'num', 'data-col': 'hourly', 'data-v': r.usd_per_hour * r.nodes }, fmt.money(r.usd_per_hour * r.nodes)),
+    h('td', { class: 'num', 'data-col': 'unit', 'data-v': r.usd_per_tflops_day }, fmt.unitMoney(r.usd_per_tflops_day)),
+    h('td', { class: `num mem ${r.fits ? 'yes' : 'no'}`, 'data-col': 'memory', 'data-v': mem.required_gb_per_gpu, 'data-fits': r.fits ? '1' : '0' },
+      `${fmt.num(mem.required_gb_per_gpu, 1)} / ${fmt.num(mem.available_gb_per_gpu, 0)}`,
+      r.fits ? null : h('span', { class: 'sub' }, t('badgeNoFit'))),
+    h('td', { class: 'num', 'data-col': 'score', 'data-v': r.score }, fmt.num(r.score, 3)),
+    h('td', { class: 'why' }, engineText('span', (r.reasons || []).join('; ')),
+      warnCount ? h('span', { class: 'warn-count', title: t('warningsN', { n: warnCount }) }, `⚠ ${t('warningsN', { n: warnCount })}`) : null));
+}
+
+const FIRST_ROWS = 25;
+const CHUNK_ROWS = 60;
+let pending = null;
+
+// Renders the table: the first rows at once (what is on screen), the rest in later tasks so that an update
+// paints quickly. onDone runs when every row is in the DOM (the wrapper then has data-complete="1").
+export function renderTable(container, rows, ctx, onDone = () => {}) {
+  const { t } = ctx;
+  if (pending) { clearTimeout(pending); pending = null; }
+  const tbody = h('tbody', {}, rows.slice(0, FIRST_ROWS).map((r) => row(r, ctx)));
+  const table = h('table', { id: 'ranking', class: 'ranking' },
+    h('caption', { class: 'sr-only', 'data-i18n': 'tableCaption' }, t('tableCaption')),
+    h('thead', {}, h('tr', {}, COLUMNS.map((c) => headerCell(c, ctx)))), tbody);
+  // Clicking anywhere on a row (not on its controls or links) selects it.
+  table.addEventListener('click', (e) => {
+    if (e.target.closest('button, input, label, a')) return;
+    const tr = e.target.closest('tbody tr');
+    if (tr) ctx.select(tr.dataset.key);
+  });
+  container.dataset.complete = rows.length > FIRST_ROWS ? '0' : '1';
+  container.replaceChildren(table);
+  if (!rows.length) container.append(tx('p', t, 'noResults', { class: 'empty' }));
+  let next = FIRST_ROWS;
+  const step = () => {
+    pending = null;
+    const live = ctx.current();  // selection may have changed meanwhile
+    const frag = document.createDocumentFragment();
+    for (const r of rows.slice(next, next + CHUNK_ROWS)) frag.append(row(r, live));
+    tbody.append(frag);
+    next += CHUNK_ROWS;
+    if (next < rows.length) pending = setTimeout(step, 0);
+    else { container.dataset.complete = '1'; onDone(); }
+  };
+  if (rows.length > FIRST_ROWS) pending = setTimeout(step, 0);
+  else onDone();
+}
+
+// Updates selection and comparison marks without rebuilding the rows.
+export function syncTableMarks(container, ctx) {
+  const { state, selKey } = ctx;
+  const full = state.cmp.length >= 4;
+  for (const tr of container.querySelectorAll('tbody tr')) {
+    const key = tr.dataset.key;
+    const selected = key === selKey;
+    tr.classList.toggle('selected', selected);
+    if (selected) tr.setAttribute('aria-current', 'true'); else tr.removeAttribute('aria-current');
+    const btn = tr.querySelector('button.link');
+    if (btn) btn.setAttribute('aria-pressed', selected ? 'true' : 'false');
+    const box = tr.querySelector('td.cmp input');
+    if (box) {
+      box.checked = state.cmp.includes(key);
+      box.disabled = full && !box.checked;
+    }
+  }
+}
