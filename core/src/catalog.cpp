@@ -131,6 +131,7 @@ static bool parsePrice(const json& j, const std::string& path, Price& p, Issues&
   }
   p.claimed_discount_pct = r.number("claimed_discount_pct", false, 0, false, 100).value_or(0);
   p.interruption_per_hour = r.number("interruption_per_hour", false, 0, false, 10).value_or(-1);
+  p.free_hours = r.number("free_trial_hours", false, 0, false, 1e5).value_or(0);
   for (size_t i = before; i < issues.size(); ++i)
     if (!issues[i].warning) return false;
   return true;

@@ -230,6 +230,15 @@ std::string Engine::estimate(const std::string& text) {
     ClusterPlan plan = planCluster(w, c, k);
     const MemoryBreakdown& m = plan.memory;
     const Throughput& t = plan.throughput;
+    // The smallest GPU count (whole nodes past one node) on which some sharding fits.
+    int min_gpus = 0;
+    for (int n = 1; n <= 65536 && min_gpus == 0; n = n < c.gpus_per_node ? n * 2 : n + c.gpus_per_node) {
+      Cluster probe = c;
+      probe.gpus_per_node = std::min(n, c.gpus_per_node);
+      probe.nodes = (n + probe.gpus_per_node - 1) / probe.gpus_per_node;
+      if (fitsWithSomeSharding(w, probe, k)) min_gpus = probe.totalGpus();
+      if (n >= c.gpus_per_node && n > 4096 * 8) break;
+    }
     json warnings = json::array();
     if (!m.fits) warnings.push_back("does not fit in GPU memory even with the most aggressive sharding tried");
     if (!t.supported) warnings.push_back("the GPU cannot run this precision");
@@ -250,6 +259,7 @@ std::string Engine::estimate(const std::string& text) {
                 {"time_hours_high", finiteOr(t.time_hours_high)},
                 {"throughput", throughputJson(t)},
                 {"memory", memoryJson(m)},
+                {"min_gpus_to_fit", min_gpus},
                 {"warnings", warnings}};
     return dumpJson(out);
   });
@@ -382,6 +392,7 @@ std::string Engine::rank(const std::string& text) {
       }
     }
     opt.max_nodes = static_cast<int>(r.integer("max_nodes", false, 1, 4096).value_or(opt.max_nodes));
+    opt.free_trial_hours = r.number("free_trial_hours", false, 0, false, 1e5).value_or(-1);
     long long limit = r.integer("limit", false, 0, 10000000).value_or(0);
     if (hasErrors(issues)) return errorResult(issues);
     opt.limit = static_cast<size_t>(limit);
@@ -435,7 +446,9 @@ std::string Engine::cost(const std::string& text) {
       r.error("pricing", ErrorCode::kNotFound, "instance \"" + found->id + "\" has no " + pricing + " price");
       return errorResult(issues);
     }
-    CostResult c = priceJob(*found, *p, hours, nodes, spot);
+    Price priced = *p;
+    if (auto free = r.number("free_trial_hours", false, 0, false, 1e5)) priced.free_hours = *free;
+    CostResult c = priceJob(*found, priced, hours, nodes, spot);
     if (m == PricingModel::kReserved) c.note = "amortised over a " + std::to_string(p->term_months) + "-month term";
     if (m == PricingModel::kMonthly) c.note = std::to_string(static_cast<int>(c.billed_hours / 730 + 0.5)) + " month(s) billed";
     json warnings = found->warnings;

@@ -1,11 +1,19 @@
 #include "gpuvalue/json_writer.hpp"
 
+#include <atomic>
 #include <cmath>
 #include <cstdio>
 
 #include <nlohmann/json.hpp>
 
 namespace gpuvalue {
+
+namespace {
+std::atomic<size_t> g_non_finite_numbers{0};
+}  // namespace
+
+size_t nonFiniteNumbersWritten() { return g_non_finite_numbers.load(std::memory_order_relaxed); }
+void noteNonFiniteNumber() { g_non_finite_numbers.fetch_add(1, std::memory_order_relaxed); }
 
 void appendJsonString(std::string& out, const std::string& s) {
   out += '"';
@@ -111,7 +119,10 @@ JsonWriter& JsonWriter::value(const char* s) { return value(std::string(s)); }
 
 JsonWriter& JsonWriter::value(double d) {
   separator();
-  if (!std::isfinite(d)) d = 0;
+  if (!std::isfinite(d)) {
+    noteNonFiniteNumber();
+    d = 0;
+  }
   // Shortest round-trip form (Grisu2, the same routine nlohmann::json's dump uses); snprintf("%.17g") was
   // the largest cost of writing ranking results.
   char buf[64];

@@ -49,7 +49,7 @@ CostResult priceJob(const Offer& o, const Price& p, double hours, int nodes, con
   r.wall_hours = hours;
   switch (p.model) {
     case PricingModel::kOnDemand: {
-      r.billed_hours = billedHours(o, hours);
+      r.billed_hours = std::max(0.0, billedHours(o, hours) - p.free_hours);
       r.effective_usd_per_hour = p.usd_per_hour;
       r.cost_usd = r.billed_hours * p.usd_per_hour * nodes;
       break;

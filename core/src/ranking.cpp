@@ -50,6 +50,31 @@ Evaluation evaluate(const Workload& w, const Offer& o, const RankOptions& opt) {
       nodes = hi;
     }
   }
+  // With a deadline, scale out (RDMA offers only) until the job finishes in time or max_nodes is reached:
+  // users asking "GPT-3 within 30 days" need the cluster size that achieves it, not the smallest that fits.
+  const double deadline = opt.filters.deadline_hours;
+  if (deadline > 0 && o.rdma && opt.max_nodes > nodes) {
+    auto hoursOn = [&](int n) {
+      c.nodes = n;
+      ClusterPlan p = planCluster(w, c, opt.constants);
+      return p.memory.fits && p.throughput.time_hours > 0 ? p.throughput.time_hours : 1e300;
+    };
+    if (hoursOn(nodes) > deadline) {
+      int lo = nodes, hi = 0;
+      for (int n = nodes * 2;; n = std::min(n * 2, opt.max_nodes)) {
+        if (hoursOn(n) <= deadline) { hi = n; break; }
+        lo = n;
+        if (n >= opt.max_nodes) break;
+      }
+      if (hi > 0) {
+        while (hi - lo > 1) {
+          int mid = (lo + hi) / 2;
+          if (hoursOn(mid) <= deadline) hi = mid; else lo = mid;
+        }
+        nodes = hi;
+      }
+    }
+  }
   c.nodes = nodes;
   Evaluation e;
   e.nodes = nodes;
@@ -122,7 +147,15 @@ Ranking rankOffers(const Workload& w, const Catalog& catalog, const RankOptions&
       r.price = &p;
       r.eval = &e;
       r.fits = e.memory.fits && e.throughput.supported && e.throughput.time_hours > 0;
-      if (e.throughput.time_hours > 0) r.cost = priceJob(o, p, e.throughput.time_hours, e.nodes, spot);
+      if (e.throughput.time_hours > 0) {
+        if (opt.free_trial_hours >= 0 && p.model == PricingModel::kOnDemand) {
+          Price trial = p;
+          trial.free_hours = opt.free_trial_hours;
+          r.cost = priceJob(o, trial, e.throughput.time_hours, e.nodes, spot);
+        } else {
+          r.cost = priceJob(o, p, e.throughput.time_hours, e.nodes, spot);
+        }
+      }
       r.usd_per_hour = p.headlineUsdPerHour();
       r.usd_per_tflops_day = usdPerTflopsDay(r.usd_per_hour, o.gpu_count, fp16);
       r.usd_per_tflops_day_at_precision = usdPerTflopsDay(r.usd_per_hour, o.gpu_count, at_precision);

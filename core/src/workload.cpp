@@ -127,7 +127,11 @@ bool parseWorkload(const json& j, const std::string& path, Workload& w, Issues& 
   const double kBig = 1e30;
   if (w.kind == WorkloadKind::kTransformer) {
     w.params = r.number("params", true, 0, true, 1e15).value_or(0);
-    w.tokens = r.number("tokens", true, 0, true, 1e18).value_or(0);
+    // Inference may be given as requests × tokens per request (prompt + generated) instead of tokens.
+    w.requests = r.number("requests", false, 0, true, 1e15).value_or(0);
+    w.tokens_per_request = r.number("tokens_per_request", false, 0, true, 1e7).value_or(0);
+    const bool by_requests = w.mode == Mode::kInference && w.requests > 0 && w.tokens_per_request > 0;
+    w.tokens = r.number("tokens", !by_requests, 0, true, 1e18).value_or(by_requests ? w.requests * w.tokens_per_request : 0);
     w.seq_len = r.number("seq_len", false, 1, false, 1e7).value_or(w.seq_len);
     w.layers = r.number("layers", false, 1, false, 1e5).value_or(0);
     w.hidden = r.number("hidden", false, 1, false, 1e6).value_or(0);

@@ -30,6 +30,7 @@ struct Price {
   std::string upfront;              // reserved: none | partial | all
   double claimed_discount_pct = 0;  // what the vendor says the discount is (article GN8: 65)
   double interruption_per_hour = -1;  // spot: published interruption rate; <0 means use the default
+  double free_hours = 0;            // on-demand: free-trial hours not billed (article §6: "typically 30 h of A100")
   std::vector<PriceTier> tiers;     // tiered only
   std::string as_of;                // YYYY-MM-DD
   long as_of_day = 0;               // as_of as days since 1970-01-01 (parsed once at load)

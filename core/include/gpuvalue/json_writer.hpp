@@ -1,5 +1,6 @@
 // A small append-only JSON writer for hot outputs (ranking results): no intermediate DOM.
 #pragma once
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -34,5 +35,11 @@ class JsonWriter {
 
 // Appends s as a JSON string literal (quotes, escapes; invalid UTF-8 bytes become U+FFFD).
 void appendJsonString(std::string& out, const std::string& s);
+
+// How many non-finite numbers (NaN, +-Infinity) the engine has tried to write into an answer since the process
+// started. They never reach the text (JsonWriter writes 0, dumpJson writes null), but each one is a bug upstream:
+// the property tests and the fuzzers assert that this stays 0.
+size_t nonFiniteNumbersWritten();
+void noteNonFiniteNumber();
 
 }  // namespace gpuvalue

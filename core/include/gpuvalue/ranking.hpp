@@ -33,6 +33,7 @@ struct RankOptions {
   SpotOptions spot;
   ModelConstants constants;
   int max_nodes = 64;        // largest multi-node cluster considered (only offers with RDMA scale out)
+  double free_trial_hours = -1;  // >= 0 overrides every on-demand price's free-trial hours
   size_t limit = 0;          // keep only the best `limit` results (0 = all); counts still cover every result
   std::string today;         // YYYY-MM-DD, for staleness
 };

@@ -35,6 +35,9 @@ struct Workload {
   double epochs = 1;
   double batch_per_gpu = 256;
   double activation_gb_per_sample = 0;
+  // Inference: requests × tokens per request, when given instead of tokens.
+  double requests = 0;
+  double tokens_per_request = 0;
   // Custom.
   double total_flops = 0;
   // Sharding (-1 / 0 = choose automatically).
