@@ -164,6 +164,104 @@ Issues parseCatalog(const std::string& text, const GpuDatabase& gpus, const Cata
   return parseCatalog(doc, gpus, ids, out, today);
 }
 
+// Reads the offer at /instances/<i>; returns false when it is not an object. Problems go to `issues`.
+static bool readOffer(const json& inst, size_t i, const GpuDatabase& gpus, const std::unordered_set<std::string>& taken_ids,
+                      std::unordered_set<std::string>& ids, long today_day, Offer& o, Issues& issues) {
+  const std::string path = "/instances/" + std::to_string(i);
+  ObjectReader r(inst, path, issues);
+  if (!r.ok()) return false;
+  o.id = r.string("id", true).value_or("");
+  if (!o.id.empty() && (taken_ids.count(o.id) || !ids.insert(o.id).second))
+    r.error("id", ErrorCode::kDuplicateId, "duplicate instance id \"" + o.id + "\"");
+  o.provider = r.string("provider", true).value_or("");
+  o.instance_type = r.string("instance_type", true).value_or("");
+  o.gpu_id = r.string("gpu", true).value_or("");
+  if (!o.gpu_id.empty()) {
+    o.gpu = gpus.find(o.gpu_id);
+    if (!o.gpu) r.error("gpu", ErrorCode::kUnknownId, "unknown GPU id \"" + o.gpu_id + "\"");
+    else o.gpu_id = o.gpu->id;
+  }
+  o.gpu_count = static_cast<int>(r.integer("gpu_count", true, 1, 1024).value_or(0));
+  o.vcpus = r.number("vcpus", false, 0, true, 1e5).value_or(0);
+  o.ram_gb = r.number("ram_gb", false, 0, true, 1e6).value_or(0);
+  o.interconnect = r.string("interconnect", false).value_or(o.gpu_count > 1 ? "pcie" : "none");
+  static const std::set<std::string> kInterconnects = {"nvswitch", "nvlink", "pcie", "infinity-fabric", "none"};
+  if (!kInterconnects.count(o.interconnect))
+    r.error("interconnect", ErrorCode::kInvalidValue, "must be one of nvswitch, nvlink, pcie, infinity-fabric, none");
+  o.network_gbps = r.number("network_gbps", false, 0, false, 1e5).value_or(0);
+  o.rdma = r.boolean("rdma", false).value_or(false);
+  o.region = r.string("region", true).value_or("");
+  o.currency = r.string("currency", false).value_or("USD");
+  if (o.currency != "USD" && o.currency != "CNY") r.error("currency", ErrorCode::kInvalidValue, "must be USD or CNY");
+  o.billing_increment_s = r.number("billing_increment_s", false, 0, true, 31 * 86400.0).value_or(3600);
+  o.min_charge_s = r.number("min_charge_s", false, 0, false, 366 * 86400.0).value_or(0);
+  o.example = r.boolean("example", false).value_or(false);
+  if (const json* s = r.get("service")) {
+    ObjectReader sr(*s, r.childPath("service"), issues);
+    if (sr.ok()) {
+      o.service.preinstalled_frameworks = sr.boolean("preinstalled_frameworks", false).value_or(false);
+      o.service.sla_pct = sr.number("sla_pct", false, 0, false, 100).value_or(0);
+      o.service.scaling_minutes = sr.number("scaling_minutes", false, 0, false, 1e5).value_or(-1);
+      o.service.queue_minutes = sr.number("queue_minutes", false, 0, false, 1e6).value_or(-1);
+    }
+  }
+  if (const json* c = r.get("claims")) {
+    ObjectReader cr(*c, r.childPath("claims"), issues);
+    if (cr.ok()) {
+      o.has_claims = true;
+      o.claims.gpu_memory_gb = cr.number("gpu_memory_gb", false, 0, true, 1e5).value_or(0);
+      if (const json* t = cr.get("tflops")) {
+        ObjectReader tr(*t, cr.childPath("tflops"), issues);
+        if (tr.ok()) {
+          o.claims.tflops_precision = tr.string("precision", true).value_or("");
+          Precision dummy;
+          if (!o.claims.tflops_precision.empty() && !parsePrecision(o.claims.tflops_precision, dummy))
+            tr.error("precision", ErrorCode::kInvalidValue, "must be one of fp32 tf32 fp16 bf16 fp8 fp4 int8");
+          o.claims.tflops = tr.number("value", true, 0, true, 1e9).value_or(0);
+        }
+      }
+      o.claims.memory_bandwidth_gbs = cr.number("memory_bandwidth_gbs", false, 0, true, 1e7).value_or(0);
+      o.claims.nvlink_gbs = cr.number("nvlink_gbs", false, 0, true, 1e7).value_or(0);
+      o.claims.cpu = cr.string("cpu", false).value_or("");
+      o.claims.cpu_memory_type = cr.string("cpu_memory_type", false).value_or("");
+      o.claims.cpu_memory_gb = cr.number("cpu_memory_gb", false, 0, true, 1e7).value_or(0);
+      o.claims.resnet50_images_per_s = cr.number("resnet50_images_per_s", false, 0, true, 1e7).value_or(0);
+      if (const json* tx = cr.get("text"))
+        if (tx->is_array())
+          for (const auto& e : *tx)
+            if (e.is_string()) o.claims.text.push_back(e.get<std::string>());
+    }
+  }
+  const json* prices = r.get("prices");
+  if (!prices || !prices->is_array() || prices->empty()) {
+    r.error("prices", prices ? ErrorCode::kInvalidValue : ErrorCode::kMissingField, "must be a non-empty array of prices");
+  } else {
+    for (size_t k = 0; k < prices->size(); ++k) {
+      Price p;
+      if (parsePrice((*prices)[k], r.childPath("prices") + "/" + std::to_string(k), p, issues)) o.prices.push_back(p);
+    }
+  }
+  // Cross-field rules.
+  const Price* od = o.price(PricingModel::kOnDemand);
+  for (size_t k = 0; k < o.prices.size(); ++k) {
+    const Price& p = o.prices[k];
+    const std::string pp = r.childPath("prices") + "/" + std::to_string(k);
+    if (p.model == PricingModel::kSpot && od && p.usd_per_hour > od->usd_per_hour * (1 + 1e-9))
+      issues.push_back({ErrorCode::kInvalidValue, pp + "/usd_per_hour", "spot price is above the on-demand price", true});
+    if (p.model == PricingModel::kReserved && od && p.usd_per_hour > od->usd_per_hour * (1 + 1e-9))
+      issues.push_back({ErrorCode::kInvalidValue, pp + "/usd_per_hour", "reserved price is above the on-demand price", true});
+    if (today_day > 0 && p.as_of_day > 0 && p.as_of_day - today_day > 1)
+      issues.push_back({ErrorCode::kInvalidValue, pp + "/as_of", "date lies in the future", true});
+  }
+  if (o.gpu && o.gpu_count > 0) {
+    for (const auto& w : claimCheck(o)) {
+      o.warnings.push_back(w);
+    }
+  }
+  o.hardware_hash = hardwareHash(o);
+  return true;
+}
+
 Issues parseCatalog(const json& doc, const GpuDatabase& gpus, std::unordered_set<std::string>& taken_ids, Catalog& out,
                     const std::string& today) {
   Issues issues;
@@ -179,100 +277,8 @@ Issues parseCatalog(const json& doc, const GpuDatabase& gpus, std::unordered_set
   std::vector<Offer> offers;
   offers.reserve(list->size());
   for (size_t i = 0; i < list->size(); ++i) {
-    const std::string path = "/instances/" + std::to_string(i);
-    ObjectReader r((*list)[i], path, issues);
-    if (!r.ok()) continue;
     Offer o;
-    o.id = r.string("id", true).value_or("");
-    if (!o.id.empty() && (taken_ids.count(o.id) || !ids.insert(o.id).second))
-      r.error("id", ErrorCode::kDuplicateId, "duplicate instance id \"" + o.id + "\"");
-    o.provider = r.string("provider", true).value_or("");
-    o.instance_type = r.string("instance_type", true).value_or("");
-    o.gpu_id = r.string("gpu", true).value_or("");
-    if (!o.gpu_id.empty()) {
-      o.gpu = gpus.find(o.gpu_id);
-      if (!o.gpu) r.error("gpu", ErrorCode::kUnknownId, "unknown GPU id \"" + o.gpu_id + "\"");
-      else o.gpu_id = o.gpu->id;
-    }
-    o.gpu_count = static_cast<int>(r.integer("gpu_count", true, 1, 1024).value_or(0));
-    o.vcpus = r.number("vcpus", false, 0, true, 1e5).value_or(0);
-    o.ram_gb = r.number("ram_gb", false, 0, true, 1e6).value_or(0);
-    o.interconnect = r.string("interconnect", false).value_or(o.gpu_count > 1 ? "pcie" : "none");
-    static const std::set<std::string> kInterconnects = {"nvswitch", "nvlink", "pcie", "infinity-fabric", "none"};
-    if (!kInterconnects.count(o.interconnect))
-      r.error("interconnect", ErrorCode::kInvalidValue, "must be one of nvswitch, nvlink, pcie, infinity-fabric, none");
-    o.network_gbps = r.number("network_gbps", false, 0, false, 1e5).value_or(0);
-    o.rdma = r.boolean("rdma", false).value_or(false);
-    o.region = r.string("region", true).value_or("");
-    o.currency = r.string("currency", false).value_or("USD");
-    if (o.currency != "USD" && o.currency != "CNY") r.error("currency", ErrorCode::kInvalidValue, "must be USD or CNY");
-    o.billing_increment_s = r.number("billing_increment_s", false, 0, true, 31 * 86400.0).value_or(3600);
-    o.min_charge_s = r.number("min_charge_s", false, 0, false, 366 * 86400.0).value_or(0);
-    o.example = r.boolean("example", false).value_or(false);
-    if (const json* s = r.get("service")) {
-      ObjectReader sr(*s, r.childPath("service"), issues);
-      if (sr.ok()) {
-        o.service.preinstalled_frameworks = sr.boolean("preinstalled_frameworks", false).value_or(false);
-        o.service.sla_pct = sr.number("sla_pct", false, 0, false, 100).value_or(0);
-        o.service.scaling_minutes = sr.number("scaling_minutes", false, 0, false, 1e5).value_or(-1);
-        o.service.queue_minutes = sr.number("queue_minutes", false, 0, false, 1e6).value_or(-1);
-      }
-    }
-    if (const json* c = r.get("claims")) {
-      ObjectReader cr(*c, r.childPath("claims"), issues);
-      if (cr.ok()) {
-        o.has_claims = true;
-        o.claims.gpu_memory_gb = cr.number("gpu_memory_gb", false, 0, true, 1e5).value_or(0);
-        if (const json* t = cr.get("tflops")) {
-          ObjectReader tr(*t, cr.childPath("tflops"), issues);
-          if (tr.ok()) {
-            o.claims.tflops_precision = tr.string("precision", true).value_or("");
-            Precision dummy;
-            if (!o.claims.tflops_precision.empty() && !parsePrecision(o.claims.tflops_precision, dummy))
-              tr.error("precision", ErrorCode::kInvalidValue, "must be one of fp32 tf32 fp16 bf16 fp8 fp4 int8");
-            o.claims.tflops = tr.number("value", true, 0, true, 1e9).value_or(0);
-          }
-        }
-        o.claims.memory_bandwidth_gbs = cr.number("memory_bandwidth_gbs", false, 0, true, 1e7).value_or(0);
-        o.claims.nvlink_gbs = cr.number("nvlink_gbs", false, 0, true, 1e7).value_or(0);
-        o.claims.cpu = cr.string("cpu", false).value_or("");
-        o.claims.cpu_memory_type = cr.string("cpu_memory_type", false).value_or("");
-        o.claims.cpu_memory_gb = cr.number("cpu_memory_gb", false, 0, true, 1e7).value_or(0);
-        o.claims.resnet50_images_per_s = cr.number("resnet50_images_per_s", false, 0, true, 1e7).value_or(0);
-        if (const json* tx = cr.get("text"))
-          if (tx->is_array())
-            for (const auto& e : *tx)
-              if (e.is_string()) o.claims.text.push_back(e.get<std::string>());
-      }
-    }
-    const json* prices = r.get("prices");
-    if (!prices || !prices->is_array() || prices->empty()) {
-      r.error("prices", prices ? ErrorCode::kInvalidValue : ErrorCode::kMissingField, "must be a non-empty array of prices");
-    } else {
-      for (size_t k = 0; k < prices->size(); ++k) {
-        Price p;
-        if (parsePrice((*prices)[k], r.childPath("prices") + "/" + std::to_string(k), p, issues)) o.prices.push_back(p);
-      }
-    }
-    // Cross-field rules.
-    const Price* od = o.price(PricingModel::kOnDemand);
-    for (size_t k = 0; k < o.prices.size(); ++k) {
-      const Price& p = o.prices[k];
-      const std::string pp = r.childPath("prices") + "/" + std::to_string(k);
-      if (p.model == PricingModel::kSpot && od && p.usd_per_hour > od->usd_per_hour * (1 + 1e-9))
-        issues.push_back({ErrorCode::kInvalidValue, pp + "/usd_per_hour", "spot price is above the on-demand price", true});
-      if (p.model == PricingModel::kReserved && od && p.usd_per_hour > od->usd_per_hour * (1 + 1e-9))
-        issues.push_back({ErrorCode::kInvalidValue, pp + "/usd_per_hour", "reserved price is above the on-demand price", true});
-      if (today_day > 0 && p.as_of_day > 0 && p.as_of_day - today_day > 1)
-        issues.push_back({ErrorCode::kInvalidValue, pp + "/as_of", "date lies in the future", true});
-    }
-    if (o.gpu && o.gpu_count > 0) {
-      for (const auto& w : claimCheck(o)) {
-        o.warnings.push_back(w);
-      }
-    }
-    o.hardware_hash = hardwareHash(o);
-    offers.push_back(std::move(o));
+    if (readOffer((*list)[i], i, gpus, taken_ids, ids, today_day, o, issues)) offers.push_back(std::move(o));
   }
   if (hasErrors(issues)) return issues;
   taken_ids.insert(ids.begin(), ids.end());
@@ -355,6 +361,124 @@ std::vector<std::string> claimCheck(const Offer& o) {
       out.push_back("claim check: " + c.cpu + " takes " + takes + " memory, not " + c.cpu_memory_type);
   }
   return out;
+}
+
+namespace {
+
+bool isWs(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+
+void skipWs(const std::string& t, size_t& i) {
+  while (i < t.size() && isWs(t[i])) ++i;
+}
+
+// Advances i past one JSON value (without checking numbers or literals: the per-piece parse does that).
+// Returns false on unbalanced brackets, an unterminated string or nesting deeper than max_depth.
+bool skipValue(const std::string& t, size_t& i, int max_depth) {
+  skipWs(t, i);
+  if (i >= t.size()) return false;
+  char c = t[i];
+  if (c == '"') {
+    for (++i; i < t.size(); ++i) {
+      if (t[i] == '\\') ++i;
+      else if (t[i] == '"') { ++i; return true; }
+    }
+    return false;
+  }
+  if (c == '{' || c == '[') {
+    int depth = 0;
+    bool in_string = false;
+    for (; i < t.size(); ++i) {
+      char d = t[i];
+      if (in_string) {
+        if (d == '\\') ++i;
+        else if (d == '"') in_string = false;
+      } else if (d == '"') {
+        in_string = true;
+      } else if (d == '{' || d == '[') {
+        if (++depth > max_depth) return false;
+      } else if (d == '}' || d == ']') {
+        if (--depth == 0) { ++i; return true; }
+      }
+    }
+    return false;
+  }
+  while (i < t.size() && !isWs(t[i]) && t[i] != ',' && t[i] != '}' && t[i] != ']') ++i;
+  return true;
+}
+
+}  // namespace
+
+bool parseCatalogStream(const std::string& t, const GpuDatabase& gpus, std::unordered_set<std::string>& taken_ids,
+                        Catalog& out, const std::string& today, Issues& issues) {
+  // Locate the elements of the top-level "instances" array by scanning, then parse one offer at a time: the
+  // whole-document DOM of a 100,000-offer catalog took ~8x the text's size in memory and most of the load time.
+  size_t i = 0;
+  skipWs(t, i);
+  if (i >= t.size() || t[i] != '{') return false;
+  ++i;
+  size_t array_begin = 0, array_end = 0;
+  std::vector<std::pair<size_t, size_t>> items;
+  bool found = false;
+  for (;;) {
+    skipWs(t, i);
+    if (i < t.size() && t[i] == '}') { ++i; break; }
+    size_t key_begin = i;
+    if (i >= t.size() || t[i] != '"' || !skipValue(t, i, 1)) return false;
+    const bool is_instances = t.compare(key_begin, i - key_begin, "\"instances\"") == 0;
+    skipWs(t, i);
+    if (i >= t.size() || t[i] != ':') return false;
+    ++i;
+    skipWs(t, i);
+    if (is_instances) {
+      if (found || i >= t.size() || t[i] != '[') return false;
+      found = true;
+      array_begin = i++;
+      skipWs(t, i);
+      if (i < t.size() && t[i] == ']') {
+        ++i;
+      } else {
+        for (;;) {
+          skipWs(t, i);
+          size_t b = i;
+          if (!skipValue(t, i, 255)) return false;
+          items.emplace_back(b, i);
+          skipWs(t, i);
+          if (i < t.size() && t[i] == ',') { ++i; continue; }
+          if (i < t.size() && t[i] == ']') { ++i; break; }
+          return false;
+        }
+      }
+      array_end = i;
+    } else if (!skipValue(t, i, 255)) {
+      return false;
+    }
+    skipWs(t, i);
+    if (i < t.size() && t[i] == ',') { ++i; continue; }
+    if (i < t.size() && t[i] == '}') { ++i; break; }
+    return false;
+  }
+  skipWs(t, i);
+  if (i != t.size() || !found) return false;
+  // The rest of the document must be valid JSON too: parse it with the array emptied.
+  json skeleton = json::parse(t.substr(0, array_begin) + "[]" + t.substr(array_end), nullptr, false);
+  if (skeleton.is_discarded()) return false;
+  std::unordered_set<std::string> ids;
+  const long today_day = dayNumber(today);
+  std::vector<Offer> offers;
+  offers.reserve(items.size());
+  Issues read_issues;  // moved to `issues` only when the whole text was read this way
+  for (size_t k = 0; k < items.size(); ++k) {
+    json inst = json::parse(t.begin() + static_cast<long>(items[k].first), t.begin() + static_cast<long>(items[k].second), nullptr, false);
+    if (inst.is_discarded()) return false;  // the whole-document parse reports the syntax error with its line
+    Offer o;
+    if (readOffer(inst, k, gpus, taken_ids, ids, today_day, o, read_issues)) offers.push_back(std::move(o));
+  }
+  for (auto& f : read_issues) issues.push_back(std::move(f));
+  if (!hasErrors(issues)) {
+    taken_ids.insert(ids.begin(), ids.end());
+    for (auto& o : offers) out.offers.push_back(std::move(o));
+  }
+  return true;
 }
 
 }  // namespace gpuvalue

@@ -65,12 +65,24 @@ std::string Engine::catalogOp(const std::string& text, bool replace, bool dry_ru
       issues.push_back({ErrorCode::kNotFound, "", "load the GPU database before a catalog"});
       return errorResult(issues);
     }
-    json doc;
-    if (!parseJsonText(text, doc, issues, "catalog")) return errorResult(issues);
     Catalog fresh;
     std::unordered_set<std::string> ids;
     if (!replace)
       for (const auto& o : catalog_.offers) ids.insert(o.id);
+    // Applies a successfully read catalog (or reports its errors, changing nothing).
+    auto finish = [&](Issues& found) {
+      if (hasErrors(found)) return errorResult(found);
+      size_t n = fresh.offers.size();
+      if (!dry_run) {
+        if (replace) catalog_ = std::move(fresh);
+        else
+          for (auto& o : fresh.offers) catalog_.offers.push_back(std::move(o));
+      }
+      return dumpJson({{"ok", true}, {"count", n}, {"total", catalog_.offers.size()}, {"issues", issuesToJson(found)}});
+    };
+    if (parseCatalogStream(text, gpus_, ids, fresh, today_, issues)) return finish(issues);
+    json doc;
+    if (!parseJsonText(text, doc, issues, "catalog")) return errorResult(issues);
     // Either one document or an array of documents (paths are prefixed with the document index).
     if (doc.is_array()) {
       for (size_t i = 0; i < doc.size(); ++i) {
@@ -83,14 +95,7 @@ std::string Engine::catalogOp(const std::string& text, bool replace, bool dry_ru
     } else {
       issues = parseCatalog(doc, gpus_, ids, fresh, today_);
     }
-    if (hasErrors(issues)) return errorResult(issues);
-    size_t n = fresh.offers.size();
-    if (!dry_run) {
-      if (replace) catalog_ = std::move(fresh);
-      else
-        for (auto& o : fresh.offers) catalog_.offers.push_back(std::move(o));
-    }
-    return dumpJson({{"ok", true}, {"count", n}, {"total", catalog_.offers.size()}, {"issues", issuesToJson(issues)}});
+    return finish(issues);
   });
 }
 

@@ -101,6 +101,11 @@ struct Catalog {
 // Every problem is reported with its JSON Pointer path.
 Issues parseCatalog(const json& doc, const GpuDatabase& gpus, std::unordered_set<std::string>& taken_ids, Catalog& out,
                     const std::string& today);
+// The same for a catalog document given as text, one offer parsed at a time (no whole-document DOM). Returns
+// false, having changed nothing, when the text is not a well-formed single catalog object: the caller then
+// parses it whole to report the syntax error with its line and column.
+bool parseCatalogStream(const std::string& json_text, const GpuDatabase& gpus, std::unordered_set<std::string>& taken_ids,
+                        Catalog& out, const std::string& today, Issues& issues);
 // Convenience for text: parses, then checks ids against `existing`.
 Issues parseCatalog(const std::string& json_text, const GpuDatabase& gpus, const Catalog& existing, Catalog& out,
                     const std::string& today);
