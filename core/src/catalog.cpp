@@ -468,7 +468,7 @@ bool parseCatalogStream(const std::string& t, const GpuDatabase& gpus, std::unor
   offers.reserve(items.size());
   Issues read_issues;  // moved to `issues` only when the whole text was read this way
   for (size_t k = 0; k < items.size(); ++k) {
-    json inst = json::parse(t.begin() + static_cast<long>(items[k].first), t.begin() + static_cast<long>(items[k].second), nullptr, false);
+    json inst = json::parse(t.data() + items[k].first, t.data() + items[k].second, nullptr, false);
     if (inst.is_discarded()) return false;  // the whole-document parse reports the syntax error with its line
     Offer o;
     if (readOffer(inst, k, gpus, taken_ids, ids, today_day, o, read_issues)) offers.push_back(std::move(o));
