@@ -40,12 +40,15 @@ export async function buildWeb(root) {
   const data = dataBundle(root);
   const dataJson = JSON.stringify(data);
 
-  const common = { bundle: true, format: 'iife', target: 'es2020', minify: true, legalComments: 'none', logLevel: 'warning' };
+  // charset utf8: the Chinese UI strings stay UTF-8 instead of \uXXXX escapes (a third of the bytes; the pages are UTF-8).
+  const common = { bundle: true, format: 'iife', target: 'es2020', minify: true, legalComments: 'none', logLevel: 'warning', charset: 'utf8' };
+  // app.js is also the engine worker's code: run in a worker (no document) it answers engine requests instead of
+  // drawing the page (main.js, engine-worker.js). engine-host.js makes a Blob worker of the engine script + app.js.
   const app = await esbuild.build({ ...common, entryPoints: [path.join(root, 'web/src/main.js')], write: false });
   const appJs = app.outputFiles[0].text;
   const widget = await esbuild.build({ ...common, entryPoints: [path.join(root, 'web/src/widget.js')], write: false });
   const widgetJs = widget.outputFiles[0].text;
-  const css = fs.readFileSync(path.join(root, 'web/styles.css'), 'utf8');
+  const css = (await esbuild.transform(fs.readFileSync(path.join(root, 'web/styles.css'), 'utf8'), { loader: 'css', minify: true, logLevel: 'warning' })).code;
   const template = fs.readFileSync(path.join(root, 'web/index.html'), 'utf8');
 
   // Served site: separate files; the catalog is fetched from data/bundle.json.
@@ -53,7 +56,8 @@ export async function buildWeb(root) {
   fs.writeFileSync(path.join(site, 'app.js'), appJs);
   fs.writeFileSync(path.join(site, 'styles.css'), css);
   fs.writeFileSync(path.join(site, 'data/bundle.json'), dataJson);
-  const siteCsp = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self' data:; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:";
+  // worker-src: the engine worker is a Blob (engine-host.js); it imports gpuvalue_engine.js ('self').
+  const siteCsp = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self' blob:; connect-src 'self' data:; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:";
   let siteHtml = fill(template, '<!--CSP-->', `<meta http-equiv="Content-Security-Policy" content="${siteCsp}">`);
   siteHtml = fill(siteHtml, '<!--STYLES-->', '<link rel="stylesheet" href="styles.css">');
   siteHtml = fill(siteHtml, '<!--DATA-->', '');
@@ -70,16 +74,19 @@ export async function buildWeb(root) {
   // with DecompressionStream and hands it to the engine as wasmBinary): about a third of the raw file, and
   // smaller after gzip too than the base64 data URI emscripten's SINGLE_FILE embeds.
   const { engine: engineOffline, wasmGzBase64 } = splitWasm(engineJs);
-  const engineInline = inlineScript(engineOffline);
+  // The emscripten glue minified (a quarter of the file's script bytes; the served engine stays as built).
+  const engineInline = inlineScript((await esbuild.transform(engineOffline, { minify: true, target: 'es2020', logLevel: 'warning' })).code);
   const appInline = inlineScript(appJs);
   const dataInline = dataJson.replace(/</g, '\\u003c');
+  // worker-src blob: the engine worker is made from the inline engine and app scripts' text; a
+  // blob worker inherits this policy, so 'wasm-unsafe-eval' lets it compile the wasm it is handed.
   const csp = ["default-src 'none'", `script-src ${sha256(engineInline)} ${sha256(appInline)} 'wasm-unsafe-eval'`,
-    'connect-src data:', "style-src 'unsafe-inline'", 'img-src data: blob:'].join('; ');
+    'worker-src blob:', 'connect-src data:', "style-src 'unsafe-inline'", 'img-src data: blob:'].join('; ');
   let offline = fill(template, '<!--CSP-->', `<meta http-equiv="Content-Security-Policy" content="${csp}">`);
   offline = fill(offline, '<!--STYLES-->', `<style>${css}</style>`);
   offline = fill(offline, '<!--DATA-->', `<script type="application/json" id="gv-data">${dataInline}</script>`
     + (wasmGzBase64 ? `\n<script type="application/octet-stream" id="gv-wasm" data-encoding="gzip+base64">${wasmGzBase64}</script>` : ''));
-  offline = fill(offline, '<!--SCRIPTS-->', `<script>${engineInline}</script>\n<script>${appInline}</script>`);
+  offline = fill(offline, '<!--SCRIPTS-->', `<script id="gv-engine">${engineInline}</script>\n<script id="gv-app">${appInline}</script>`);
   fs.writeFileSync(path.join(dist, 'gpuvalue.html'), offline);
 
   // Engine module for the CLI and JS tests (UMD/CommonJS; T5: no ES6 output in node).

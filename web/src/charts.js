@@ -10,7 +10,19 @@ Chart.register(ScatterController, BarController, PointElement, LineElement, BarE
 
 const BAR_LIMIT = 20;
 
-function palette() {
+export { Chart };
+
+// The chart colours from the CSS variables. Reading them forces a style recalculation, so they are read once per
+// theme (light/dark and the system preference), not on every update.
+let paletteCache = null;
+export function palette() {
+  const key = `${document.documentElement.dataset.theme || ''}|${window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches}`;
+  if (paletteCache && paletteCache.key === key) return paletteCache.value;
+  paletteCache = { key, value: readPalette() };
+  return paletteCache.value;
+}
+
+function readPalette() {
   const cs = getComputedStyle(document.documentElement);
   const v = (name) => cs.getPropertyValue(name).trim();
   return { fg: v('--fg'), muted: v('--muted'), line: v('--line'), grid: v('--grid'), point: v('--chart-point'),
@@ -19,13 +31,13 @@ function palette() {
 
 // Log-axis ticks at round values: durations in minutes, hours, days, weeks, months and years; amounts at
 // 1, 2 and 5 × 10^n. At most `max` ticks, thinned evenly in log space.
-const HOUR_TICKS = [1 / 60, 5 / 60, 15 / 60, 0.5, 1, 2, 3, 6, 12, 24, 48, 72, 168, 336, 720, 1440, 2160, 4320, 8760, 17520, 43800, 87600, 219000, 438000, 876000];
-const decades = (lo, hi) => {
+export const HOUR_TICKS = [1 / 60, 5 / 60, 15 / 60, 0.5, 1, 2, 3, 6, 12, 24, 48, 72, 168, 336, 720, 1440, 2160, 4320, 8760, 17520, 43800, 87600, 219000, 438000, 876000];
+export const decades = (lo, hi) => {
   const out = [];
   for (let e = Math.floor(Math.log10(lo)) - 1; e <= Math.ceil(Math.log10(hi)) + 1; ++e) for (const m of [1, 2, 5]) out.push(m * 10 ** e);
   return out;
 };
-function niceTicks(axis, candidates, max) {
+export function niceTicks(axis, candidates, max) {
   let vals = candidates.filter((v) => v >= axis.min * 0.999 && v <= axis.max * 1.001);
   if (vals.length > max) {
     const step = Math.ceil(vals.length / max);
@@ -93,7 +105,12 @@ export function createCharts(container, ctx) {
   };
 
   // Rows unchanged → only the highlighted points move; style (language, currency, theme) unchanged → options stay.
-  function update(rows, c) {
+  // scatter: for a long ranking the page holds only its first rows, so the engine host sends every point
+  // (thinned to one per chart cell above a few thousand) separately.
+  let thinned = null;
+  // update draws both charts; with { split: true } it draws the scatter and returns a function that draws the
+  // bars, for the caller to run in a later task (each chart is one short task).
+  function update(rows, c, scatterData = null, { split = false } = {}) {
     cur = c;
     const { t: tt, fmt, state } = c;
     const sel = c.selKey;
@@ -101,8 +118,11 @@ export function createCharts(container, ctx) {
     const styleKey = JSON.stringify([state.lang, fmt.currency, fmt.factor, col]);
     const dataChanged = rows !== lastRows || styleKey !== lastStyle;
     if (dataChanged) {
-      points = rows.filter((r) => r.fits && r.cost_usd > 0 && r.time_hours > 0)
-        .map((r) => ({ x: r.time_hours, y: r.cost_usd * fmt.factor, key: r._key, r }));
+      thinned = scatterData && scatterData.thinned ? scatterData.total : null;
+      points = scatterData
+        ? scatterData.points.map((p) => ({ x: p.x, y: p.y * fmt.factor, key: p.key, r: p.r }))
+        : rows.filter((r) => r.fits && r.cost_usd > 0 && r.time_hours > 0)
+          .map((r) => ({ x: r.time_hours, y: r.cost_usd * fmt.factor, key: r._key, r }));
       // Offers that fit (a unit price of an offer that cannot run the job is no option); all offers if none fits.
       const priced = rows.filter((r) => r.usd_per_tflops_day > 0);
       const fitting = priced.filter((r) => r.fits);
@@ -131,17 +151,24 @@ export function createCharts(container, ctx) {
     }
     scatter.update('none');
 
-    if (dataChanged) {
-      bar.data.labels = bars.map((r) => `${r.instance} (${tt(r.pricing)})`);
-      bar.data.datasets = [{ label: tt('colUnitCost'), data: bars.map((r) => r.usd_per_tflops_day * fmt.factor), borderWidth: 0 }];
-    }
-    bar.data.datasets[0].backgroundColor = bars.map((r) => (r._key === sel ? col.sel : r.pareto ? col.pareto : col.bar));
-    bar.update('none');
+    const drawBars = () => {
+      if (dataChanged || !bar.data.datasets.length) {
+        bar.data.labels = bars.map((r) => `${r.instance} (${tt(r.pricing)})`);
+        bar.data.datasets = [{ label: tt('colUnitCost'), data: bars.map((r) => r.usd_per_tflops_day * fmt.factor), borderWidth: 0 }];
+      }
+      bar.data.datasets[0].backgroundColor = bars.map((r) => (r._key === sel ? col.sel : r.pareto ? col.pareto : col.bar));
+      bar.update('none');
+      barNote.textContent = tt('barsNote', { n: fmt.int(bars.length) });
+    };
 
-    scatterNote.textContent = tt('scatterNote', { shown: fmt.int(points.length), pareto: fmt.int(pareto.length), hidden: fmt.int(rows.length - points.length) });
-    barNote.textContent = tt('barsNote', { n: fmt.int(bars.length) });
+    const total = c.view && c.view.total > rows.length ? c.view.total : rows.length;
+    scatterNote.textContent = tt('scatterNote', { shown: fmt.int(thinned || points.length), pareto: fmt.int(pareto.length), hidden: fmt.int(total - (thinned || points.length)) })
+      + (thinned ? ` ${tt('scatterThinned', { n: fmt.int(points.length) })}` : '');
     lastRows = rows;
     lastStyle = styleKey;
+    if (split) return drawBars;
+    drawBars();
+    return () => {};
   }
 
   return { update, scatter, bar, destroy() { scatter.destroy(); bar.destroy(); } };

@@ -114,15 +114,13 @@ export function workloadPanel(ctx) {
 }
 
 export function filtersPanel(ctx) {
-  const { t, state, fmt, offers, gpus, update } = ctx;
+  const { t, state, fmt, catalog, gpus, update } = ctx;
   const f = state.filters;
   const setF = (patch, opts) => update({ filters: { ...ctx.current().state.filters, ...patch } }, opts);
-  const all = [...offers.values()];
-  const uniq = (xs) => [...new Set(xs)].sort((a, b) => a.localeCompare(b));
   const gpuName = new Map(gpus.map((g) => [g.id, g.name]));
-  const providers = uniq(all.map((o) => o.provider)).map((p) => ({ value: p, text: p, raw: true }));
-  const regions = uniq(all.map((o) => o.region)).map((r) => ({ value: r, text: r, raw: true }));
-  const gpuIds = uniq(all.map((o) => o.gpu)).map((g) => ({ value: g, text: gpuName.get(g) || g, raw: true }));
+  const providers = catalog.providers.map((p) => ({ value: p, text: p, raw: true }));
+  const regions = catalog.regions.map((r) => ({ value: r, text: r, raw: true }));
+  const gpuIds = catalog.gpus.map((g) => ({ value: g, text: gpuName.get(g) || g, raw: true }));
   const pricing = PRICING_MODELS.map((m) => ({ value: m, text: t(m) }));
 
   return foldPanel('filters-panel', tx('h2', t, 'filters', { id: 'filters-title' }),

@@ -1,23 +1,8 @@
 // The details panel of one offer (time band, cost under each billing model, memory, warnings, source)
 // and the side-by-side comparison of two to four offers.
 import { h, tx, engineText, dataText, sourceLink } from './dom.js';
-import { PRICING_MODELS } from './state.js';
 
 const CLAIM = /^claim check:/i;
-
-// The job's cost under every billing model the offer has, each from engine.cost with the same work hours.
-export function costByModel(engine, row, offer, deadlineHours) {
-  const models = offer ? PRICING_MODELS.filter((m) => offer.prices.some((p) => p.model === m)) : [row.pricing];
-  return models.map((model) => {
-    const req = { instance: row.id, hours: row.compute_hours, pricing: model, nodes: row.nodes };
-    if (deadlineHours > 0) req.spot = { deadline_hours: deadlineHours };
-    try {
-      return { model, ...engine.cost(req) };
-    } catch (e) {
-      return { model, error: `${e.path ? `${e.path}: ` : ''}${e.message}` };
-    }
-  });
-}
 
 function dl(pairs) {
   return h('dl', { class: 'kv' }, pairs.filter(Boolean).flatMap(([k, v]) => [h('dt', {}, k), h('dd', {}, v)]));
@@ -27,13 +12,15 @@ function section(t, key, ...children) {
   return h('section', { class: 'sub-panel' }, tx('h3', t, key), ...children);
 }
 
-export function renderDetails(container, row, ctx) {
-  const { t, fmt, engine, offers, state, defaults } = ctx;
+// extra: {offer (catalog record), breakdown (this job under each billing model)} from the engine host, or null
+// while it is being computed.
+export function renderDetails(container, row, ctx, extra = null) {
+  const { t, fmt, state, defaults } = ctx;
   if (!row) {
     container.replaceChildren(tx('h2', t, 'detailsTitle', { id: 'details-title', tabindex: '-1' }), tx('p', t, 'detailsEmpty', { class: 'empty' }));
     return;
   }
-  const offer = offers.get(row.id);
+  const offer = extra ? extra.offer : null;
   const mem = row.memory || {};
   const tp = row.throughput || {};
   const warnings = row.warnings || [];
@@ -73,7 +60,7 @@ export function renderDetails(container, row, ctx) {
   ]);
 
   // Cost under each billing model of this offer.
-  const breakdown = costByModel(engine, row, offer, state.filters.deadlineHours);
+  const breakdown = extra ? extra.breakdown : [];
   const costTable = h('table', { class: 'mini', id: 'cost-breakdown' },
     h('thead', {}, h('tr', {}, ['colPricing', 'colHourly', 'billedPerNode', 'wallTime', 'colCost'].map((k) => tx('th', t, k, { scope: 'col' })))),
     h('tbody', {}, breakdown.map((b) => h('tr', { class: b.model === row.pricing ? 'current' : '', 'data-model': b.model },
@@ -131,7 +118,8 @@ export function renderDetails(container, row, ctx) {
 
   container.replaceChildren(...[head,
     section(t, 'figuresTitle', figures),
-    section(t, 'costByModelTitle', h('div', { class: 'scroll-x' }, costTable), notes.length ? h('ul', { class: 'sub notes' }, notes) : null),
+    section(t, 'costByModelTitle', extra ? h('div', { class: 'scroll-x' }, costTable) : tx('p', t, 'computing', { class: 'sub', id: 'cost-breakdown-pending' }),
+      notes.length ? h('ul', { class: 'sub notes' }, notes) : null),
     section(t, 'memoryTitle', memTable, meter),
     section(t, 'throughputTitle', tput),
     spot, reserved, why, warn, src].filter(Boolean));

@@ -3,7 +3,21 @@
 
 export const LOCALES = { en: 'en-US', zh: 'zh-CN' };
 
+// Formatters are memoised per language, currency and rate: Intl formatters are costly to construct, and the page
+// asks for a formatter on every render and table chunk.
+const FORMATTERS = new Map();
 export function makeFormatter({ lang = 'en', currency = 'USD', rate = 1 } = {}) {
+  const key = `${lang}|${currency}|${rate}`;
+  let f = FORMATTERS.get(key);
+  if (!f) {
+    if (FORMATTERS.size > 16) FORMATTERS.clear();
+    f = buildFormatter({ lang, currency, rate });
+    FORMATTERS.set(key, f);
+  }
+  return f;
+}
+
+function buildFormatter({ lang, currency, rate }) {
   const locale = LOCALES[lang] || LOCALES.en;
   const factor = currency === 'CNY' ? rate : 1;
   const cache = new Map();
@@ -44,14 +58,20 @@ export function makeFormatter({ lang = 'en', currency = 'USD', rate = 1 } = {}) 
     const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(iso || ''));
     if (!m) return String(iso || dash);
     const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(d);
+    dateFormat ||= new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+    return dateFormat.format(d);
   };
   const ageDays = (iso, today = new Date()) => {
     const t = Date.parse(`${iso}T00:00:00Z`);
     return Number.isFinite(t) ? Math.floor((today.getTime() - t) / 86400000) : NaN;
   };
-  const relativeDays = (days) => (ok(days)
-    ? new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(-days, 'day') : dash);
+  let dateFormat = null;
+  let relFormat = null;
+  const relativeDays = (days) => {
+    if (!ok(days)) return dash;
+    relFormat ||= new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+    return relFormat.format(-days, 'day');
+  };
   // Converts an amount typed in the display currency to USD, and back.
   const toUsd = (v) => v / factor;
   const fromUsd = (v) => v * factor;

@@ -2,145 +2,29 @@
 // engine.importSkypilot) and offers typed into a form. Kept in localStorage as {version: 1, catalogs: [...]};
 // an unreadable value is moved aside and reported, never a blank page. A rejected import changes nothing:
 // engine.addCatalog is all-or-nothing and loadCatalog keeps the old catalog on failure.
-import { h, tx, engineText, dataText, foldPanel } from './dom.js';
+import { h, tx, txv, engineText, dataText, foldPanel } from './dom.js';
 import { PRICING_MODELS } from './state.js';
 import { todayIso } from './engine-client.js';
 
-export const STORE_KEY = 'gpuvalue.userCatalogs';
-export const STORE_VERSION = 1;
+export { STORE_KEY, STORE_VERSION, parseStore, storeText, applyCatalogs, isSkypilotCsv, importText, offerDoc, newOfferId, formValuesFrom } from './store.js';
+
 const INTERCONNECTS = ['none', 'pcie', 'nvlink', 'nvswitch', 'infinity-fabric'];
-
-function validEntry(c) {
-  return c && typeof c === 'object' && typeof c.name === 'string' && ['json', 'skypilot', 'manual'].includes(c.kind)
-    && c.doc && typeof c.doc === 'object' && Array.isArray(c.doc.instances);
-}
-
-// Reads the stored catalogs. Returns {catalogs, problem}; problem is 'corrupt' or 'newer' when the value was unusable.
-export function loadStore(storage = localStorage) {
-  let raw = null;
-  try { raw = storage.getItem(STORE_KEY); } catch { return { catalogs: [], problem: null }; }
-  if (raw === null) return { catalogs: [], problem: null };
-  let v;
-  try { v = JSON.parse(raw); } catch { v = undefined; }
-  const problem = !v || typeof v !== 'object' || typeof v.version !== 'number' ? 'corrupt'
-    : v.version > STORE_VERSION ? 'newer'
-      : v.version !== STORE_VERSION || !Array.isArray(v.catalogs) || !v.catalogs.every(validEntry) ? 'corrupt' : null;
-  if (problem) {
-    try {
-      storage.setItem(`${STORE_KEY}.unreadable`, raw);
-      storage.removeItem(STORE_KEY);
-    } catch { /* storage full or blocked: the notice still tells the user */ }
-    return { catalogs: [], problem };
-  }
-  return { catalogs: v.catalogs, problem: null };
-}
-
-export function saveStore(catalogs, storage = localStorage) {
-  storage.setItem(STORE_KEY, JSON.stringify({ version: STORE_VERSION, catalogs }));
-}
-
-// Loads bundled + user catalogs into the engine in one all-or-nothing call; if that fails, keeps the
-// user catalogs the engine accepts one by one. Returns {catalogs (kept), rejected: [{entry, error}]}.
-export function applyCatalogs(engine, bundledDocs, userCatalogs) {
-  const all = engine.loadCatalog(JSON.stringify([...bundledDocs, ...userCatalogs.map((c) => c.doc)]));
-  if (all.ok) return { catalogs: userCatalogs, rejected: [] };
-  const base = engine.loadCatalog(JSON.stringify(bundledDocs));
-  if (!base.ok) throw new Error(`bundled catalog rejected: ${base.error && base.error.message}`);
-  const kept = [];
-  const rejected = [];
-  for (const c of userCatalogs) {
-    const r = engine.addCatalog(JSON.stringify(c.doc));
-    if (r.ok) kept.push(c);
-    else rejected.push({ entry: c, error: r.error, issues: r.issues || [] });
-  }
-  return { catalogs: kept, rejected };
-}
-
-export function isSkypilotCsv(name, text) {
-  if (/\.csv$/i.test(name)) return true;
-  const first = text.slice(0, 2000).split(/\r?\n/, 1)[0];
-  return !/^\s*[[{]/.test(text) && /InstanceType/.test(first);
-}
 
 const issueList = (issues, id) => h('ul', { class: 'issues', id },
   issues.map((i) => h('li', {}, i.path ? h('code', { class: 'path', 'data-raw': '' }, i.path) : null, i.path ? ' ' : null,
     i.ui ? h('span', {}, i.message) : engineText('span', i.message))));
 
-// Imports one file's text. Returns {ok, entry?, count?, warnings?, errors?} and changes nothing on failure.
-export function importText(engine, name, text, { provider = '', today }) {
-  let doc;
-  let kind;
-  let warnings = [];
-  if (isSkypilotCsv(name, text)) {
-    kind = 'skypilot';
-    const r = engine.importSkypilot(text, { provider: provider || undefined, as_of: today, source: `SkyPilot vms.csv (${name})` });
-    const errors = (r.issues || []).filter((i) => !i.warning);
-    if (!r.ok) return { ok: false, errors: errors.length ? errors : [r.error || { path: '', message: 'import failed' }] };
-    warnings = (r.issues || []).filter((i) => i.warning);
-    if (!r.offers) return { ok: false, errors: [{ path: '', message: 'no GPU offers found in the file' }], warnings };
-    doc = r.catalog;
-  } else {
-    kind = 'json';
-    try { doc = JSON.parse(text); } catch { doc = null; }
-  }
-  const add = engine.addCatalog(kind === 'json' ? text : JSON.stringify(doc));
-  if (!add.ok) return { ok: false, errors: (add.issues || []).filter((i) => !i.warning).concat(add.issues && add.issues.length ? [] : [add.error]), warnings };
-  warnings = warnings.concat((add.issues || []).filter((i) => i.warning));
-  return { ok: true, entry: { name, kind, added: today, doc }, count: add.count, warnings };
-}
-
-const slug = (s) => String(s).toLowerCase().replace(/[^a-z0-9.]+/g, '-').replace(/^-|-$/g, '') || 'x';
-
-// Builds a one-offer catalog document from the form values. Prices typed in CNY are converted at `rate`.
-export function offerDoc(v, { rate, today }) {
-  const cny = v.currency === 'CNY';
-  const usd = (x) => +(cny ? x / rate : x).toFixed(4);
-  const prices = [];
-  const base = { as_of: v.as_of || today, source: v.source };
-  const local = (x) => (cny ? { local_per_hour: x } : {});
-  if (v.on_demand > 0) prices.push({ model: 'on_demand', usd_per_hour: usd(v.on_demand), ...local(v.on_demand), ...base });
-  if (v.spot > 0) prices.push({ model: 'spot', usd_per_hour: usd(v.spot), ...local(v.spot), ...base });
-  if (v.reserved > 0) prices.push({ model: 'reserved', usd_per_hour: usd(v.reserved), term_months: v.term_months || 12, ...local(v.reserved), ...base });
-  if (v.monthly > 0) prices.push({ model: 'monthly', usd_per_month: usd(v.monthly), ...(cny ? { local_per_month: v.monthly } : {}), ...base });
-  const inst = {
-    id: v.id, provider: v.provider, instance_type: v.instance_type, gpu: v.gpu, gpu_count: v.gpu_count,
-    region: v.region, currency: cny ? 'CNY' : 'USD', interconnect: v.interconnect, prices,
-  };
-  if (v.network_gbps > 0) inst.network_gbps = v.network_gbps;
-  if (v.rdma) inst.rdma = true;
-  const doc = { schema_version: 1, instances: [inst] };
-  if (cny) doc.fx = { CNY_per_USD: rate, as_of: today, source: 'rate set on the gpuvalue page' };
-  return doc;
-}
-
-export function newOfferId(v, taken) {
-  const base = `user-${slug(v.provider)}-${slug(v.instance_type)}-${slug(v.region)}`;
-  let id = base;
-  for (let i = 2; taken.has(id); ++i) id = `${base}-${i}`;
-  return id;
-}
-
-// Form values from a full catalog record (bundled file or stored user document).
-export function formValuesFrom(inst, doc) {
-  const p = (m) => (inst.prices || []).find((x) => x.model === m);
-  const cny = inst.currency === 'CNY' && doc && doc.fx;
-  const hourly = (x) => (x ? (cny && x.local_per_hour ? x.local_per_hour : x.usd_per_hour) : undefined);
-  const monthly = p('monthly');
-  return {
-    provider: inst.provider, instance_type: inst.instance_type, region: inst.region, gpu: inst.gpu, gpu_count: inst.gpu_count,
-    interconnect: inst.interconnect || 'none', network_gbps: inst.network_gbps, rdma: Boolean(inst.rdma), currency: cny ? 'CNY' : 'USD',
-    on_demand: hourly(p('on_demand')), spot: hourly(p('spot')), reserved: hourly(p('reserved')),
-    term_months: p('reserved') && p('reserved').term_months,
-    monthly: monthly ? (cny && monthly.local_per_month ? monthly.local_per_month : monthly.usd_per_month) : undefined,
-    as_of: (inst.prices && inst.prices[0] && inst.prices[0].as_of) || '', source: (inst.prices && inst.prices[0] && inst.prices[0].source) || '',
-  };
+// "Importing …" while the engine host reads a file (a SkyPilot CSV of thousands of rows takes a second or two).
+export function busyMessage(t, name) {
+  return txv('p', t, 'importBusy', { name: dataText('span', name) }, { class: 'notice', id: 'import-busy', role: 'status' });
 }
 
 // The "Your data" panel: drop zone + file picker, the SkyPilot provider name, the offer form and the list.
 export function dataPanel(ctx) {
   const { t, fmt, gpus, userData } = ctx;
   const status = h('div', { id: 'import-status', role: 'status', 'aria-live': 'polite' });
-  if (userData.lastMessage) status.append(renderMessage(userData.lastMessage, t));
+  if (userData.busy) status.append(busyMessage(t, userData.busy));
+  else if (userData.lastMessage) status.append(renderMessage(userData.lastMessage, t, fmt));
 
   const provider = h('input', { type: 'text', id: 'import-provider', value: userData.providerName || '', autocomplete: 'off',
     oninput: (e) => { userData.providerName = e.target.value; } });
@@ -159,9 +43,9 @@ export function dataPanel(ctx) {
   const list = userData.catalogs.length
     ? h('ul', { class: 'my-catalogs', id: 'my-catalogs' }, userData.catalogs.map((c, i) => h('li', {},
       dataText('span', c.name, { class: 'cat-name' }), ' ',
-      h('span', { class: 'sub' }, t(`kindStore_${c.kind}`), ' · ', t('offersN', { n: fmt.int(c.doc.instances.length) }), ' · ', fmt.date(c.added)),
+      h('span', { class: 'sub' }, t(`kindStore_${c.kind}`), ' · ', t('offersN', { n: fmt.int(c.count) }), ' · ', fmt.date(c.added)),
       ' ',
-      c.kind === 'manual' ? h('button', { type: 'button', class: 'small', onclick: () => ctx.editOffer(c.doc.instances[0].id, { template: false }),
+      c.kind === 'manual' ? h('button', { type: 'button', class: 'small', onclick: () => ctx.editOffer(JSON.parse(c.docText).instances[0].id, { template: false }),
         'aria-label': t('editNamed', { name: c.name }) }, t('edit')) : null,
       h('button', { type: 'button', class: 'small', 'data-index': i, onclick: () => ctx.removeCatalog(i),
         'aria-label': t('removeNamed', { name: c.name }) }, t('remove')))))
@@ -172,10 +56,10 @@ export function dataPanel(ctx) {
     offerForm(ctx, gpus));
 }
 
-export function renderMessage(msg, t) {
+export function renderMessage(msg, t, fmt = null) {
   if (msg.kind === 'ok') {
     return h('div', { class: 'notice ok', id: 'import-ok' },
-      h('p', {}, t('importOk', { n: msg.count }), ' ', dataText('span', msg.name)),
+      h('p', {}, t('importOk', { n: fmt ? fmt.int(msg.count) : msg.count }), ' ', dataText('span', msg.name)),
       msg.warnings && msg.warnings.length ? h('div', {}, tx('p', t, 'importWarnings'), issueList(msg.warnings, 'import-warnings')) : null);
   }
   return h('div', { class: 'notice error', id: 'import-error', role: 'alert' },

@@ -1,30 +1,51 @@
-// The calculator page: workload → ranked offers → charts → details → comparison. Every number comes from the
-// wasm engine; this module owns the state, calls the engine and hands the results to the view modules.
-import { createEngine, GpuvalueError } from './engine-client.js';
+// The calculator page: workload → ranked offers → charts → details → comparison → decision tools. Every number
+// comes from the wasm engine, which runs in a Web Worker (engine-host.js) so that no engine call blocks the
+// page; this module owns the state, asks the engine host for views and hands them to the view modules.
+import { startHost } from './engine-host.js';
 import { pickLanguage, translator } from './i18n.js';
 import { h, tx, txv, clear, dataText } from './dom.js';
 import { makeFormatter } from './format.js';
-import { defaultState, parseHash, serializeHash, rankRequest, rowKey } from './state.js';
-import { sortRows, renderTable, syncTableMarks } from './table.js';
+import { defaultState, parseHash, serializeHash, rankRequest } from './state.js';
+import { sortRows } from './rows.js';
+import { renderTable, syncTableMarks, trimTable } from './table.js';
 import { createCharts } from './charts.js';
+import { createSensitivity } from './sensitivity.js';
 import { renderDetails, renderCompare } from './details.js';
 import { workloadPanel, filtersPanel, weightsPanel, settingsBar } from './controls.js';
 import { dataPanel } from './import.js';
 import { UserDataMethods } from './userdata.js';
 import { OverviewMethods } from './overview.js';
 import { storedTheme, applyTheme } from './theme.js';
-import { renderTools } from './tools.js';
+import { createTools } from './tools.js';
+import { runWorker } from './engine-worker.js';
+import { timed, PROFILE } from './profile.js';
 
 const LANG_KEY = 'gpuvalue.lang';
-const CACHE_SIZE = 24;
+const VIEW_CACHE = 12;
+// Rows sent to the page per view: every row of the bundled catalog; a catalog of thousands of offers shows its
+// first rows in the chosen order (the scatter still shows all of them, thinned; exports hold every row).
+const VIEW_LIMIT = 250;
 const CONTROL_KEYS = ['preset', 'custom', 'precision', 'filters', 'weights', 'currency', 'rate'];
 
 async function loadData() {
   const inline = document.getElementById('gv-data');
-  if (inline) return JSON.parse(inline.textContent);
+  if (inline) return inline.textContent;
   const res = await fetch('data/bundle.json');
   if (!res.ok) throw new Error(`data/bundle.json: HTTP ${res.status}`);
-  return res.json();
+  return res.text();
+}
+
+// Yields to the event loop: the rest runs in a new task (so that input and paint come in between). Answers from
+// the engine worker arrive in a message task whose promise continuations would otherwise all run in that one task.
+export const nextTask = () => new Promise((resolve) => { setTimeout(resolve, 0); });
+
+// A view from the engine host, with a key index over every row it carries.
+function prepareView(v) {
+  v.fresh = true;
+  v.lookedUp = new Set();
+  if (v.error) { v.byKey = new Map(); v.rows = []; return v; }
+  v.byKey = new Map([...v.extra, ...v.rows].map((r) => [r._key, r]));
+  return v;
 }
 
 // The CNY rate shipped with the catalog: the most recent fx block of the bundled files.
@@ -39,22 +60,22 @@ const safeStorage = {
 };
 
 class App {
-  constructor(root, engine, data) {
+  constructor(root, host, data) {
     this.root = root;
-    this.engine = engine;
+    this.host = host;
     this.data = data;
     this.bundledDocs = data.catalogs.map((c) => c.doc);
     this.fx = bundledFx(data);
-    this.defaults = engine.defaults();
-    this.presets = engine.presets();
-    this.gpus = engine.gpus();
-    this.cache = new Map();
+    this.defaults = host.meta.defaults;
+    this.presets = host.meta.presets;
+    this.gpus = host.meta.gpus;
+    this.catalog = host.meta.catalog;
+    this.views = new Map();
+    this.detailsCache = new Map();
     this.notices = [];
     this.theme = storedTheme();
-    this.userData = { catalogs: [], lastMessage: null, form: null, formOpen: false, editingId: null, formMessage: null, providerName: '' };
+    this.userData = { catalogs: [], lastMessage: null, form: null, formOpen: false, editingId: null, formMessage: null, providerName: '', busy: null };
     this.timings = [];
-    this.loadUserCatalogs();
-    this.refreshOffers();
 
     const presetIds = this.presets.map((p) => p.id);
     const lang = pickLanguage(null, navigator.languages);
@@ -91,8 +112,8 @@ class App {
     if (!this.el || (patch.lang && patch.lang !== prev.lang)) return this.build();
     // Sorting, selecting and comparing leave the inputs as they are; an empty patch means "data changed".
     const keys = Object.keys(patch);
-    if (!inPlace && (!keys.length || keys.some((k) => CONTROL_KEYS.includes(k)))) this.buildControls();
-    this.preserve(() => this.render());
+    if (!inPlace && (!keys.length || keys.some((k) => CONTROL_KEYS.includes(k)))) timed('controls', () => this.buildControls());
+    timed('render', () => this.preserve(() => this.render()));
     return undefined;
   }
 
@@ -129,8 +150,8 @@ class App {
   ctx() {
     const fmt = makeFormatter({ lang: this.state.lang, currency: this.state.currency, rate: this.state.rate });
     return {
-      t: this.t, fmt, state: this.state, engine: this.engine, presets: this.presets, gpus: this.gpus, offers: this.offers,
-      defaults: this.defaults, fx: this.fx, theme: this.theme, userData: this.userData, result: this.result,
+      t: this.t, fmt, state: this.state, host: this.host, presets: this.presets, gpus: this.gpus, catalog: this.catalog,
+      defaults: this.defaults, fx: this.fx, theme: this.theme, userData: this.userData, result: this.result, view: this.view,
       update: (p, o) => this.update(p, o), select: (k, o) => this.select(k, o), toggleCompare: (k, on) => this.toggleCompare(k, on),
       setLanguage: (l) => this.setLanguage(l), setCurrency: (c) => this.setCurrency(c), setTheme: (th) => { this.theme = th; applyTheme(th); this.update({}); },
       importFile: (f) => this.importFile(f), removeCatalog: (i) => this.removeCatalog(i), editOffer: (id, o) => this.editOffer(id, o),
@@ -139,29 +160,13 @@ class App {
     };
   }
 
-  rank() {
-    const request = rankRequest(this.state);
-    const key = JSON.stringify(request);
-    this.request = request;
-    if (this.cache.has(key)) {
-      const hit = this.cache.get(key);
-      this.cache.delete(key);
-      this.cache.set(key, hit);
-      return { ...hit, cached: true };
-    }
-    let entry;
-    const t0 = performance.now();
-    try {
-      const result = this.engine.rank(request);
-      result.results.forEach((r, i) => { r._rank = i + 1; r._key = rowKey(r); r._user = this.userIds.has(r.id); });
-      entry = { result, error: null };
-    } catch (e) {
-      entry = { result: null, error: e instanceof GpuvalueError ? { path: e.path, message: e.message } : { path: '', message: String(e.message || e) } };
-    }
-    entry.ms = performance.now() - t0;
-    this.cache.set(key, entry);
-    if (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value);
-    return { ...entry, cached: false };
+  // What the decision tools see: the page context plus the current request, rows, selection and comparison.
+  toolCtx(selected = null, compared = []) {
+    return { ...this.ctx(), request: this.request, rows: this.rows || [], selected, compared, selKey: this.selKey, preserve: (fn) => this.preserve(fn) };
+  }
+
+  sensitivityCtx(selected) {
+    return { ...this.ctxWithSel(), request: this.request, selected, preserve: (fn) => this.preserve(fn) };
   }
 
   // Keeps keyboard focus and open <details> across a re-render of part of the page.
@@ -196,22 +201,29 @@ class App {
         table: h('div', { class: 'table-wrap', id: 'table-wrap', tabindex: '0', role: 'region', 'aria-labelledby': 'table-title' }),
         details: h('aside', { id: 'details', class: 'panel details', 'aria-labelledby': 'details-title' }),
         compare: h('section', { id: 'compare', class: 'panel compare-panel', 'aria-labelledby': 'compare-title' }),
-        tools: h('div', { id: 'tools', class: 'tools' }),
+        sensitivity: h('section', { id: 'sensitivity', class: 'panel sensitivity', 'aria-labelledby': 'sensitivity-title' }),
+        tools: h('section', { id: 'tools', class: 'tools panel', 'aria-labelledby': 'tools-title' }),
         footer: h('footer', { class: 'foot' }),
       };
       const header = h('header', { class: 'top' },
         h('div', { class: 'brand' }, tx('h1', t, 'title'), tx('p', t, 'tagline', { class: 'tagline' })), this.el.settings);
+      this.el.tableNote = h('p', { class: 'sub table-note', id: 'table-note', hidden: true });
       const main = h('main', { id: 'results', tabindex: '-1' },
         this.el.overview, this.el.charts,
         h('div', { class: 'main-grid' },
-          h('section', { class: 'table-section', 'aria-labelledby': 'table-title' }, tx('h2', t, 'tableTitle', { id: 'table-title' }), this.el.table),
+          h('section', { class: 'table-section', 'aria-labelledby': 'table-title' }, tx('h2', t, 'tableTitle', { id: 'table-title' }), this.el.tableNote, this.el.table),
           this.el.details),
-        this.el.compare, this.el.tools);
+        this.el.sensitivity, this.el.compare, this.el.tools);
+      this.el.main = main;
       // The skip link moves focus without touching the URL hash, which holds the state.
       const skip = tx('a', t, 'skipToResults', { class: 'skip', href: '#results', onclick: (e) => { e.preventDefault(); document.getElementById('results').focus(); } });
       clear(this.root).append(skip, header, this.el.notices,
         h('div', { class: 'layout' }, this.el.sidebar, main), this.el.footer);
       this.charts = createCharts(this.el.charts, this.ctx());
+      if (this.sensitivity) this.sensitivity.destroy();
+      this.sensitivity = createSensitivity(this.el.sensitivity, this);
+      if (this.tools) this.tools.destroy();
+      this.tools = createTools(this.el.tools, this);
       this.buildControls();
       this.render();
     });
@@ -224,84 +236,196 @@ class App {
       const { t } = ctx;
       this.el.settings.replaceChildren(settingsBar(ctx));
       this.el.sidebar.replaceChildren(workloadPanel(ctx), filtersPanel(ctx), weightsPanel(ctx), dataPanel(ctx));
-      const providers = new Set([...this.offers.values()].map((o) => o.provider)).size;
-      this.el.footer.replaceChildren(tx('p', t, 'footerEngine'), h('p', {}, t('footerData', { offers: this.offers.size, providers })));
+      this.el.footer.replaceChildren(tx('p', t, this.host.kind === 'worker' ? 'footerEngine' : 'footerEngineMain'),
+        h('p', {}, t('footerData', { offers: ctx.fmt.int(this.catalog.count), providers: ctx.fmt.int(this.catalog.providers.length) })));
     });
   }
 
-  // Renders results for the current state. Re-ranks only when the rank request changed, re-renders the
-  // table only when its rows or formatting changed (a new selection just moves the marks), and redraws the
-  // charts in the next animation frame so that the table paints first.
+  // Renders results for the current state. The ranking comes from the engine host (a worker) as a "view":
+  // the rows in table order, cached here per request and sort. Without a cached view the page asks for one and
+  // keeps showing the previous results (marked busy) until it arrives. The table re-renders only when its rows
+  // or formatting changed (a new selection just moves the marks), and the charts redraw in the next animation
+  // frame so that the table paints first.
   render() {
     if (!this.el) return;
     const t0 = performance.now();
-    const ranked = this.rank();
-    const t1 = performance.now();
     const state = this.state;
-    this.result = ranked.result;
-    this.error = ranked.error;
-    const viewKey = JSON.stringify([this.request, state.sort, state.lang, state.currency, state.rate, this.catalogVersion, this.el.table.isConnected && this.buildId]);
+    const request = rankRequest(state);
+    this.request = request;
+    const vkey = JSON.stringify([request, state.sort, this.catalog.version]);
+    let view = this.views.get(vkey);
+    // Every row already here (the bundled catalog): another sort order is sorted on the page, no round trip.
+    if (!view) {
+      const other = [...this.views.entries()].reverse().find(([k, v]) => !v.error && v.total === v.rows.length && k.startsWith(`[${JSON.stringify(request)},`) && k.endsWith(`,${this.catalog.version}]`));
+      if (other) {
+        const v = other[1];
+        view = prepareView({ ...v, rows: sortRows(v.rows, state.sort), extra: [], ms: 0, roundTripMs: 0 });
+        view.fresh = false;
+        this.views.set(vkey, view);
+      }
+    }
+    if (!view) {
+      document.body.dataset.busy = '1';
+      this.el.main.setAttribute('aria-busy', 'true');
+      this.fetchView(vkey, request, state.sort);
+      if (this.rows && this.rows.length > 60) trimTable(this.el.table);
+      if (this.tools) this.tools.update(this.toolCtx());
+      return;
+    }
+    this.views.delete(vkey);
+    this.views.set(vkey, view);
+    this.el.main.removeAttribute('aria-busy');
+    // Rows asked for by the URL or the comparison that lie beyond the rows shown: fetch them, then render again.
+    if (!view.error && view.total > view.rows.length) {
+      const missing = [state.sel, ...state.cmp].filter((k) => k && !view.byKey.has(k) && !view.lookedUp.has(k));
+      if (missing.length) {
+        missing.forEach((k) => view.lookedUp.add(k));
+        document.body.dataset.busy = '1';
+        this.host.request('rows', { request, keys: missing }).then((rows) => {
+          for (const r of rows) view.byKey.set(r._key, r);
+          this.preserve(() => this.render());
+        }, () => this.preserve(() => this.render()));
+        return;
+      }
+    }
+    if (this.pendingSelectId && !view.error) {
+      const hit = view.rows.find((r) => r.id === this.pendingSelectId);
+      this.pendingSelectId = null;
+      if (hit) { this.state = { ...this.state, sel: hit._key }; }
+    }
+    const fresh = view.fresh;
+    view.fresh = false;
+    this.view = view;
+    this.error = view.error;
+    this.result = view.error ? null : view.meta;
+    const viewKey = JSON.stringify([vkey, state.lang, state.currency, state.rate, this.el.table.isConnected && this.buildId]);
     const viewChanged = viewKey !== this.viewKey;
     if (viewChanged) {
       this.viewKey = viewKey;
-      this.rows = ranked.result ? sortRows(ranked.result.results, state.sort) : [];
-      this.byKey = new Map(this.rows.map((r) => [r._key, r]));
+      this.rows = view.error ? [] : view.rows;
+      this.byKey = view.byKey;
     }
     const ctx = this.ctx();
-    const selected = this.byKey.get(state.sel) || (ranked.result && ranked.result.results[0]) || null;
+    const selected = (!view.error && (this.byKey.get(this.state.sel) || this.byKey.get(view.top))) || null;
     ctx.selKey = selected ? selected._key : null;
     this.selKey = ctx.selKey;
     this.renderNotices(ctx);
-    if (viewChanged) this.renderOverview(ctx);
-    const ta = performance.now();
+    if (viewChanged) timed('render: overview', () => this.renderOverview(ctx));
+    const t1 = performance.now();
     document.body.dataset.busy = '1';
-    const settle = { table: false, charts: false };
+    const token = {};
+    this.settleToken = token;
+    const settle = { table: false, charts: false, details: false };
+    const timing = { rankMs: fresh ? view.ms : 0, roundTripMs: fresh ? view.roundTripMs : 0, cached: !fresh, rows: this.rows.length, total: view.total || 0, viewChanged };
     const done = (part) => {
+      if (this.settleToken !== token) return;
       settle[part] = true;
-      if (settle.table && settle.charts && this.settleToken === token) {
+      if (settle.table && settle.charts && settle.details) {
         delete document.body.dataset.busy;
         timing.settledMs = performance.now() - t0;
       }
     };
-    const token = {};
-    this.settleToken = token;
-    if (viewChanged) renderTable(this.el.table, this.rows, ctx, () => done('table'));
-    else { syncTableMarks(this.el.table, ctx); done('table'); }
+    if (viewChanged) {
+      timed('render: table', () => renderTable(this.el.table, this.rows, ctx, () => done('table')));
+      const more = !view.error && view.total > this.rows.length;
+      this.el.tableNote.hidden = !more;
+      this.el.tableNote.replaceChildren(more ? tx('span', ctx.t, 'tableLimited', {}, { shown: ctx.fmt.int(this.rows.length), total: ctx.fmt.int(view.total) }) : '');
+    }
+    else { timed('render: marks', () => syncTableMarks(this.el.table, ctx)); done('table'); }
     const tb = performance.now();
-    const detailsKey = JSON.stringify([this.request, state.lang, state.currency, state.rate, this.catalogVersion, this.buildId, ctx.selKey, state.cmp.includes(ctx.selKey), state.cmp.length >= 4, this.state.filters.deadlineHours]);
+    const detailsKey = JSON.stringify([request, this.catalog.version, state.lang, state.currency, state.rate, this.buildId, ctx.selKey, state.cmp.includes(ctx.selKey), state.cmp.length >= 4]);
     // A new selection is what the user looks at: its details now. Other changes (new ranking, currency…)
-    // redraw the details after the table has painted, with the charts.
+    // redraw the details after the table has painted, with the charts. The job under each billing model
+    // comes from the engine host and fills in when it arrives.
     let detailsLater = false;
     if (detailsKey !== this.detailsKey) {
       this.detailsKey = detailsKey;
-      if (ctx.selKey !== this.detailsSel) { renderDetails(this.el.details, selected, ctx); this.detailsPending = undefined; } else detailsLater = true;
+      if (ctx.selKey !== this.detailsSel) timed('render: details', () => this.showDetails(selected, ctx, () => done('details')));
+      else detailsLater = true;
       this.detailsSel = ctx.selKey;
-    }
+    } else done('details');
     const compared = state.cmp.map((k) => this.byKey.get(k)).filter(Boolean);
-    renderCompare(this.el.compare, compared, ctx);
-    renderTools(this.el.tools, { ...ctx, request: this.request, rows: this.rows, selected, compared });
+    timed('render: compare', () => renderCompare(this.el.compare, compared, ctx));
+    if (this.tools) timed('render: tools', () => this.tools.update(this.toolCtx(selected, compared)));
     const t2 = performance.now();
-    const timing = { rankMs: ranked.cached ? 0 : ranked.ms, renderMs: t2 - t1, totalMs: t2 - t0, cached: ranked.cached, rows: this.rows.length,
-      tableMs: tb - ta, restMs: t2 - tb, viewChanged };
+    Object.assign(timing, { renderMs: t2 - t1, totalMs: t2 - t0, tableMs: tb - t1, restMs: t2 - tb });
     this.timings.push(timing);
     if (this.timings.length > 50) this.timings.shift();
     document.body.dataset.updateMs = timing.totalMs.toFixed(1);
     document.body.dataset.ready = this.error ? 'error' : '1';
+    document.body.dataset.host = this.host.kind;  // 'worker' or 'main' (not data-engine: that marks engine text)
     // After the paint: charts, deferred details, and the URL (history.replaceState costs several ms).
-    if (detailsLater) this.detailsPending = selected;
+    // Each step is its own short task (a long one would delay the next input): scatter, bars, details, the URL,
+    // then the sensitivity chart.
     cancelAnimationFrame(this.chartFrame);
-    this.chartFrame = requestAnimationFrame(() => setTimeout(() => {
-      if (this.settleToken !== token) return;
-      const tc = performance.now();
-      this.charts.update(this.rows, this.ctxWithSel());
-      if (this.detailsPending !== undefined) {
-        renderDetails(this.el.details, this.detailsPending, this.ctxWithSel());
-        this.detailsPending = undefined;
-      }
-      this.writeHash();
+    this.chartFrame = requestAnimationFrame(async () => {
+      const stale = () => this.settleToken !== token;
+      await nextTask();
+      if (stale()) return;
+      let tc = performance.now();
+      const drawBars = timed('scatter chart', () => this.charts.update(this.rows, this.ctxWithSel(), view.scatter, { split: true }));
       timing.chartsMs = performance.now() - tc;
+      await nextTask();
+      if (stale()) return;
+      tc = performance.now();
+      timed('bar chart', drawBars);
+      timing.chartsMs += performance.now() - tc;
+      await nextTask();
+      if (stale()) return;
+      if (detailsLater) timed('details', () => this.showDetails(selected, this.ctxWithSel(), () => done('details')));
+      timed('url', () => this.writeHash());
+      await nextTask();
+      if (stale()) return;
+      if (this.sensitivity) timed('sensitivity', () => this.sensitivity.update(this.sensitivityCtx(selected)));
       done('charts');
-    }, 0));
+    });
+  }
+
+  // Asks the engine host for the view of a request and sort; one request in flight at a time (a slider
+  // moved during a long ranking asks again for the latest state when the answer comes).
+  fetchView(vkey, request, sort) {
+    if (this.viewInflight) return;
+    this.viewInflight = vkey;
+    const t0 = performance.now();
+    const keys = [this.state.sel, ...this.state.cmp].filter(Boolean);
+    this.host.request('view', { request, sort, limit: VIEW_LIMIT, keys })
+      .catch((e) => ({ error: { path: '', message: String((e && e.message) || e) } }))
+      .then(async (v) => {
+        v.roundTripMs = performance.now() - t0;
+        if (v.rowsJson !== undefined) {
+          await nextTask();
+          v.rows = timed('parse rows', () => JSON.parse(v.rowsJson));
+          v.extra = JSON.parse(v.extraJson);
+          delete v.rowsJson;
+          delete v.extraJson;
+          await nextTask();
+          v.scatter = v.scatterJson ? timed('parse points', () => JSON.parse(v.scatterJson)) : null;
+          delete v.scatterJson;
+          if (v.scatter) await nextTask();
+        }
+        this.viewInflight = null;
+        this.views.set(vkey, prepareView(v));
+        while (this.views.size > VIEW_CACHE) this.views.delete(this.views.keys().next().value);
+        timed('render', () => this.preserve(() => this.render()));
+      });
+  }
+
+  // The details panel for a row: drawn now, then again with the engine's cost under each billing model.
+  showDetails(row, ctx, onDone) {
+    if (!row) { renderDetails(this.el.details, null, ctx); onDone(); return; }
+    const args = { id: row.id, hours: row.compute_hours, nodes: row.nodes, pricing: row.pricing, deadline: this.state.filters.deadlineHours };
+    const key = JSON.stringify([args, this.catalog.version]);
+    const extra = this.detailsCache.get(key);
+    renderDetails(this.el.details, row, ctx, extra || null);
+    if (extra) { onDone(); return; }
+    const shownKey = this.detailsKey;
+    this.host.request('details', args).catch((e) => ({ offer: null, breakdown: [{ model: row.pricing, error: String(e.message || e) }] })).then(async (x) => {
+      await nextTask();
+      this.detailsCache.set(key, x);
+      if (this.detailsCache.size > 64) this.detailsCache.delete(this.detailsCache.keys().next().value);
+      if (this.detailsKey === shownKey && this.el.details.isConnected) timed('details', () => this.preserve(() => renderDetails(this.el.details, row, this.ctxWithSel(), x)));
+      onDone();
+    });
   }
 
   ctxWithSel() {
@@ -335,25 +459,15 @@ for (const part of [UserDataMethods, OverviewMethods]) {
   }
 }
 
-// The engine factory. In the offline file the wasm is a gzip+base64 data element (scripts/build-web.mjs):
-// inflate it in memory (no request) and pass it as wasmBinary; the served page's engine script carries its own.
-async function engineFactory() {
-  const el = document.getElementById('gv-wasm');
-  if (!el) return window.createGpuvalue;
-  const text = atob(el.textContent.trim());
-  const bytes = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; ++i) bytes[i] = text.charCodeAt(i);
-  const wasmBinary = await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer();
-  return (options = {}) => window.createGpuvalue({ ...options, wasmBinary });
-}
-
 async function main() {
   const root = document.getElementById('app');
   try {
-    const data = await loadData();
-    const engine = await createEngine(await engineFactory(), data);
-    const app = new App(root, engine, data);
-    window.gpuvalue = { app, timings: app.timings };
+    const dataText = await loadData();
+    const data = JSON.parse(dataText);
+    const host = await startHost(dataText);
+    const app = new App(root, host, data);
+    window.gpuvalue = { app, timings: app.timings, host, profile: PROFILE };
+    await app.loadUserCatalogs();
     app.build();
   } catch (e) {
     clear(root).append(h('p', { class: 'error', role: 'alert' }, `gpuvalue could not start / 无法启动: ${e.message || e}`));
@@ -361,4 +475,6 @@ async function main() {
   }
 }
 
-main();
+// The same script is the engine worker's code (engine-host.js): without a document it serves engine requests.
+if (typeof document === 'undefined') runWorker();
+else main();

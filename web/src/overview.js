@@ -16,13 +16,13 @@ export class OverviewMethods {
       return;
     }
     const r = this.result;
-    const fits = r.results.filter((x) => x.fits && x.cost_usd > 0);
-    const min = (get) => fits.reduce((best, x) => (best === null || get(x) < get(best) ? x : best), null);
+    // The picks are over every row of the ranking (the engine host chose them; the page may hold only the first rows).
+    const pick = (k) => (this.view.picks[k] ? this.view.byKey.get(this.view.picks[k]) : null) || null;
     const picks = [
-      ['pickBest', r.results[0] && r.results[0].fits ? r.results[0] : null, (x) => fmt.num(x.score, 3)],
-      ['pickCheapest', min((x) => x.cost_usd), (x) => fmt.money(x.cost_usd)],
-      ['pickFastest', min((x) => x.time_hours), (x) => fmt.duration(x.time_hours)],
-      ['pickUnit', min((x) => x.usd_per_tflops_day), (x) => [fmt.unitMoney(x.usd_per_tflops_day), h('small', {}, ` /TFLOPS·${t('day')}`)]],
+      ['pickBest', pick('pickBest'), (x) => fmt.num(x.score, 3)],
+      ['pickCheapest', pick('pickCheapest'), (x) => fmt.money(x.cost_usd)],
+      ['pickFastest', pick('pickFastest'), (x) => fmt.duration(x.time_hours)],
+      ['pickUnit', pick('pickUnit'), (x) => [fmt.unitMoney(x.usd_per_tflops_day), h('small', {}, ` /TFLOPS·${t('day')}`)]],
     ].filter(([, x]) => x);
     const wl = r.workload;
     const presetName = state.custom ? t('customWorkload') : (() => { const p = this.presets.find((x) => x.id === state.preset); return (p && p.name && (p.name[state.lang] || p.name.en)) || state.preset; })();
@@ -55,6 +55,13 @@ export class OverviewMethods {
     const name = this.state.custom ? 'custom' : this.state.preset;
     const stamp = todayIso();
     const opts = { currency: this.state.currency, rate: this.state.rate };
+    const file = `gpuvalue-${name}-${stamp}.${kind}`;
+    const type = kind === 'csv' ? 'text/csv;charset=utf-8' : 'application/json';
+    // A long ranking: the page holds its first rows only; the engine host writes the file with every row.
+    if (this.view && this.view.total > this.rows.length) {
+      this.host.request('exportRows', { request: this.request, sort: this.state.sort, kind, ...opts, hash: location.hash }).then((text) => download(text, file, type));
+      return;
+    }
     if (kind === 'csv') download(toCsv(this.rows, opts), `gpuvalue-${name}-${stamp}.csv`, 'text/csv;charset=utf-8');
     else download(toJson(this.rows, { ...opts, request: this.request, result: this.result, hash: location.hash }), `gpuvalue-${name}-${stamp}.json`, 'application/json');
   }

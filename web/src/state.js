@@ -7,6 +7,10 @@ export const KINDS = ['transformer', 'cnn', 'custom'];
 export const MODES = ['pretrain', 'finetune', 'lora', 'inference'];
 export const CURRENCIES = ['USD', 'CNY'];
 export const SORT_KEYS = ['rank', 'total_gpus', 'time_hours', 'cost_usd', 'usd_per_hour', 'usd_per_tflops_day', 'memory', 'score'];
+// Decision-tool tabs (tools.js) and the groups of tool inputs kept in the URL as "<group>.<field>=value".
+export const TOOL_IDS = ['advise', 'plan', 'mig', 'levers', 'compare', 'energy'];
+const TOOL_GROUPS = [...TOOL_IDS, 'sens'];
+const TOOL_FIELD = new RegExp(`^(${TOOL_GROUPS.join('|')})\\.([a-z][a-z0-9_]{0,15})$`);
 
 // Custom workload fields per kind: [state key, engine key, URL key, type].
 export const CUSTOM_FIELDS = {
@@ -36,6 +40,8 @@ export function defaultState(engineDefaults, { lang = 'en', rate = 0, presetId =
     sort: { key: 'rank', dir: 'asc' },
     sel: null,                      // row key "offer id|pricing model" shown in the details panel
     cmp: [],                        // row keys compared side by side (2–4)
+    tool: 'advise',                 // the decision tool shown
+    tools: {},                      // {group: {field: text}}: tool inputs the user set (the tools' defaults otherwise)
     lang,
     currency: 'USD',
     rate,                           // CNY per USD
@@ -45,7 +51,7 @@ export function defaultState(engineDefaults, { lang = 'en', rate = 0, presetId =
   };
 }
 
-export const rowKey = (r) => `${r.id}|${r.pricing}`;
+export { rowKey } from './rows.js';
 
 const num = (v) => {
   if (v === null || v === undefined || v === '') return undefined;
@@ -88,6 +94,11 @@ export function parseHash(hash, base, { presetIds = [] } = {}) {
   if (SORT_KEYS.includes(sort)) s.sort = { key: sort, dir: q.get('dir') === 'desc' ? 'desc' : 'asc' };
   if (q.get('sel')) s.sel = q.get('sel');
   if (q.has('cmp')) s.cmp = q.getAll('cmp').filter(Boolean).slice(0, 4);
+  if (TOOL_IDS.includes(q.get('tool'))) s.tool = q.get('tool');
+  for (const [k, v] of q) {
+    const m = TOOL_FIELD.exec(k);
+    if (m && v !== '') (s.tools[m[1]] ||= {})[m[2]] = v.slice(0, 1000);
+  }
   if (q.get('lang') === 'en' || q.get('lang') === 'zh') s.lang = q.get('lang');
   if (CURRENCIES.includes(q.get('cur'))) s.currency = q.get('cur');
   const rate = num(q.get('rate'));
@@ -123,6 +134,11 @@ export function serializeHash(s, base) {
   if (s.sort.key !== 'rank' || s.sort.dir !== 'asc') { q.set('sort', s.sort.key); q.set('dir', s.sort.dir); }
   if (s.sel) q.set('sel', s.sel);
   for (const k of s.cmp) q.append('cmp', k);
+  if (s.tool !== base.tool) q.set('tool', s.tool);
+  for (const g of TOOL_GROUPS) {
+    const fields = s.tools[g] || {};
+    for (const f of Object.keys(fields).sort()) if (fields[f] !== undefined && fields[f] !== null && fields[f] !== '') q.set(`${g}.${f}`, String(fields[f]));
+  }
   q.set('lang', s.lang);
   if (s.currency !== 'USD') q.set('cur', s.currency);
   if (s.rate !== base.rate) q.set('rate', String(s.rate));

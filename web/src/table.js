@@ -1,36 +1,10 @@
 // The ranked offers table: one row per offer and billing model, sortable by every numeric column.
 import { h, tx, txv, engineText, dataText } from './dom.js';
+import { SORTS, sortRows } from './rows.js';
+import { timed } from './profile.js';
 
-// Numeric sort keys: value getter and the direction a first click sorts in (cheapest/fastest first).
-export const SORTS = {
-  rank: { get: (r) => r._rank, first: 'asc' },
-  total_gpus: { get: (r) => r.total_gpus, first: 'asc' },
-  time_hours: { get: (r) => r.time_hours, first: 'asc' },
-  cost_usd: { get: (r) => r.cost_usd, first: 'asc' },
-  usd_per_hour: { get: (r) => r.usd_per_hour * r.nodes, first: 'asc' },
-  usd_per_tflops_day: { get: (r) => r.usd_per_tflops_day, first: 'asc' },
-  memory: { get: (r) => r.memory && r.memory.required_gb_per_gpu, first: 'asc' },
-  score: { get: (r) => r.score, first: 'desc' },
-};
+export { SORTS, sortRows };
 
-// Offers that fit come first whatever the column (as in the engine's ranking); missing values
-// (0, NaN: e.g. no cost) always sort last.
-export function sortRows(rows, sort) {
-  const spec = SORTS[sort.key] || SORTS.rank;
-  const sign = sort.dir === 'desc' ? -1 : 1;
-  const val = (r) => {
-    const v = spec.get(r);
-    return typeof v === 'number' && Number.isFinite(v) && (v > 0 || sort.key === 'score') ? v : null;
-  };
-  return rows.slice().sort((a, b) => {
-    if (a.fits !== b.fits) return a.fits ? -1 : 1;
-    const va = val(a), vb = val(b);
-    if (va === null && vb === null) return a._rank - b._rank;
-    if (va === null) return 1;
-    if (vb === null) return -1;
-    return va !== vb ? sign * (va - vb) : a._rank - b._rank;
-  });
-}
 
 const COLUMNS = [
   { id: 'rank', key: 'colRank', sort: 'rank', num: true },
@@ -49,12 +23,12 @@ const COLUMNS = [
 
 function headerCell(col, ctx) {
   const { t, state } = ctx;
-  if (!col.sort) return h('th', { scope: 'col', class: col.num ? 'num' : '' }, tx('span', t, col.key));
+  if (!col.sort) return h('th', { scope: 'col', role: 'columnheader', class: col.num ? 'num' : '' }, tx('span', t, col.key));
   const active = state.sort.key === col.sort;
   const dir = active ? state.sort.dir : null;
   const next = active ? (dir === 'asc' ? 'desc' : 'asc') : SORTS[col.sort].first;
   const label = t(col.key);
-  return h('th', { scope: 'col', class: col.num ? 'num' : '', 'aria-sort': active ? (dir === 'asc' ? 'ascending' : 'descending') : 'none' },
+  return h('th', { scope: 'col', role: 'columnheader', class: col.num ? 'num' : '', 'aria-sort': active ? (dir === 'asc' ? 'ascending' : 'descending') : 'none' },
     h('button', {
       type: 'button', class: 'sort', id: `sort-${col.sort}`, 'data-sort': col.sort,
       title: t(next === 'asc' ? 'sortAsc' : 'sortDesc', { col: label }),
@@ -76,7 +50,8 @@ function row(r, ctx) {
   ];
   const mem = r.memory || {};
   const warnCount = (r.warnings || []).length;
-  return h('tr', { class: `${r.fits ? '' : 'unfit'}${selected ? ' selected' : ''}`, 'data-key': key, 'data-provider': r.provider, 'data-gpu': r.gpu, 'aria-current': selected ? 'true' : null },
+  // Explicit ARIA roles: the rows are laid out as grids (styles.css), which would drop the native table semantics.
+  const tr = h('tr', { role: 'row', class: `${r.fits ? '' : 'unfit'}${selected ? ' selected' : ''}`, 'data-key': key, 'data-provider': r.provider, 'data-gpu': r.gpu, 'aria-current': selected ? 'true' : null },
     h('td', { class: 'num', 'data-col': 'rank', 'data-v': r._rank }, fmt.int(r._rank)),
     h('td', { class: 'cmp' },
       h('input', { type: 'checkbox', id: `cmp-${r._rank}`, checked: compared, disabled: cmpFull, 'data-key': key,
@@ -99,10 +74,12 @@ function row(r, ctx) {
     h('td', { class: 'num', 'data-col': 'score', 'data-v': r.score }, fmt.num(r.score, 3)),
     h('td', { class: 'why' }, engineText('span', (r.reasons || []).join('; ')),
       warnCount ? h('span', { class: 'warn-count', title: t('warningsN', { n: warnCount }) }, `⚠ ${t('warningsN', { n: warnCount })}`) : null));
+  for (const td of tr.children) td.setAttribute('role', 'cell');
+  return tr;
 }
 
-const FIRST_ROWS = 25;
-const CHUNK_ROWS = 60;
+const FIRST_ROWS = 20;
+const CHUNK_ROWS = 15;
 let pending = null;
 
 // Renders the table: the first rows at once (what is on screen), the rest in later tasks so that an update
@@ -110,10 +87,11 @@ let pending = null;
 export function renderTable(container, rows, ctx, onDone = () => {}) {
   const { t } = ctx;
   if (pending) { clearTimeout(pending); pending = null; }
-  const tbody = h('tbody', {}, rows.slice(0, FIRST_ROWS).map((r) => row(r, ctx)));
-  const table = h('table', { id: 'ranking', class: 'ranking' },
+  clearTimeout(trimming);
+  const tbody = timed('table: first rows', () => h('tbody', { role: 'rowgroup' }, rows.slice(0, FIRST_ROWS).map((r) => row(r, ctx))));
+  const table = h('table', { id: 'ranking', class: 'ranking', role: 'table' },
     h('caption', { class: 'sr-only', 'data-i18n': 'tableCaption' }, t('tableCaption')),
-    h('thead', {}, h('tr', {}, COLUMNS.map((c) => headerCell(c, ctx)))), tbody);
+    h('thead', { role: 'rowgroup' }, h('tr', { role: 'row' }, COLUMNS.map((c) => headerCell(c, ctx)))), tbody);
   // Clicking anywhere on a row (not on its controls or links) selects it.
   table.addEventListener('click', (e) => {
     if (e.target.closest('button, input, label, a')) return;
@@ -121,7 +99,7 @@ export function renderTable(container, rows, ctx, onDone = () => {}) {
     if (tr) ctx.select(tr.dataset.key);
   });
   container.dataset.complete = rows.length > FIRST_ROWS ? '0' : '1';
-  container.replaceChildren(table);
+  timed('table: swap', () => container.replaceChildren(table));
   if (!rows.length) container.append(tx('p', t, 'noResults', { class: 'empty' }));
   let next = FIRST_ROWS;
   const step = () => {
@@ -131,11 +109,25 @@ export function renderTable(container, rows, ctx, onDone = () => {}) {
     for (const r of rows.slice(next, next + CHUNK_ROWS)) frag.append(row(r, live));
     tbody.append(frag);
     next += CHUNK_ROWS;
-    if (next < rows.length) pending = setTimeout(step, 0);
+    if (next < rows.length) pending = setTimeout(() => timed('table rows', step), 0);
     else { container.dataset.complete = '1'; onDone(); }
   };
-  if (rows.length > FIRST_ROWS) pending = setTimeout(step, 0);
+  if (rows.length > FIRST_ROWS) pending = setTimeout(() => timed('table rows', step), 0);
   else onDone();
+}
+
+// While a new ranking is computed, the old table's rows below the first screenful are removed a few at a time,
+// so that swapping in the new table later is one short task even with hundreds of rows.
+let trimming = null;
+export function trimTable(container, keep = 40, batch = 40) {
+  clearTimeout(trimming);
+  const step = () => {
+    const tbody = container.querySelector('tbody');
+    if (!tbody || tbody.children.length <= keep) return;
+    for (let i = 0; i < batch && tbody.children.length > keep; ++i) tbody.lastElementChild.remove();
+    trimming = setTimeout(step, 0);
+  };
+  trimming = setTimeout(step, 0);
 }
 
 // Updates selection and comparison marks without rebuilding the rows.

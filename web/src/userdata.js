@@ -1,45 +1,75 @@
 // The user's own data on the page: stored catalogs loaded at start, file imports, the offer form, removal.
-// Methods of the page App (mixed in by main.js); the storage format and engine calls are in import.js.
+// Methods of the page App (mixed in by main.js). The engine work (parsing, checking, importing thousands of
+// SkyPilot rows) happens in the engine host (engine-core.js, in the worker); the page keeps the entries
+// ({name, kind, added, count, docText}) and writes localStorage, which only the page can.
 import { todayIso } from './engine-client.js';
-import { loadStore, saveStore, applyCatalogs, importText, offerDoc, newOfferId, formValuesFrom, checkOfferValues } from './import.js';
+import { STORE_KEY, storeText, formValuesFrom } from './store.js';
+import { checkOfferValues, busyMessage } from './import.js';
+
+// A new task (the engine's answer arrives in a message task; saving and redrawing each get their own).
+const nextTask = () => new Promise((resolve) => { setTimeout(resolve, 0); });
 
 export class UserDataMethods {
-  loadUserCatalogs() {
-    const { catalogs, problem } = loadStore();
-    if (problem) this.notices.push({ kind: 'warn', key: problem === 'newer' ? 'storageNewer' : 'storageCorrupt', id: 'storage-notice' });
-    const { catalogs: kept, rejected } = applyCatalogs(this.engine, this.bundledDocs, catalogs);
-    this.userData.catalogs = kept;
-    if (rejected.length) {
-      this.notices.push({ kind: 'warn', key: 'storageRejected', id: 'storage-rejected', vars: { names: rejected.map((r) => r.entry.name).join(', ') },
-        details: rejected.map((r) => `${r.entry.name}: ${r.error ? r.error.message : ''}`) });
+  async loadUserCatalogs() {
+    let raw = null;
+    try { raw = localStorage.getItem(STORE_KEY); } catch { /* storage blocked: nothing stored */ }
+    const r = await this.host.request('initStore', { raw });
+    if (r.problem) {
+      this.notices.push({ kind: 'warn', key: r.problem === 'newer' ? 'storageNewer' : 'storageCorrupt', id: 'storage-notice' });
+      try {
+        localStorage.setItem(`${STORE_KEY}.unreadable`, raw);
+        localStorage.removeItem(STORE_KEY);
+      } catch { /* storage full or blocked: the notice still tells the user */ }
+    }
+    this.userData.catalogs = r.entries;
+    if (r.rejected.length) {
+      this.notices.push({ kind: 'warn', key: 'storageRejected', id: 'storage-rejected', vars: { names: r.rejected.map((x) => x.name).join(', ') },
+        details: r.rejected.map((x) => `${x.name}: ${x.error ? x.error.message : ''}`) });
       this.persist();
     }
+    this.setCatalog(r.catalog);
   }
 
   persist() {
     try {
-      saveStore(this.userData.catalogs);
+      localStorage.setItem(STORE_KEY, storeText(this.userData.catalogs));
       return true;
     } catch {
       return false;
     }
   }
 
-  refreshOffers() {
-    this.catalogVersion = (this.catalogVersion || 0) + 1;
-    this.offers = new Map(this.engine.catalogSummary().map((o) => [o.id, o]));
-    this.userIds = new Set(this.userData.catalogs.flatMap((c) => c.doc.instances.map((i) => i.id)));
-    this.cache.clear();
+  // A new catalog in the engine: cached views and details belong to the old one.
+  setCatalog(catalog) {
+    this.catalog = catalog;
+    this.catalogVersion = catalog.version;
+    this.views.clear();
+    this.detailsCache.clear();
   }
 
-  catalogChanged() {
-    this.refreshOffers();
+  catalogChanged(catalog) {
+    this.setCatalog(catalog);
     this.update({});
   }
 
+  // While the engine host works on the user's data the page is busy (tests and screen readers wait for it);
+  // the render that follows clears it.
+  markBusy() { document.body.dataset.busy = '1'; }
+
   async importFile(file) {
+    this.markBusy();
     const text = await file.text();
-    const r = importText(this.engine, file.name, text, { provider: this.userData.providerName.trim(), today: todayIso() });
+    this.userData.busy = file.name;
+    this.userData.lastMessage = null;
+    this.renderImportStatus();
+    let r;
+    try {
+      r = await this.host.request('importFile', { name: file.name, text, provider: this.userData.providerName.trim(), today: todayIso() });
+    } catch (e) {
+      r = { ok: false, errors: [{ path: '', message: String(e.message || e) }] };
+    }
+    this.userData.busy = null;
+    await nextTask();
     if (!r.ok) {
       this.userData.lastMessage = { kind: 'error', name: file.name, errors: r.errors };
       this.update({});
@@ -49,37 +79,58 @@ export class UserDataMethods {
     this.userData.catalogs.push(r.entry);
     if (!this.persist()) {
       this.userData.catalogs.pop();
-      applyCatalogs(this.engine, this.bundledDocs, this.userData.catalogs);
+      const back = await this.host.request('setEntries', { entries: this.userData.catalogs });
+      this.setCatalog(back.catalog);
       this.userData.lastMessage = { kind: 'error', name: file.name, errors: [{ path: '', message: this.t('storageFull'), ui: true }] };
       this.update({});
       return;
     }
     this.userData.lastMessage = { kind: 'ok', name: file.name, count: r.count, warnings: r.warnings };
-    this.catalogChanged();
+    await nextTask();
+    this.catalogChanged(r.catalog);
   }
 
-  removeCatalog(index) {
+  // Shows "importing…" in the data panel without rebuilding the controls.
+  renderImportStatus() {
+    const el = document.getElementById('import-status');
+    if (el && this.userData.busy) el.replaceChildren(busyMessage(this.t, this.userData.busy));
+  }
+
+  async removeCatalog(index) {
+    this.markBusy();
     const next = this.userData.catalogs.filter((_, i) => i !== index);
-    const { catalogs } = applyCatalogs(this.engine, this.bundledDocs, next);
-    this.userData.catalogs = catalogs;
+    const r = await this.host.request('setEntries', { entries: next });
+    this.userData.catalogs = r.entries;
     this.userData.lastMessage = null;
     this.persist();
-    this.catalogChanged();
+    this.catalogChanged(r.catalog);
+  }
+
+  // The catalog record of an offer, without the engine when the page has it: bundled offers and typed offers.
+  localRecord(id) {
+    for (const d of this.bundledDocs) {
+      const inst = d.instances.find((i) => i.id === id);
+      if (inst) return { inst, fx: d.fx || null, bundled: true };
+    }
+    for (const c of this.userData.catalogs) {
+      if (c.kind !== 'manual' || !c.docText.includes(JSON.stringify(id))) continue;
+      const doc = JSON.parse(c.docText);
+      const inst = doc.instances.find((i) => i.id === id);
+      if (inst) return { inst, fx: doc.fx || null, bundled: false, kind: 'manual' };
+    }
+    return null;
   }
 
   // Opens the offer form, filled from an offer (a copy of a bundled one, or one of the user's own to edit).
-  editOffer(id, { template }) {
-    const stored = this.userData.catalogs.find((c) => c.doc.instances.some((i) => i.id === id));
-    const bundled = this.bundledDocs.find((d) => d.instances.some((i) => i.id === id));
-    const doc = stored ? stored.doc : bundled;
-    const inst = doc && doc.instances.find((i) => i.id === id);
-    if (!inst) return;
-    this.userData.form = formValuesFrom(inst, doc);
+  async editOffer(id, { template }) {
+    const rec = this.localRecord(id) || await this.host.request('offerRecord', { id });
+    if (!rec) return;
+    this.userData.form = formValuesFrom(rec.inst, { fx: rec.fx });
     if (template) {
       this.userData.form.as_of = todayIso();
       this.userData.form.source = '';
     }
-    this.userData.editingId = !template && stored && stored.kind === 'manual' ? id : null;
+    this.userData.editingId = !template && rec.kind === 'manual' ? id : null;
     this.userData.formOpen = true;
     this.userData.formMessage = null;
     this.update({});
@@ -94,7 +145,7 @@ export class UserDataMethods {
     this.update({});
   }
 
-  saveOffer(values) {
+  async saveOffer(values) {
     const t = this.t;
     const fail = (errors) => {
       this.userData.form = values;
@@ -105,34 +156,23 @@ export class UserDataMethods {
     };
     const errors = checkOfferValues(values, t);
     if (errors.length) return fail(errors);
+    this.markBusy();
     const editing = this.userData.editingId;
-    const taken = new Set(this.offers.keys());
-    values.id = editing || newOfferId(values, taken);
-    const doc = offerDoc(values, { rate: this.state.rate, today: todayIso() });
-    const entry = { name: `${values.provider} ${values.instance_type}`, kind: 'manual', added: todayIso(), doc };
-    let next;
-    if (editing) {
-      next = this.userData.catalogs.map((c) => (c.kind === 'manual' && c.doc.instances[0].id === editing ? entry : c));
-      const docs = [...this.bundledDocs, ...next.map((c) => c.doc)];
-      const r = this.engine.loadCatalog(JSON.stringify(docs));
-      if (!r.ok) return fail(r.issues.filter((i) => !i.warning).map((i) => ({ ...i, path: i.path.replace(/^\/\d+/, '') })));
-    } else {
-      const r = this.engine.addCatalog(JSON.stringify(doc));
-      if (!r.ok) return fail(r.issues.filter((i) => !i.warning));
-      next = [...this.userData.catalogs, entry];
-    }
-    this.userData.catalogs = next;
+    const before = this.userData.catalogs;
+    const r = await this.host.request('saveOffer', { values, rate: this.state.rate, today: todayIso(), editingId: editing });
+    if (!r.ok) return fail(r.errors);
+    this.userData.catalogs = r.entries;
     if (!this.persist()) {
-      this.userData.catalogs = next.filter((c) => c !== entry);
-      applyCatalogs(this.engine, this.bundledDocs, this.userData.catalogs);
+      const back = await this.host.request('setEntries', { entries: before });
+      this.userData.catalogs = back.entries;
+      this.setCatalog(back.catalog);
       return fail([{ path: '', message: t('storageFull'), ui: true }]);
     }
     Object.assign(this.userData, { form: null, editingId: null, formOpen: false, formMessage: null,
-      lastMessage: { kind: 'ok', name: entry.name, count: 1, warnings: [] } });
-    this.refreshOffers();
-    this.update({});
-    // Show the saved offer in the details panel when it is in the current view.
-    const row = this.rows.find((r) => r.id === values.id);
-    if (row) this.update({ sel: row._key });
+      lastMessage: { kind: 'ok', name: r.entry.name, count: 1, warnings: [] } });
+    // Show the saved offer in the details panel once the new ranking is in (when it is in the current view).
+    this.pendingSelectId = r.id;
+    this.catalogChanged(r.catalog);
+    return undefined;
   }
 }

@@ -1,0 +1,254 @@
+// Everything the page asks of the engine, as named operations on plain data. It runs inside the engine
+// worker (engine-worker.js), so that ranking a large catalog, importing thousands of SkyPilot rows, the
+// portfolio planner and the sensitivity sweeps never block the page; when no worker can start the page runs
+// the very same code on its main thread (engine-host.js). Operations return plain objects (structured-clone
+// safe); engine errors come back as {ok: false, error: {path, message}, issues} values, never as throws.
+import { createEngine } from './engine-client.js';
+import { parseStore, storeText, applyCatalogs, importText, offerDoc, newOfferId } from './store.js';
+import { rowKey, sortRows, picks as pickRows, scatterPoints } from './rows.js';
+import { toCsv, toJson } from './export.js';
+
+const PRICING_MODELS = ['on_demand', 'reserved', 'spot', 'tiered', 'monthly'];
+const RANK_CACHE_ROWS = 60000;  // rows kept across cached rankings (a 10,000-offer catalog gives ~20,000)
+const POINT_LIMIT = 600;        // scatter points sent to the page before the cloud is thinned
+
+export async function initCore(factory, dataText, { today } = {}) {
+  const data = JSON.parse(dataText);
+  const client = await createEngine(factory, data, today ? { today } : {});
+  return createCore(client, data);
+}
+
+export function createCore(client, data) {
+  const bundledTexts = data.catalogs.map((c) => JSON.stringify(c.doc));
+  const bundledIds = new Set(data.catalogs.flatMap((c) => c.doc.instances.map((i) => i.id)));
+  const defaults = client.defaults();
+  const presets = client.presets();
+  const gpus = client.gpus();
+  let entries = [];
+  let offers = new Map();
+  let catalog = null;
+  let version = 0;
+  const ranks = new Map();   // request JSON -> {results, meta, error, ms}
+  const sorted = new Map();  // request JSON + sort -> sorted rows
+
+  function refresh() {
+    version += 1;
+    ranks.clear();
+    sorted.clear();
+    offers = new Map(client.catalogSummary().map((o) => [o.id, o]));
+    const uniq = (xs) => [...new Set(xs)].sort((a, b) => a.localeCompare(b));
+    const all = [...offers.values()];
+    catalog = {
+      version, count: offers.size, providers: uniq(all.map((o) => o.provider)), regions: uniq(all.map((o) => o.region)),
+      gpus: uniq(all.map((o) => o.gpu)),
+      // Offers the planner can price: on-demand and reserved (per-GPU rates), real offers only.
+      reservable: all.filter((o) => !o.example && o.prices.some((p) => p.model === 'reserved') && o.prices.some((p) => p.model === 'on_demand'))
+        .map((o) => ({ id: o.id, instance: o.instance, provider: o.provider, region: o.region, gpu: o.gpu, gpu_count: o.gpu_count }))
+        .sort((a, b) => a.gpu.localeCompare(b.gpu) || a.provider.localeCompare(b.provider) || a.instance.localeCompare(b.instance))
+        .slice(0, 400),
+    };
+    return catalog;
+  }
+
+  const errorOf = (r) => ({ path: (r.error && r.error.path) || '', message: (r.error && r.error.message) || 'engine error', issues: (r.issues || []).filter((i) => !i.warning) });
+
+  function rank(request) {
+    const key = JSON.stringify(request);
+    if (ranks.has(key)) {
+      const hit = ranks.get(key);
+      ranks.delete(key);
+      ranks.set(key, hit);
+      return { ...hit, cached: true };
+    }
+    const t0 = Date.now();
+    const r = client.tryCall('rank', request);
+    let entry;
+    if (!r.ok) entry = { error: errorOf(r), results: [], meta: null };
+    else {
+      const { results, ok, ...meta } = r;
+      results.forEach((x, i) => { x._rank = i + 1; x._key = rowKey(x); x._user = !bundledIds.has(x.id); });
+      entry = { results, meta, error: null };
+    }
+    entry.ms = Date.now() - t0;
+    ranks.set(key, entry);
+    let rows = 0;
+    for (const v of ranks.values()) rows += v.results.length;
+    for (const [k, v] of ranks) {
+      if (ranks.size <= 1 || (rows <= RANK_CACHE_ROWS && ranks.size <= 16)) break;
+      rows -= v.results.length;
+      ranks.delete(k);
+      for (const s of sorted.keys()) if (s.startsWith(k)) sorted.delete(s);
+    }
+    return { ...entry, cached: false };
+  }
+
+  function sortedRows(request, sort) {
+    const ranked = rank(request);
+    const key = JSON.stringify(request) + JSON.stringify(sort);
+    if (!sorted.has(key)) {
+      if (sorted.size > 16) sorted.delete(sorted.keys().next().value);
+      sorted.set(key, sort.key === 'rank' && sort.dir === 'asc' ? ranked.results : sortRows(ranked.results, sort));
+    }
+    return { ranked, rows: sorted.get(key) };
+  }
+
+  const ops = {
+    meta: () => ({ defaults, presets, gpus, catalog: catalog || refresh() }),
+
+    // The stored user catalogs at start-up (the raw localStorage value): parsed, checked and loaded.
+    initStore({ raw }) {
+      const { entries: parsed, problem } = parseStore(raw);
+      const r = applyCatalogs(client, bundledTexts, parsed);
+      entries = r.entries;
+      return { problem, entries, rejected: r.rejected.map((x) => ({ name: x.entry.name, error: x.error })), catalog: refresh() };
+    },
+
+    // Replaces the user catalogs (removal, or undoing an addition that could not be saved).
+    setEntries({ entries: next }) {
+      const r = applyCatalogs(client, bundledTexts, next);
+      entries = r.entries;
+      return { entries, rejected: r.rejected.map((x) => ({ name: x.entry.name, error: x.error, issues: x.issues })), catalog: refresh() };
+    },
+
+    importFile({ name, text, provider, today }) {
+      const r = importText(client, name, text, { provider, today });
+      if (!r.ok) return r;
+      entries = [...entries, r.entry];
+      return { ...r, catalog: refresh() };
+    },
+
+    // An offer typed into the form: a new one, or a replacement of the user's own (editingId).
+    saveOffer({ values, rate, today, editingId }) {
+      const v = { ...values, id: editingId || newOfferId(values, new Set(offers.keys())) };
+      const doc = offerDoc(v, { rate, today });
+      const entry = { name: `${v.provider} ${v.instance_type}`, kind: 'manual', added: today, count: 1, docText: JSON.stringify(doc) };
+      if (editingId) {
+        const next = entries.map((c) => (c.kind === 'manual' && JSON.parse(c.docText).instances[0].id === editingId ? entry : c));
+        const r = client.loadCatalog(`[${[...bundledTexts, ...next.map((c) => c.docText)].join(',')}]`);
+        if (!r.ok) return { ok: false, errors: (r.issues || []).filter((i) => !i.warning).map((i) => ({ ...i, path: i.path.replace(/^\/\d+/, '') })) };
+        entries = next;
+      } else {
+        const r = client.addCatalog(entry.docText);
+        if (!r.ok) return { ok: false, errors: (r.issues || []).filter((i) => !i.warning) };
+        entries = [...entries, entry];
+      }
+      return { ok: true, id: v.id, entry, entries, catalog: refresh() };
+    },
+
+    storeText: () => storeText(entries),
+
+    // The full catalog record of an offer (for "copy as my offer"): the instance and its document's fx block.
+    offerRecord({ id }) {
+      for (const c of data.catalogs) {
+        const inst = c.doc.instances.find((i) => i.id === id);
+        if (inst) return { inst, fx: c.doc.fx || null, bundled: true };
+      }
+      for (const e of entries) {
+        if (!e.docText.includes(JSON.stringify(id))) continue;
+        const doc = JSON.parse(e.docText);
+        const inst = doc.instances.find((i) => i.id === id);
+        if (inst) return { inst, fx: doc.fx || null, bundled: false, kind: e.kind };
+      }
+      return null;
+    },
+
+    // One view of the ranking: the rows in table order (at most `limit`), the rows asked for by key
+    // (selection, comparison) when they are further down, the overview's picks, and for long results
+    // the thinned scatter points.
+    view({ request, sort, limit = Infinity, keys = [] }) {
+      const { ranked, rows } = sortedRows(request, sort);
+      if (ranked.error) return { error: ranked.error, ms: ranked.ms, cached: ranked.cached, version };
+      const shown = rows.length > limit ? rows.slice(0, limit) : rows;
+      const inShown = new Set(shown.map((r) => r._key));
+      const want = new Set(keys.filter((k) => k && !inShown.has(k)));
+      const p = pickRows(ranked.results);
+      const extra = ranked.results.filter((r) => want.has(r._key));
+      if (ranked.results[0] && !inShown.has(ranked.results[0]._key)) extra.push(ranked.results[0]);
+      for (const r of Object.values(p)) if (r && !inShown.has(r._key) && !extra.includes(r)) extra.push(r);
+      const scatter = rows.length > limit ? scatterPoints(rows, { max: POINT_LIMIT }) : null;
+      // Rows travel as JSON text: the page parses them in a task of their own (JSON.parse is faster than
+      // structured-clone deserialisation of the same objects, and the parse does not share a task with drawing).
+      return {
+        meta: ranked.meta, rowsJson: JSON.stringify(shown), extraJson: JSON.stringify(extra), total: rows.length,
+        top: ranked.results[0] ? ranked.results[0]._key : null,
+        picks: Object.fromEntries(Object.entries(p).map(([k, r]) => [k, r ? r._key : null])),
+        scatterJson: scatter ? JSON.stringify(scatter) : null, ms: ranked.ms, cached: ranked.cached, version,
+      };
+    },
+
+    // Rows of the current ranking by key (for a selection or comparison beyond the rows shown).
+    rows({ request, keys }) {
+      const want = new Set(keys);
+      return rank(request).results.filter((r) => want.has(r._key));
+    },
+
+    // The details panel's extra data: the offer's catalog record and this job under each of its billing models.
+    details({ id, hours, nodes, pricing, deadline }) {
+      const offer = offers.get(id) || null;
+      const models = offer ? PRICING_MODELS.filter((m) => offer.prices.some((p) => p.model === m)) : [pricing];
+      const breakdown = models.map((model) => {
+        const req = { instance: id, hours, pricing: model, nodes };
+        if (deadline > 0) req.spot = { deadline_hours: deadline };
+        const r = client.tryCall('cost', req);
+        if (!r.ok) return { model, error: r.error ? `${r.error.path && !r.error.message.startsWith(r.error.path) ? `${r.error.path}: ` : ''}${r.error.message}` : 'engine error' };
+        const { ok, ...rest } = r;
+        return { model, ...rest };
+      });
+      return { offer, breakdown };
+    },
+
+    // A decision tool (advise, plan, mig, levers, compare, energy, tco): the engine's answer, ok or not.
+    call({ method, request }) {
+      if (!['advise', 'plan', 'mig', 'levers', 'compare', 'energy', 'tco', 'estimate', 'cost'].includes(method)) throw new Error(`unknown method ${method}`);
+      const t0 = Date.now();
+      const r = client.tryCall(method, request);
+      return { ...r, ms: Date.now() - t0 };
+    },
+
+    // Sensitivity: time and cost of one offer (one billing model) as one parameter moves over `values`,
+    // each point a full engine ranking restricted to that offer.
+    sweep({ request, row, param, values }) {
+      const t0 = Date.now();
+      const preset = request.preset ? presets.find((p) => p.id === request.preset) : null;
+      const base = { ...(preset ? preset.workload : {}), ...(request.workload || {}) };
+      const points = values.map((x) => {
+        const req = structuredClone(request);
+        req.filters = { ...req.filters, providers: [row.provider], regions: [row.region], gpus: [row.gpu], pricing: [row.pricing], fits_only: false };
+        delete req.filters.budget_usd;
+        if (param === 'size') {
+          const field = sizeField(base.kind);
+          req.workload = { ...(req.workload || {}), [field]: x };
+        } else if (param === 'interruptions') {
+          req.spot = { ...(req.spot || {}), interruptions_per_node_hour: x };
+        } else if (param === 'deadline') {
+          req.filters.deadline_hours = x;
+        }
+        const r = client.tryCall('rank', req);
+        if (!r.ok) return { x, error: r.error ? r.error.message : 'engine error' };
+        const hit = r.results.find((y) => y.id === row.id && y.pricing === row.pricing);
+        return hit ? { x, time_hours: hit.time_hours, cost_usd: hit.cost_usd, fits: hit.fits, nodes: hit.nodes } : { x, missing: true };
+      });
+      return { param, points, ms: Date.now() - t0 };
+    },
+
+    // The whole table for a download when the page shows only its first rows.
+    exportRows({ request, sort, kind, currency, rate, hash }) {
+      const { ranked, rows } = sortedRows(request, sort);
+      return kind === 'csv' ? toCsv(rows, { currency, rate }) : toJson(rows, { request, result: ranked.meta, currency, rate, hash });
+    },
+  };
+
+  return {
+    handle(op, args = {}) {
+      if (!Object.prototype.hasOwnProperty.call(ops, op)) throw new Error(`unknown operation ${op}`);
+      return ops[op](args);
+    },
+  };
+}
+
+// The workload field that sets the job's size, per workload kind.
+export function sizeField(kind) {
+  if (kind === 'transformer') return 'tokens';
+  if (kind === 'cnn' || kind === 'vision') return 'epochs';
+  return 'total_flops';
+}

@@ -1,0 +1,37 @@
+// The engine worker. app.js (main.js) runs this when it finds itself in a worker: engine-host.js makes a Blob
+// worker of the engine script + app.js (the offline file's inline scripts, or importScripts of the served site's
+// files), so it works from file:// under the strict CSP (worker-src blob:) with no request.
+// Messages: {id, op, args} in, {id, ok, value | error} out; 'init' first, then engine-core.js operations.
+import { initCore } from './engine-core.js';
+
+let core = null;
+
+async function inflate(base64) {
+  const text = atob(base64);
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; ++i) bytes[i] = text.charCodeAt(i);
+  return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer();
+}
+
+async function init({ dataText, wasmGzBase64, today }) {
+  if (typeof self.createGpuvalue !== 'function') throw new Error('the engine script did not load in the worker');
+  let factory = self.createGpuvalue;
+  if (wasmGzBase64) {
+    const wasmBinary = await inflate(wasmGzBase64);
+    factory = (options = {}) => self.createGpuvalue({ ...options, wasmBinary });
+  }
+  core = await initCore(factory, dataText, { today });
+  return core.handle('meta');
+}
+
+export function runWorker() {
+  self.onmessage = async (e) => {
+    const { id, op, args } = e.data || {};
+    try {
+      const value = op === 'init' ? await init(args) : core.handle(op, args);
+      self.postMessage({ id, ok: true, value });
+    } catch (err) {
+      self.postMessage({ id, ok: false, error: String((err && err.message) || err) });
+    }
+  };
+}

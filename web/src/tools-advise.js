@@ -1,0 +1,114 @@
+// Advisor: model size + project stage -> GPU class, count and billing, with the article's §4.1 size ladder
+// shown next to what the memory model says (and flagged when they disagree). engine.advise.
+import { h, tx, engineText, dataText } from './dom.js';
+import { field, numberInput, selectInput, num, kpi, kv, verdict, assumptionsTable, dataLabel, put } from './tools.js';
+
+const STAGES = ['exploration', 'tuning', 'production'];
+const MODES = ['pretrain', 'finetune', 'lora'];
+
+// Defaults from the current workload when it is a transformer (its parameters, tokens and mode), else a 7B example.
+function defaults(c) {
+  const w = c.result && c.result.workload;
+  const preset = !c.state.custom && c.presets.find((p) => p.id === c.state.preset);
+  const pw = preset ? preset.workload : (c.state.custom || {});
+  if (w && w.kind === 'transformer' && w.params > 0) {
+    return { params: w.params, tokens: pw.tokens > 0 ? pw.tokens : undefined, mode: MODES.includes(w.mode) ? w.mode : 'pretrain', fromWorkload: true };
+  }
+  return { params: 7e9, tokens: undefined, mode: 'pretrain', fromWorkload: false };
+}
+
+export const advisePanel = {
+  id: 'advise',
+  titleKey: 'toolAdvise',
+  introKey: 'toolAdviseIntro',
+  inputsKey: (c) => JSON.stringify(defaults(c)),
+
+  inputs(c, st, io) {
+    const { t, fmt } = c;
+    const d = defaults(c);
+    const hint = (id, v) => h('span', { class: 'hint', id: `${id}-hint`, 'aria-live': 'polite' }, v > 0 ? `= ${fmt.compact(v)}` : '');
+    const params = st.params ?? String(d.params);
+    const tokens = st.tokens ?? (d.tokens ? String(d.tokens) : '');
+    const paramsHint = hint('adv-params', Number(params));
+    const tokensHint = hint('adv-tokens', Number(tokens));
+    return [
+      h('div', { class: 'tool-grid' },
+        field('adv-params', t('advParams'), numberInput('adv-params', params, (v) => { paramsHint.textContent = Number(v) > 0 ? `= ${fmt.compact(Number(v))}` : ''; io.set('params', v); },
+          { min: 0, 'data-path': '/params', 'aria-describedby': 'adv-params-hint' }), paramsHint),
+        field('adv-tokens', t('advTokens'), numberInput('adv-tokens', tokens, (v) => { tokensHint.textContent = Number(v) > 0 ? `= ${fmt.compact(Number(v))}` : ''; io.set('tokens', v); },
+          { min: 0, placeholder: t('advTokensAuto'), 'data-path': '/tokens', 'aria-describedby': 'adv-tokens-hint' }), tokensHint),
+        field('adv-stage', t('advStage'), selectInput('adv-stage', st.stage || 'exploration', STAGES.map((s) => [s, t(`stage_${s}`)]), (v) => io.set('stage', v), { 'data-path': '/stage' })),
+        field('adv-mode', t('mode'), selectInput('adv-mode', st.mode || d.mode, MODES.map((m) => [m, t(`mode_${m}`)]), (v) => io.set('mode', v), { 'data-path': '/mode' })),
+        field('adv-deadline', t('deadline'), numberInput('adv-deadline', st.deadline ?? '', (v) => io.set('deadline', v), { min: 0, placeholder: t('noLimit'), 'data-path': '/deadline_hours' }))),
+      h('div', { class: 'actions' },
+        h('button', { type: 'button', id: 'adv-use-workload', onclick: () => io.setMany({ params: '', tokens: '', mode: '' }, { rebuild: true }) }, t('advUseWorkload')),
+        tx('span', t, d.fromWorkload ? 'advFromWorkload' : 'advExample', { class: 'hint' })),
+    ];
+  },
+
+  calls(c, st) {
+    const d = defaults(c);
+    const req = { params: num(st.params) ?? d.params, stage: st.stage || 'exploration', mode: st.mode || d.mode };
+    const tokens = st.tokens !== undefined ? num(st.tokens) : d.tokens;
+    if (tokens !== undefined) req.tokens = tokens;
+    if (num(st.deadline) !== undefined) req.deadline_hours = num(st.deadline);
+    return [{ method: 'advise', request: req }];
+  },
+
+  render(out, [r], c) {
+    const { t, fmt } = c;
+    const mm = r.memory_model;
+    const roleKey = (role) => `advRole_${String(role).split(' ')[0]}`;
+    const offerText = (o) => (o ? dataText('span', `${o.instances}× ${o.instance} · ${o.provider} · ${o.region}`) : tx('span', t, 'advNoOffer'));
+
+    const head = h('div', { class: 'verdict-box', id: 'adv-verdict', 'data-agrees': mm.agrees_with_article ? '1' : '0' },
+      h('p', {}, tx('strong', t, 'advArticleSays'), ' ', engineText('span', r.article.rule), ' ', h('span', { class: 'sub' }, '(', engineText('span', r.article.source), ')')),
+      h('p', {}, tx('strong', t, 'advModelSays'), ' ',
+        mm.gpu_class ? dataText('span', `${mm.gpu_count}× ${mm.gpu_class}`) : tx('span', t, 'advNothingFits'),
+        mm.sharding ? [' (', engineText('span', mm.sharding), ')'] : null, ' ', verdict(t, mm.agrees_with_article, { id: 'adv-agrees' })),
+      engineText('p', mm.note, { class: 'sub engine-note' }));
+
+    const facts = h('div', { class: 'kpis' },
+      kpi(t('advParams'), fmt.compact(r.params)),
+      kpi(t('advTokensUsed'), fmt.compact(r.tokens)),
+      kpi(t('totalFlopsLabel'), fmt.sci(r.total_flops)),
+      kpi(t('advUnsharded'), fmt.gb(mm.single_gpu_required_gb)));
+    const tokensSource = h('p', { class: 'sub' }, tx('span', t, 'advTokensSource'), ' ', engineText('span', r.tokens_source));
+
+    const stage = h('div', { class: 'stage-box' },
+      h('p', {}, tx('strong', t, 'advStageBilling'), ' ', t(`stage_${r.stage_billing.stage}`), ' → ', h('strong', { id: 'adv-stage-pricing', 'data-v': r.stage_billing.pricing }, t(r.stage_billing.pricing))),
+      engineText('p', r.stage_billing.why, { class: 'sub' }));
+
+    const cards = h('ol', { class: 'cards', id: 'adv-recs' }, r.recommendations.map((x) => h('li', { class: 'card', 'data-role': x.role, 'data-gpu': x.gpu },
+      h('p', { class: 'card-role' }, tx('span', t, roleKey(x.role))),
+      h('p', { class: 'card-title' }, dataText('span', `${x.gpu_count}× ${x.gpu_name}`), ' · ', engineText('span', x.sharding), ' · ', t(x.pricing)),
+      kv([
+        [t('colTime'), h('span', { 'data-v': x.time_hours }, fmt.duration(x.time_hours))],
+        [t('colCost'), h('span', { class: 'cost', 'data-v': x.cost_usd }, x.cost_usd > 0 ? fmt.money(x.cost_usd) : '—')],
+        x.pricing !== 'on_demand' && x.on_demand_cost_usd > 0 ? [t('advOnDemandCost'), fmt.money(x.on_demand_cost_usd)] : null,
+        [t('advOffer'), h('span', {}, offerText(x.offer), x.offer && x.offer.stale ? tx('span', t, 'badgeStale', { class: 'badge stale' }) : null)],
+        x.offer ? [t('colHourly'), `${fmt.money(x.offer.usd_per_hour)} · ${fmt.date(x.offer.as_of)}`] : null,
+        [t('advEffTflops'), fmt.num(x.effective_tflops_per_gpu, 1)],
+        [t('memRequired'), `${fmt.gb(x.memory.required_gb_per_gpu)} / ${fmt.gb(x.memory.available_gb_per_gpu)}`],
+      ]),
+      h('details', { class: 'why' }, tx('summary', t, 'advWhy'), engineText('p', x.reason)))));
+
+    const ladder = h('div', { class: 'scroll-x' }, h('table', { class: 'mini', id: 'adv-ladder' },
+      h('caption', { class: 'cap' }, tx('span', t, 'advLadder')),
+      h('thead', {}, h('tr', {}, ['advClass', 'colFits', 'sharding', 'colMemory', 'colTime', 'colPricing', 'colCost', 'advOffer', 'advNote'].map((k) => tx('th', t, k, { scope: 'col' })))),
+      h('tbody', {}, r.ladder.map((x) => h('tr', { 'data-gpu': x.gpu, class: x.gpu === mm.gpu ? 'current' : '' },
+        h('th', { scope: 'row' }, dataLabel(x.gpu_class)),
+        h('td', {}, x.fits ? t('advFitsOn', { n: fmt.int(x.gpu_count) }) : t('no')),
+        h('td', {}, x.sharding ? engineText('span', x.sharding) : '—'),
+        h('td', { class: 'num' }, x.memory ? `${fmt.num(x.memory.required_gb_per_gpu, 1)} / ${fmt.num(x.memory.available_gb_per_gpu, 0)}` : '—'),
+        h('td', { class: 'num' }, x.time_hours > 0 ? fmt.duration(x.time_hours) : '—'),
+        h('td', {}, x.pricing ? t(x.pricing) : '—'),
+        h('td', { class: 'num' }, x.cost_usd > 0 ? fmt.money(x.cost_usd) : '—'),
+        h('td', { class: 'offer' }, x.offer ? dataText('span', `${x.offer.instance} · ${x.offer.provider}`) : '—'),
+        h('td', { class: 'note' }, x.note ? engineText('span', x.note) : ''))))));
+
+    put(out, head, facts, tokensSource, stage, tx('h3', t, 'advRecs'), cards, ladder,
+      tx('h3', t, 'assumptionsTitle'), assumptionsTable(t, fmt, r.assumptions, 'adv-assumptions'),
+      r.warnings.length ? h('ul', { class: 'warnings' }, r.warnings.map((w) => engineText('li', w))) : null);
+  },
+};
