@@ -11,7 +11,11 @@ export function dataBundle(root) {
   const catalogDir = path.join(root, 'data/catalog');
   const catalogs = fs.readdirSync(catalogDir).filter((f) => f.endsWith('.json')).sort()
     .map((f) => ({ file: `data/catalog/${f}`, doc: read(`data/catalog/${f}`) }));
-  return { gpus: read('data/gpus.json'), presets: read('data/presets.json'), catalogs };
+  // The GPU records' free-text `notes` (datasheet caveats for maintainers) are not used by the engine or shown by
+  // the page; they stay in data/gpus.json and are left out of the bundle to keep the offline file under budget.
+  const gpus = read('data/gpus.json');
+  gpus.gpus = gpus.gpus.map(({ notes, ...g }) => g);
+  return { gpus, presets: read('data/presets.json'), catalogs };
 }
 
 // Fills a template placeholder literally (String.replace would expand $& and $' inside minified code).
