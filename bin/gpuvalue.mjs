@@ -54,11 +54,41 @@ function parseArgs(argv) {
   return opts;
 }
 
+// Reads a UTF-8 text file. Bytes that are not UTF-8 are bad input (exit 1), not silently replaced by U+FFFD: the
+// engine rejects them in JSON too, and the position says where to look (columns count bytes, as the engine's do).
 function readText(file) {
+  let buf;
   try {
-    return fs.readFileSync(file, 'utf8');
+    buf = fs.readFileSync(file);
   } catch (e) {
     throw new UsageError(`cannot read ${file}: ${e.code === 'ENOENT' ? 'no such file' : e.message}`);
+  }
+  const text = buf.toString('utf8');
+  if (text.includes('\uFFFD')) {
+    const back = Buffer.from(text, 'utf8');
+    let i = 0;
+    while (i < buf.length && i < back.length && buf[i] === back[i]) i++;
+    if (i < buf.length || back.length !== buf.length) {
+      const line = buf.subarray(0, i).filter((b) => b === 10).length + 1;
+      const column = i - buf.lastIndexOf(10, i - 1);
+      const where = `line ${line}, column ${i === 0 ? 1 : column}`;
+      throw new GpuvalueError({ error: { code: 'json_syntax', path: where,
+        message: `${file}: ${where}: not valid UTF-8 (byte 0x${buf[i].toString(16).padStart(2, '0')})` } });
+    }
+  }
+  return text;
+}
+
+// JSON.parse that rejects numbers beyond the range of a double (1e400 would silently become Infinity, then null).
+function parseJson(text, file) {
+  try {
+    return JSON.parse(text, (key, value) => {
+      if (typeof value === 'number' && !Number.isFinite(value))
+        throw new RangeError(`number${key ? ` "${key}"` : ''} is out of range (beyond +-1.8e308)`);
+      return value;
+    });
+  } catch (e) {
+    throw new GpuvalueError({ error: { code: 'json_syntax', path: file, message: `${file}: not valid JSON: ${e.message}` } });
   }
 }
 
@@ -77,11 +107,7 @@ function workloadRequest(opts) {
   if (opts.preset && opts.workload) throw new UsageError('give --preset or --workload, not both');
   if (opts.preset) return { preset: opts.preset };
   if (opts.workload) {
-    let w;
-    try { w = JSON.parse(readText(opts.workload)); } catch (e) {
-      if (e instanceof UsageError) throw e;
-      throw new GpuvalueError({ error: { code: 'json_syntax', path: opts.workload, message: `${opts.workload}: not valid JSON: ${e.message}` } });
-    }
+    const w = parseJson(readText(opts.workload), opts.workload);
     return { workload: w && w.workload ? w.workload : w };
   }
   throw new UsageError('give --preset ID or --workload FILE');
@@ -120,10 +146,7 @@ const usd = (x) => (x === null || x === undefined ? '-' : Math.abs(x) < 100 ? `$
 const withoutOk = (r) => { const { ok, ...rest } = r; return rest; };
 
 function readJsonFile(file) {
-  const text = readText(file);
-  try { return JSON.parse(text); } catch (e) {
-    throw new GpuvalueError({ error: { code: 'json_syntax', path: file, message: `${file}: not valid JSON: ${e.message}` } });
-  }
+  return parseJson(readText(file), file);
 }
 
 function put(req, opts, key, field, numberOpts) {
@@ -379,7 +402,14 @@ async function main(argv) {
     const e = await engine();
     let bad = 0;
     for (const f of files) {
-      const r = e.validate(readText(f));
+      let text;
+      try { text = readText(f); } catch (err) {
+        if (!(err instanceof GpuvalueError)) throw err;
+        console.error(err.message);
+        bad++;
+        continue;
+      }
+      const r = e.validate(text);
       const warnings = (r.issues || []).filter((i) => i.warning);
       if (r.ok) console.log(`${f}: ok (${r.count} ${r.kind === 'gpus' ? 'GPUs' : 'records'}${warnings.length ? `, ${warnings.length} warnings` : ''})`);
       else {
@@ -417,12 +447,7 @@ async function main(argv) {
   }
   if (cmd === 'rank') {
     if (opts.catalog.length) {
-      const docs = opts.catalog.map((f) => {
-        try { return JSON.parse(readText(f)); } catch (err) {
-          if (err instanceof UsageError) throw err;
-          throw new GpuvalueError({ error: { code: 'json_syntax', path: f, message: `${f}: not valid JSON: ${err.message}` } });
-        }
-      });
+      const docs = opts.catalog.map((f) => parseJson(readText(f), f));
       const lr = e.loadCatalog(JSON.stringify(docs));
       if (!lr.ok) {
         for (const i of lr.issues) {

@@ -1,13 +1,18 @@
 #!/usr/bin/env node
-// Runs the four test layers and ends with one line "N passed, N failed" over all of them:
+// Runs the test layers and ends with one line "N passed, N failed" over all of them:
 //   1. the Catch2 suite natively (ctest in build/native)
 //   2. the same suite compiled to wasm, under node (ctest in build/wasm; fails if it registers zero tests)
 //   3. JS tests of the wasm module and the CLI (node --test tests/js)
 //   4. browser tests in Debian's Chromium via playwright-core (node --test tests/browser)
+//   5. sanitize: the Catch2 suite built with AddressSanitizer + UndefinedBehaviorSanitizer (g++, build/asan)
+//   6. fuzz: each libFuzzer target (clang, build/fuzz) for GPUVALUE_FUZZ_SECONDS (20) seconds; one test per target
+// Layers 5 and 6 build their own trees here (not in scripts/build.mjs). `node scripts/test.mjs sanitize fuzz` runs
+// only the named layers.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { TARGETS, buildFuzzers, runFuzzer, describe } from './fuzz.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const only = process.argv.slice(2);
@@ -17,6 +22,49 @@ function run(cmd, args) {
   const r = spawnSync(cmd, args, { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28, env: process.env });
   const out = `${r.stdout || ''}${r.stderr || ''}`;
   return { status: r.status, out };
+}
+
+// Configures (first time) and builds one CMake tree for a layer; prints one line. Returns false on failure.
+function buildTree(label, dir, configureArgs, target) {
+  const t0 = Date.now();
+  let r = { status: 0, out: '' };
+  if (!fs.existsSync(path.join(root, dir, 'CMakeCache.txt'))) r = run('cmake', ['-S', '.', '-B', dir, ...configureArgs]);
+  if (r.status === 0) r = run('cmake', ['--build', dir, '--target', target, '-j', '2']);
+  const secs = ((Date.now() - t0) / 1000).toFixed(1);
+  if (r.status !== 0) {
+    process.stdout.write(`${r.out.split('\n').filter((l) => /error|Error/.test(l)).slice(0, 40).join('\n')}\n`);
+    console.log(`build: ${label} FAILED (${secs} s)`);
+    return false;
+  }
+  console.log(`build: ${label} (${secs} s)`);
+  return true;
+}
+
+function sanitizeLayer() {
+  const ok = buildTree('ASan+UBSan Catch2 suite in build/asan', 'build/asan',
+    ['-DCMAKE_BUILD_TYPE=Debug', '-DCMAKE_CXX_FLAGS_DEBUG=-g -O1', '-DGPUVALUE_SANITIZE=ON'], 'gpuvalue_tests');
+  if (!ok) return { name: 'sanitize', passed: 0, failed: 1 };
+  return ctestLayer('sanitize', 'build/asan');
+}
+
+async function fuzzLayer() {
+  const seconds = Number(process.env.GPUVALUE_FUZZ_SECONDS || 20);
+  const b = buildFuzzers(root);
+  if (!b.ok) {
+    process.stdout.write(`${b.log.split('\n').filter((l) => /error|Error/.test(l)).slice(0, 40).join('\n')}\n`);
+    console.log(`build: libFuzzer targets in build/fuzz FAILED (${b.seconds.toFixed(1)} s)`);
+    return { name: 'fuzz', passed: 0, failed: 1 };
+  }
+  console.log(`build: ${TARGETS.length} libFuzzer targets (clang, ASan+UBSan) in build/fuzz (${b.seconds.toFixed(1)} s)`);
+  let passed = 0, failed = 0;
+  for (const t of TARGETS) {
+    const r = await runFuzzer(root, t, { seconds, fresh: true });
+    console.log(`[fuzz] ${describe(r)}`);
+    if (r.ok) passed++;
+    else failed++;
+  }
+  console.log(`[fuzz] ${passed} passed, ${failed} failed (build/fuzz, ${seconds} s per target)`);
+  return { name: 'fuzz', passed, failed };
 }
 
 function ctestLayer(name, dir) {
@@ -63,6 +111,8 @@ if (want('native')) layers.push(ctestLayer('native', 'build/native'));
 if (want('wasm')) layers.push(ctestLayer('wasm', 'build/wasm'));
 if (want('js')) layers.push(nodeTestLayer('js', 'tests/js'));
 if (want('browser')) layers.push(nodeTestLayer('browser', 'tests/browser'));
+if (want('sanitize')) layers.push(sanitizeLayer());
+if (want('fuzz')) layers.push(await fuzzLayer());
 const passed = layers.reduce((s, l) => s + l.passed, 0);
 const failed = layers.reduce((s, l) => s + l.failed, 0);
 console.log(`test time ${((Date.now() - t0) / 1000).toFixed(1)} s`);

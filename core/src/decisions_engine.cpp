@@ -601,7 +601,8 @@ std::string Engine::migImpl(const std::string& text) const {
   if (!r.ok()) return errorResult(issues);
   const std::string gpu_id = r.string("gpu", true).value_or("");
   const GpuSpec* g = gpu_id.empty() ? nullptr : gpus_.find(gpu_id);
-  if (!gpu_id.empty() && !g) r.error("gpu", ErrorCode::kUnknownId, "unknown GPU id \"" + gpu_id + "\"");
+  // An empty id is an unknown id too (it used to pass as "no GPU" and was dereferenced).
+  if (!g && r.get("gpu") && r.get("gpu")->is_string()) r.error("gpu", ErrorCode::kUnknownId, "unknown GPU id \"" + gpu_id + "\"");
   if (g && g->mig_profiles.empty())
     r.error("gpu", ErrorCode::kInvalidValue, g->name + " has no MIG profiles (MIG GPUs: A100, H100, H200, B200, GB200)");
   std::vector<MigJob> jobs;
@@ -1119,7 +1120,7 @@ std::string Engine::compareImpl(const std::string& text) const {
     } else {
       const std::string gid = c.string("gpu", true).value_or("");
       const GpuSpec* g = gid.empty() ? nullptr : gpus_.find(gid);
-      if (!gid.empty() && !g) { c.error("gpu", ErrorCode::kUnknownId, "unknown GPU id \"" + gid + "\""); continue; }
+      if (!g && c.get("gpu") && c.get("gpu")->is_string()) { c.error("gpu", ErrorCode::kUnknownId, "unknown GPU id \"" + gid + "\""); continue; }
       const int count = static_cast<int>(c.integer("count", true, 1, 65536).value_or(0));
       if (!g || count <= 0) continue;
       const Cluster cl = defaultCluster(*g, count);
@@ -1288,7 +1289,7 @@ std::string Engine::energyImpl(const std::string& text) const {
   } else {
     const std::string gid = r.string("gpu", true).value_or("");
     g = gid.empty() ? nullptr : gpus_.find(gid);
-    if (!gid.empty() && !g) r.error("gpu", ErrorCode::kUnknownId, "unknown GPU id \"" + gid + "\"");
+    if (!g && r.get("gpu") && r.get("gpu")->is_string()) r.error("gpu", ErrorCode::kUnknownId, "unknown GPU id \"" + gid + "\"");
   }
   int count = static_cast<int>(r.integer("count", false, 1, 1 << 20).value_or(offer ? offer->gpu_count : 1));
   EnergyInputs in;
@@ -1389,7 +1390,7 @@ std::string Engine::tcoImpl(const std::string& text) const {
   } else {
     const std::string gid = r.string("gpu", true).value_or("");
     g = gid.empty() ? nullptr : gpus_.find(gid);
-    if (!gid.empty() && !g) r.error("gpu", ErrorCode::kUnknownId, "unknown GPU id \"" + gid + "\"");
+    if (!g && r.get("gpu") && r.get("gpu")->is_string()) r.error("gpu", ErrorCode::kUnknownId, "unknown GPU id \"" + gid + "\"");
   }
   if (hasErrors(issues)) return errorResult(issues);
   TcoInputs in;

@@ -219,7 +219,8 @@ std::string Engine::estimate(const std::string& text) {
     readConstants(req, k, issues);
     std::string gpu_id = r.string("gpu", true).value_or("");
     const GpuSpec* g = gpu_id.empty() ? nullptr : gpus_.find(gpu_id);
-    if (!gpu_id.empty() && !g) r.error("gpu", ErrorCode::kUnknownId, "unknown GPU id \"" + gpu_id + "\"");
+    // An empty id is an unknown id too (it used to pass as "no GPU" and was dereferenced).
+    if (!g && r.get("gpu") && r.get("gpu")->is_string()) r.error("gpu", ErrorCode::kUnknownId, "unknown GPU id \"" + gpu_id + "\"");
     int count = static_cast<int>(r.integer("count", false, 1, 1 << 20).value_or(1));
     int per_node = static_cast<int>(r.integer("gpus_per_node", false, 1, 1024).value_or(std::min(count, 8)));
     Cluster c;

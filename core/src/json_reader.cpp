@@ -19,6 +19,37 @@ std::string pointerEscape(const std::string& key) {
   return out;
 }
 
+// "line L, column C" of a byte offset (columns count bytes, from 1).
+static std::string lineColumn(const std::string& text, size_t pos) {
+  size_t l = 1, col = 1;
+  for (size_t i = 0; i < pos && i < text.size(); ++i) {
+    if (text[i] == '\n') { ++l; col = 1; } else { ++col; }
+  }
+  return "line " + std::to_string(l) + ", column " + std::to_string(col);
+}
+
+// Offset of the first number token equal to `token` outside strings, or npos.
+static size_t findNumberToken(const std::string& text, const std::string& token) {
+  auto numberChar = [](char c) { return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E'; };
+  bool in_string = false, escaped = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (escaped) escaped = false;
+      else if (c == '\\') escaped = true;
+      else if (c == '"') in_string = false;
+      continue;
+    }
+    if (c == '"') {
+      in_string = true;
+    } else if (text.compare(i, token.size(), token) == 0 && (i == 0 || !numberChar(text[i - 1])) &&
+               (i + token.size() >= text.size() || !numberChar(text[i + token.size()]))) {
+      return i;
+    }
+  }
+  return std::string::npos;
+}
+
 bool parseJsonText(const std::string& text, json& out, Issues& issues, const std::string& what) {
   // Reject absurd nesting before nlohmann's recursive parser sees it (stack safety in wasm).
   int depth = 0, max_depth = 0;
@@ -49,16 +80,21 @@ bool parseJsonText(const std::string& text, json& out, Issues& issues, const std
     return true;
   } catch (const json::parse_error& e) {
     // Convert the byte offset into line and column.
-    size_t pos = e.byte > 0 ? e.byte - 1 : 0;
-    size_t l = 1, col = 1;
-    for (size_t i = 0; i < pos && i < text.size(); ++i) {
-      if (text[i] == '\n') { ++l; col = 1; } else { ++col; }
-    }
     std::string msg = e.what();
     auto cut = msg.find("syntax error");
     if (cut != std::string::npos) msg = msg.substr(cut);
-    issues.push_back({ErrorCode::kJsonSyntax, "line " + std::to_string(l) + ", column " + std::to_string(col),
-                      what + " is not valid JSON: " + msg});
+    const std::string where = lineColumn(text, e.byte > 0 ? e.byte - 1 : 0);
+    issues.push_back({ErrorCode::kJsonSyntax, where, what + " is not valid JSON: " + msg});
+    return false;
+  } catch (const json::out_of_range& e) {
+    // A number beyond the range of a double (1e400): nlohmann names the token but not its position.
+    const std::string msg = e.what();
+    const size_t a = msg.find('\''), b = msg.rfind('\'');
+    const std::string token = a != std::string::npos && b > a + 1 ? msg.substr(a + 1, b - a - 1) : "";
+    const size_t pos = token.empty() ? std::string::npos : findNumberToken(text, token);
+    issues.push_back({ErrorCode::kJsonSyntax, pos == std::string::npos ? "line 1" : lineColumn(text, pos),
+                      what + " is not valid JSON: number " + (token.empty() ? "" : token + " ") +
+                          "is out of range (beyond +-1.8e308)"});
     return false;
   } catch (const std::exception& e) {
     issues.push_back({ErrorCode::kJsonSyntax, "line 1", what + " is not valid JSON: " + e.what()});

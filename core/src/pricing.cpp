@@ -32,7 +32,22 @@ double usdPerTflopsDay(double usd_per_hour, int gpu_count, double tflops_per_gpu
 
 double poissonCdf(int k, double mean) {
   if (k < 0) return 0;
-  if (mean <= 0) return 1;
+  if (!(mean > 0)) return 1;
+  // Beyond 40 standard deviations (+40) from the mean the Poisson tail is below 1e-26 (Chernoff bound), so the CDF is
+  // 0 or 1 to double precision. This also bounds the sums below: with a 1e7-hour deadline and 1-minute checkpoints
+  // k reaches 1e9, and summing that many terms took minutes per spot offer.
+  const double sd = std::sqrt(mean);
+  if (k >= mean + 40 * sd + 40) return 1;
+  if (k < mean - 40 * sd - 40) return 0;
+  // exp(-mean) underflows past ~700: a normal approximation with continuity correction for large means (error
+  // ~1e-4 at 1e4), a sum of log-space terms from 40 standard deviations below the mean in between.
+  if (mean > 1e4) return 0.5 * std::erfc((mean - (k + 0.5)) / (sd * std::sqrt(2.0)));
+  if (mean > 700) {
+    double sum = 0;
+    const int from = static_cast<int>(std::max(0.0, mean - 40 * sd - 40));
+    for (int i = from; i <= k; ++i) sum += std::exp(-mean + i * std::log(mean) - std::lgamma(i + 1.0));
+    return std::min(1.0, sum);
+  }
   double term = std::exp(-mean), sum = term;
   for (int i = 1; i <= k; ++i) {
     term *= mean / i;
@@ -90,7 +105,7 @@ CostResult priceJob(const Offer& o, const Price& p, double hours, int nodes, con
       if (spot.deadline_hours > 0) {
         const double slack = spot.deadline_hours - work;
         const double per = tau / 2.0 + rs;
-        r.p_finish_by_deadline = slack < 0 ? 0 : poissonCdf(static_cast<int>(std::floor(slack / per)), lambda * spot.deadline_hours);
+        r.p_finish_by_deadline = slack < 0 ? 0 : poissonCdf(static_cast<int>(std::min(std::floor(slack / per), 2e9)), lambda * spot.deadline_hours);
       }
       break;
     }

@@ -260,7 +260,9 @@ SkypilotImport importSkypilotCsv(const std::string& text, const GpuDatabase& gpu
   SkypilotImport imp;
   std::vector<std::vector<std::string>> rows;
   std::vector<size_t> lines;
-  if (!parseCsv(text, rows, lines, imp.issues)) return imp;
+  // A UTF-8 byte order mark (as spreadsheet programs write) would stick to the first header name.
+  const bool bom = text.size() >= 3 && text.compare(0, 3, "\xEF\xBB\xBF") == 0;
+  if (!parseCsv(bom ? text.substr(3) : text, rows, lines, imp.issues)) return imp;
   if (rows.empty()) {
     imp.issues.push_back({ErrorCode::kCsvFormat, "line 1", "the file is empty"});
     return imp;
@@ -372,8 +374,9 @@ SkypilotImport importSkypilotCsv(const std::string& text, const GpuDatabase& gpu
   std::vector<AcceleratorRow> accels;
   auto readHostFields = [&](const std::vector<std::string>& r, HostRow& h) {
     double v = 0;
-    if (toNumber(cell(r, "vCPUs"), v)) h.vcpus = v;
-    if (toNumber(cell(r, "MemoryGiB"), v)) h.memory_gib = v;
+    // Only values inside the catalog's limits (vcpus <= 1e5, ram_gb <= 1e6) are kept; others are left out.
+    if (toNumber(cell(r, "vCPUs"), v) && v > 0 && v <= 1e5) h.vcpus = v;
+    if (toNumber(cell(r, "MemoryGiB"), v) && v > 0 && v * 1.073741824 <= 1e6) h.memory_gib = v;
   };
 
   for (size_t i = 1; i < rows.size(); ++i) {
@@ -386,8 +389,9 @@ SkypilotImport importSkypilotCsv(const std::string& text, const GpuDatabase& gpu
     const std::string accel = cell(r, "AcceleratorName");
     const std::string it = cell(r, "InstanceType");
     double price = 0, spot = 0;
-    const bool has_price = toNumber(cell(r, "Price"), price) && price > 0;
-    const bool has_spot = toNumber(cell(r, "SpotPrice"), spot) && spot > 0;
+    // Prices above the catalog's limit of 1e6 USD/h are not prices.
+    const bool has_price = toNumber(cell(r, "Price"), price) && price > 0 && price <= 1e6;
+    const bool has_spot = toNumber(cell(r, "SpotPrice"), spot) && spot > 0 && spot <= 1e6;
     if (accel.empty()) {
       if (it.empty()) {
         skip(i, "row has neither an instance type nor an accelerator");
@@ -408,8 +412,8 @@ SkypilotImport importSkypilotCsv(const std::string& text, const GpuDatabase& gpu
       continue;
     }
     double count = 0;
-    if (!toNumber(cell(r, "AcceleratorCount"), count) || count <= 0 || count != std::floor(count)) {
-      skip(i, "AcceleratorCount \"" + cell(r, "AcceleratorCount") + "\" is not a positive whole number");
+    if (!toNumber(cell(r, "AcceleratorCount"), count) || count <= 0 || count != std::floor(count) || count > 1024) {
+      skip(i, "AcceleratorCount \"" + cell(r, "AcceleratorCount") + "\" is not a positive whole number up to 1024");
       continue;
     }
     if (!has_price) {
@@ -616,6 +620,7 @@ SkypilotImport importSkypilotCsv(const std::string& text, const GpuDatabase& gpu
 
   const std::string provider = opt.provider.empty() ? "SkyPilot import" : opt.provider;
   json instances = json::array();
+  std::set<std::string> used_ids;
   for (const auto& key : order) {
     const Group& g = groups[key];
     double pmin = *std::min_element(g.prices.begin(), g.prices.end());
@@ -631,7 +636,14 @@ SkypilotImport importSkypilotCsv(const std::string& text, const GpuDatabase& gpu
              std::to_string(g.prices.size()) + (g.prices.size() == 1 ? " zone" : " zones") +
              " (zone_median_usd_per_hour: the median).";
     if (g.gpu_count > 1) notes += " Interconnect " + g.interconnect + " is inferred from the GPU; the file does not say.";
-    json inst = {{"id", slug("skypilot-" + provider + "-" + g.instance_type + "-" + g.region)},
+    // Ids are instance type + region; an offer of the same type and region with another GPU count gets the
+    // count appended so that every id stays unique.
+    std::string id = slug("skypilot-" + provider + "-" + g.instance_type + "-" + g.region);
+    if (!used_ids.insert(id).second) {
+      id = slug("skypilot-" + provider + "-" + g.instance_type + "-" + g.region + "-" + std::to_string(g.gpu_count) + "x" + g.gpu_id);
+      for (int n = 2; !used_ids.insert(id).second; ++n) id += "-" + std::to_string(n);
+    }
+    json inst = {{"id", id},
                  {"provider", provider},
                  {"instance_type", g.instance_type},
                  {"gpu", g.gpu_id},
