@@ -52,22 +52,6 @@ constexpr double kArticleLiquidEnergySaving = 0.40;
 // The article's AMP claim (§4.3): +30 % throughput.
 constexpr double kArticleAmpGain = 1.30;
 
-bool readConstantsField(const json& req, ModelConstants& k, Issues& issues) {
-  if (req.is_object() && req.contains("constants")) return parseConstants(req["constants"], "/constants", k, issues);
-  return true;
-}
-
-void readSpotField(const json& req, SpotOptions& s, Issues& issues) {
-  if (!req.is_object() || !req.contains("spot")) return;
-  ObjectReader r(req["spot"], "/spot", issues);
-  if (!r.ok()) return;
-  s.interruptions_per_node_hour = r.number("interruptions_per_node_hour", false, 0, false, 10).value_or(s.interruptions_per_node_hour);
-  s.checkpoint_interval_hours = r.number("checkpoint_interval_hours", false, 0, false, 1e4).value_or(s.checkpoint_interval_hours);
-  s.checkpoint_write_hours = r.number("checkpoint_write_hours", false, 0, false, 100).value_or(s.checkpoint_write_hours);
-  s.restart_hours = r.number("restart_hours", false, 0, false, 100).value_or(s.restart_hours);
-  s.deadline_hours = r.number("deadline_hours", false, 0, false, 1e7).value_or(s.deadline_hours);
-}
-
 json memoryBrief(const MemoryBreakdown& m) {
   return {{"required_gb_per_gpu", finiteOr(m.required_gb)},
           {"available_gb_per_gpu", finiteOr(m.available_gb)},

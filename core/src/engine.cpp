@@ -202,7 +202,7 @@ static json throughputJson(const Throughput& t) {
           {"bound", t.bound}};
 }
 
-static bool readConstants(const json& req, ModelConstants& k, Issues& issues) {
+bool readConstantsField(const json& req, ModelConstants& k, Issues& issues) {
   if (req.is_object() && req.contains("constants")) return parseConstants(req["constants"], "/constants", k, issues);
   return true;
 }
@@ -216,7 +216,7 @@ std::string Engine::estimate(const std::string& text) {
     if (!resolveWorkload(req, w, issues)) return errorResult(issues);
     ObjectReader r(req, "", issues);
     ModelConstants k;
-    readConstants(req, k, issues);
+    readConstantsField(req, k, issues);
     std::string gpu_id = r.string("gpu", true).value_or("");
     const GpuSpec* g = gpu_id.empty() ? nullptr : gpus_.find(gpu_id);
     // An empty id is an unknown id too (it used to pass as "no GPU" and was dereferenced).
@@ -342,16 +342,15 @@ static std::vector<std::string> stringList(ObjectReader& r, const std::string& k
   return out;
 }
 
-static bool readSpot(const json& req, SpotOptions& s, Issues& issues) {
-  if (!req.contains("spot")) return true;
+void readSpotField(const json& req, SpotOptions& s, Issues& issues) {
+  if (!req.is_object() || !req.contains("spot")) return;
   ObjectReader r(req["spot"], "/spot", issues);
-  if (!r.ok()) return false;
+  if (!r.ok()) return;
   s.interruptions_per_node_hour = r.number("interruptions_per_node_hour", false, 0, false, 10).value_or(s.interruptions_per_node_hour);
   s.checkpoint_interval_hours = r.number("checkpoint_interval_hours", false, 0, false, 1e4).value_or(s.checkpoint_interval_hours);
   s.checkpoint_write_hours = r.number("checkpoint_write_hours", false, 0, false, 100).value_or(s.checkpoint_write_hours);
   s.restart_hours = r.number("restart_hours", false, 0, false, 100).value_or(s.restart_hours);
   s.deadline_hours = r.number("deadline_hours", false, 0, false, 1e7).value_or(s.deadline_hours);
-  return true;
 }
 
 std::string Engine::rank(const std::string& text) {
@@ -364,8 +363,8 @@ std::string Engine::rank(const std::string& text) {
     RankOptions opt;
     opt.today = today_;
     ObjectReader r(req, "", issues);
-    readConstants(req, opt.constants, issues);
-    readSpot(req, opt.spot, issues);
+    readConstantsField(req, opt.constants, issues);
+    readSpotField(req, opt.spot, issues);
     std::string pricing = r.string("pricing", false).value_or("all");
     if (pricing != "all") {
       PricingModel m;
@@ -434,7 +433,7 @@ std::string Engine::cost(const std::string& text) {
     PricingModel m = PricingModel::kOnDemand;
     if (!parsePricingModel(pricing, m)) r.error("pricing", ErrorCode::kInvalidValue, "must be on_demand, reserved, spot, tiered or monthly");
     SpotOptions spot;
-    readSpot(req, spot, issues);
+    readSpotField(req, spot, issues);
     if (hasErrors(issues)) return errorResult(issues);
     // Accept our offer id, or the provider's instance type when it is unambiguous.
     const Offer* found = nullptr;

@@ -9,6 +9,7 @@
 #include "gpuvalue/gpu_specs.hpp"
 #include "gpuvalue/json_reader.hpp"
 #include "gpuvalue/performance.hpp"
+#include "gpuvalue/pricing.hpp"
 
 namespace gpuvalue {
 
@@ -94,5 +95,9 @@ class Engine {
 // Helpers shared by the facade.
 json issuesToJson(const Issues& issues);
 std::string errorResult(const Issues& issues);
+// Reads a request's optional "constants" (model constants) and "spot" (SpotOptions) objects, reporting problems
+// under /constants and /spot.
+bool readConstantsField(const json& req, ModelConstants& k, Issues& issues);
+void readSpotField(const json& req, SpotOptions& s, Issues& issues);
 
 }  // namespace gpuvalue
