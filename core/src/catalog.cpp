@@ -138,7 +138,7 @@ static bool parsePrice(const json& j, const std::string& path, Price& p, Issues&
 }
 
 // FNV-1a over the fields the performance model reads.
-static uint64_t hardwareHash(const Offer& o) {
+uint64_t hardwareHash(const Offer& o) {
   uint64_t h = 1469598103934665603ull;
   auto mix = [&](const void* data, size_t n) {
     const unsigned char* p = static_cast<const unsigned char*>(data);
@@ -165,7 +165,7 @@ Issues parseCatalog(const std::string& text, const GpuDatabase& gpus, const Cata
 }
 
 // Reads the offer at /instances/<i>; returns false when it is not an object. Problems go to `issues`.
-static bool readOffer(const json& inst, size_t i, const GpuDatabase& gpus, const std::unordered_set<std::string>& taken_ids,
+bool readOfferJson(const json& inst, size_t i, const GpuDatabase& gpus, const std::unordered_set<std::string>& taken_ids,
                       std::unordered_set<std::string>& ids, long today_day, Offer& o, Issues& issues) {
   const std::string path = "/instances/" + std::to_string(i);
   ObjectReader r(inst, path, issues);
@@ -278,7 +278,7 @@ Issues parseCatalog(const json& doc, const GpuDatabase& gpus, std::unordered_set
   offers.reserve(list->size());
   for (size_t i = 0; i < list->size(); ++i) {
     Offer o;
-    if (readOffer((*list)[i], i, gpus, taken_ids, ids, today_day, o, issues)) offers.push_back(std::move(o));
+    if (readOfferJson((*list)[i], i, gpus, taken_ids, ids, today_day, o, issues)) offers.push_back(std::move(o));
   }
   if (hasErrors(issues)) return issues;
   taken_ids.insert(ids.begin(), ids.end());
@@ -361,124 +361,6 @@ std::vector<std::string> claimCheck(const Offer& o) {
       out.push_back("claim check: " + c.cpu + " takes " + takes + " memory, not " + c.cpu_memory_type);
   }
   return out;
-}
-
-namespace {
-
-bool isWs(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
-
-void skipWs(const std::string& t, size_t& i) {
-  while (i < t.size() && isWs(t[i])) ++i;
-}
-
-// Advances i past one JSON value (without checking numbers or literals: the per-piece parse does that).
-// Returns false on unbalanced brackets, an unterminated string or nesting deeper than max_depth.
-bool skipValue(const std::string& t, size_t& i, int max_depth) {
-  skipWs(t, i);
-  if (i >= t.size()) return false;
-  char c = t[i];
-  if (c == '"') {
-    for (++i; i < t.size(); ++i) {
-      if (t[i] == '\\') ++i;
-      else if (t[i] == '"') { ++i; return true; }
-    }
-    return false;
-  }
-  if (c == '{' || c == '[') {
-    int depth = 0;
-    bool in_string = false;
-    for (; i < t.size(); ++i) {
-      char d = t[i];
-      if (in_string) {
-        if (d == '\\') ++i;
-        else if (d == '"') in_string = false;
-      } else if (d == '"') {
-        in_string = true;
-      } else if (d == '{' || d == '[') {
-        if (++depth > max_depth) return false;
-      } else if (d == '}' || d == ']') {
-        if (--depth == 0) { ++i; return true; }
-      }
-    }
-    return false;
-  }
-  while (i < t.size() && !isWs(t[i]) && t[i] != ',' && t[i] != '}' && t[i] != ']') ++i;
-  return true;
-}
-
-}  // namespace
-
-bool parseCatalogStream(const std::string& t, const GpuDatabase& gpus, std::unordered_set<std::string>& taken_ids,
-                        Catalog& out, const std::string& today, Issues& issues) {
-  // Locate the elements of the top-level "instances" array by scanning, then parse one offer at a time: the
-  // whole-document DOM of a 100,000-offer catalog took ~8x the text's size in memory and most of the load time.
-  size_t i = 0;
-  skipWs(t, i);
-  if (i >= t.size() || t[i] != '{') return false;
-  ++i;
-  size_t array_begin = 0, array_end = 0;
-  std::vector<std::pair<size_t, size_t>> items;
-  bool found = false;
-  for (;;) {
-    skipWs(t, i);
-    if (i < t.size() && t[i] == '}') { ++i; break; }
-    size_t key_begin = i;
-    if (i >= t.size() || t[i] != '"' || !skipValue(t, i, 1)) return false;
-    const bool is_instances = t.compare(key_begin, i - key_begin, "\"instances\"") == 0;
-    skipWs(t, i);
-    if (i >= t.size() || t[i] != ':') return false;
-    ++i;
-    skipWs(t, i);
-    if (is_instances) {
-      if (found || i >= t.size() || t[i] != '[') return false;
-      found = true;
-      array_begin = i++;
-      skipWs(t, i);
-      if (i < t.size() && t[i] == ']') {
-        ++i;
-      } else {
-        for (;;) {
-          skipWs(t, i);
-          size_t b = i;
-          if (!skipValue(t, i, 255)) return false;
-          items.emplace_back(b, i);
-          skipWs(t, i);
-          if (i < t.size() && t[i] == ',') { ++i; continue; }
-          if (i < t.size() && t[i] == ']') { ++i; break; }
-          return false;
-        }
-      }
-      array_end = i;
-    } else if (!skipValue(t, i, 255)) {
-      return false;
-    }
-    skipWs(t, i);
-    if (i < t.size() && t[i] == ',') { ++i; continue; }
-    if (i < t.size() && t[i] == '}') { ++i; break; }
-    return false;
-  }
-  skipWs(t, i);
-  if (i != t.size() || !found) return false;
-  // The rest of the document must be valid JSON too: parse it with the array emptied.
-  json skeleton = json::parse(t.substr(0, array_begin) + "[]" + t.substr(array_end), nullptr, false);
-  if (skeleton.is_discarded()) return false;
-  std::unordered_set<std::string> ids;
-  const long today_day = dayNumber(today);
-  std::vector<Offer> offers;
-  offers.reserve(items.size());
-  Issues read_issues;  // moved to `issues` only when the whole text was read this way
-  for (size_t k = 0; k < items.size(); ++k) {
-    json inst = json::parse(t.data() + items[k].first, t.data() + items[k].second, nullptr, false);
-    if (inst.is_discarded()) return false;  // the whole-document parse reports the syntax error with its line
-    Offer o;
-    if (readOffer(inst, k, gpus, taken_ids, ids, today_day, o, read_issues)) offers.push_back(std::move(o));
-  }
-  for (auto& f : read_issues) issues.push_back(std::move(f));
-  if (!hasErrors(issues)) {
-    taken_ids.insert(ids.begin(), ids.end());
-    for (auto& o : offers) out.offers.push_back(std::move(o));
-  }
-  return true;
 }
 
 }  // namespace gpuvalue

@@ -58,6 +58,20 @@ std::string Engine::loadGpus(const std::string& text) {
   });
 }
 
+std::string Engine::applyCatalog(Catalog& fresh, Issues& found, bool replace, bool dry_run) {
+  if (hasErrors(found)) return errorResult(found);
+  size_t n = fresh.offers.size();
+  if (!dry_run) {
+    if (replace) {
+      catalog_ = std::move(fresh);
+    } else {
+      catalog_.offers.reserve(catalog_.offers.size() + fresh.offers.size());
+      for (auto& o : fresh.offers) catalog_.offers.push_back(std::move(o));
+    }
+  }
+  return dumpJson({{"ok", true}, {"count", n}, {"total", catalog_.offers.size()}, {"issues", issuesToJson(found)}});
+}
+
 std::string Engine::catalogOp(const std::string& text, bool replace, bool dry_run) {
   return guarded([&] {
     Issues issues;
@@ -69,18 +83,7 @@ std::string Engine::catalogOp(const std::string& text, bool replace, bool dry_ru
     std::unordered_set<std::string> ids;
     if (!replace)
       for (const auto& o : catalog_.offers) ids.insert(o.id);
-    // Applies a successfully read catalog (or reports its errors, changing nothing).
-    auto finish = [&](Issues& found) {
-      if (hasErrors(found)) return errorResult(found);
-      size_t n = fresh.offers.size();
-      if (!dry_run) {
-        if (replace) catalog_ = std::move(fresh);
-        else
-          for (auto& o : fresh.offers) catalog_.offers.push_back(std::move(o));
-      }
-      return dumpJson({{"ok", true}, {"count", n}, {"total", catalog_.offers.size()}, {"issues", issuesToJson(found)}});
-    };
-    if (parseCatalogStream(text, gpus_, ids, fresh, today_, issues)) return finish(issues);
+    if (parseCatalogStream(text, gpus_, ids, fresh, today_, issues)) return applyCatalog(fresh, issues, replace, dry_run);
     json doc;
     if (!parseJsonText(text, doc, issues, "catalog")) return errorResult(issues);
     // Either one document or an array of documents (paths are prefixed with the document index).
@@ -95,7 +98,64 @@ std::string Engine::catalogOp(const std::string& text, bool replace, bool dry_ru
     } else {
       issues = parseCatalog(doc, gpus_, ids, fresh, today_);
     }
-    return finish(issues);
+    return applyCatalog(fresh, issues, replace, dry_run);
+  });
+}
+
+std::string Engine::catalogBegin(const std::string& mode, double total_bytes) {
+  return guarded([&] {
+    Issues issues;
+    stream_.reset();
+    if (gpus_.empty()) issues.push_back({ErrorCode::kNotFound, "", "load the GPU database before a catalog"});
+    if (mode != "load" && mode != "add" && mode != "validate")
+      issues.push_back({ErrorCode::kInvalidValue, "", "mode must be load, add or validate"});
+    if (hasErrors(issues)) return errorResult(issues);
+    auto s = std::make_unique<Stream>();
+    s->replace = mode != "add";
+    s->dry_run = mode == "validate";
+    if (!s->replace)
+      for (const auto& o : catalog_.offers) s->ids.insert(o.id);
+    s->reader = std::make_unique<CatalogStreamReader>(gpus_, s->ids, today_);
+    if (std::isfinite(total_bytes) && total_bytes > 0 && total_bytes < 4e9) s->reader->expectBytes(static_cast<size_t>(total_bytes));
+    stream_ = std::move(s);
+    return std::string("{\"ok\":true}");
+  });
+}
+
+char* Engine::catalogBuffer(size_t bytes) {
+  if (!stream_) return nullptr;
+  try {
+    if (stream_->buffer.size() < bytes) stream_->buffer.resize(bytes);
+  } catch (...) {
+    return nullptr;
+  }
+  return stream_->buffer.data();
+}
+
+bool Engine::catalogFeed(size_t bytes) {
+  if (!stream_ || bytes > stream_->buffer.size()) return false;
+  try {
+    return stream_->reader->feed(stream_->buffer.data(), bytes);
+  } catch (...) {
+    return false;
+  }
+}
+
+std::string Engine::catalogEnd() {
+  return guarded([&] {
+    Issues issues;
+    if (!stream_) {
+      issues.push_back({ErrorCode::kNotFound, "", "no catalog is being read: call catalogBegin first"});
+      return errorResult(issues);
+    }
+    std::unique_ptr<Stream> s = std::move(stream_);
+    Catalog fresh;
+    if (!s->reader->finish(fresh, issues)) {
+      issues.push_back({ErrorCode::kJsonSyntax, "", "the catalog text is not well formed; read it whole for the position"});
+      std::string r = errorResult(issues);
+      return r.substr(0, r.size() - 1) + ",\"retry_whole_text\":true}";
+    }
+    return applyCatalog(fresh, issues, s->replace, s->dry_run);
   });
 }
 
@@ -454,8 +514,9 @@ std::string Engine::cost(const std::string& text) {
     Price priced = *p;
     if (auto free = r.number("free_trial_hours", false, 0, false, 1e5)) priced.free_hours = *free;
     CostResult c = priceJob(*found, priced, hours, nodes, spot);
-    if (m == PricingModel::kReserved) c.note = "amortised over a " + std::to_string(p->term_months) + "-month term";
-    if (m == PricingModel::kMonthly) c.note = std::to_string(static_cast<int>(c.billed_hours / 730 + 0.5)) + " month(s) billed";
+    std::string note = c.note;
+    if (m == PricingModel::kReserved) note = "amortised over a " + std::to_string(p->term_months) + "-month term";
+    if (m == PricingModel::kMonthly) note = std::to_string(static_cast<int>(c.billed_hours / 730 + 0.5)) + " month(s) billed";
     json warnings = found->warnings;
     const std::string stale = staleWarning(*p, today_);
     if (!stale.empty()) warnings.push_back(stale);
@@ -475,7 +536,7 @@ std::string Engine::cost(const std::string& text) {
                                                                 found->gpu ? found->gpu->peak(Precision::kFp16) : 0))},
                 {"as_of", p->as_of},
                 {"source", p->source},
-                {"note", c.note},
+                {"note", note},
                 {"warnings", warnings}};
     return dumpJson(out);
   });

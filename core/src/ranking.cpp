@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <unordered_map>
 
 namespace gpuvalue {
@@ -107,6 +108,36 @@ double serviceScore(const Offer& o) {
   return s;
 }
 
+namespace {
+
+// What ranking keeps per (offer, billing model) while it scans the catalog: pointers and the few numbers that
+// order and filter results (~60 bytes instead of a full RankResult). Full results are built for the kept ones only.
+struct Candidate {
+  const Offer* offer;
+  const Price* price;
+  const Evaluation* eval;
+  double cost_usd, wall_hours, usd_per_tflops_day, score;
+  bool fits;
+};
+
+CostResult costOf(const Offer& o, const Price& p, const Evaluation& e, const RankOptions& opt, const SpotOptions& spot) {
+  if (!(e.throughput.time_hours > 0)) return CostResult{};
+  if (opt.free_trial_hours >= 0 && p.model == PricingModel::kOnDemand) {
+    Price trial = p;
+    trial.free_hours = opt.free_trial_hours;
+    return priceJob(o, trial, e.throughput.time_hours, e.nodes, spot);
+  }
+  return priceJob(o, p, e.throughput.time_hours, e.nodes, spot);
+}
+
+uint64_t bitsOf(double v) {
+  uint64_t b;
+  std::memcpy(&b, &v, sizeof b);
+  return b;
+}
+
+}  // namespace
+
 Ranking rankOffers(const Workload& w, const Catalog& catalog, const RankOptions& opt) {
   Ranking out;
   const auto& f = opt.filters;
@@ -116,7 +147,8 @@ Ranking rankOffers(const Workload& w, const Catalog& catalog, const RankOptions&
   if (f.deadline_hours > 0 && spot.deadline_hours <= 0) spot.deadline_hours = f.deadline_hours;
   size_t price_count = 0;
   for (const Offer& o : catalog.offers) price_count += o.prices.size();
-  out.results.reserve(price_count);
+  std::vector<Candidate> cands;
+  cands.reserve(price_count);
   std::unordered_multimap<uint64_t, std::pair<const Offer*, const Evaluation*>> cache;
   for (const Offer& o : catalog.offers) {
     if (!o.gpu) continue;
@@ -134,95 +166,112 @@ Ranking rankOffers(const Workload& w, const Catalog& catalog, const RankOptions&
     }
     const Evaluation& e = *found;
     ++out.evaluated;
+    const bool fits = e.memory.fits && e.throughput.supported && e.throughput.time_hours > 0;
     const double fp16 = o.gpu->peak(Precision::kFp16);
-    const double at_precision = o.gpu->peak(trainingPrecision(w, *o.gpu));
-    const double service = serviceScore(o);
     for (const Price& p : o.prices) {
       if (!f.models.empty() && std::find(f.models.begin(), f.models.end(), p.model) == f.models.end()) continue;
       // One result per billing model: skip a second price of the same model on the same offer.
       if (&p != o.price(p.model)) continue;
-      RankResult r;
-      r.offer = &o;
-      r.model = p.model;
-      r.price = &p;
-      r.eval = &e;
-      r.fits = e.memory.fits && e.throughput.supported && e.throughput.time_hours > 0;
-      if (e.throughput.time_hours > 0) {
-        if (opt.free_trial_hours >= 0 && p.model == PricingModel::kOnDemand) {
-          Price trial = p;
-          trial.free_hours = opt.free_trial_hours;
-          r.cost = priceJob(o, trial, e.throughput.time_hours, e.nodes, spot);
-        } else {
-          r.cost = priceJob(o, p, e.throughput.time_hours, e.nodes, spot);
-        }
-      }
-      r.usd_per_hour = p.headlineUsdPerHour();
-      r.usd_per_tflops_day = usdPerTflopsDay(r.usd_per_hour, o.gpu_count, fp16);
-      r.usd_per_tflops_day_at_precision = usdPerTflopsDay(r.usd_per_hour, o.gpu_count, at_precision);
-      if (o.has_claims && o.claims.tflops > 0 && o.claims.tflops_precision == "fp16")
-        r.vendor_usd_per_tflops_day = r.usd_per_hour * 24.0 / o.claims.tflops;
-      r.service_score = service;
-      r.stale = isStale(p, today_day);
-      if (f.fits_only && !r.fits) continue;
-      if (f.budget_usd > 0 && r.cost.cost_usd > f.budget_usd) continue;
-      if (f.deadline_hours > 0 && r.cost.wall_hours > f.deadline_hours) continue;
-      out.results.push_back(std::move(r));
+      if (f.fits_only && !fits) continue;
+      const CostResult cost = costOf(o, p, e, opt, spot);
+      if (f.budget_usd > 0 && cost.cost_usd > f.budget_usd) continue;
+      if (f.deadline_hours > 0 && cost.wall_hours > f.deadline_hours) continue;
+      cands.push_back({&o, &p, &e, cost.cost_usd, cost.wall_hours, usdPerTflopsDay(p.headlineUsdPerHour(), o.gpu_count, fp16), 0, fits});
     }
   }
   // Normalise the three dimensions over the fitting results.
-  for (const auto& r : out.results) {
-    if (!r.fits) continue;
-    if (r.usd_per_tflops_day > 0 && (out.best_unit == 0 || r.usd_per_tflops_day < out.best_unit)) out.best_unit = r.usd_per_tflops_day;
-    if (r.cost.cost_usd > 0 && (out.best_cost == 0 || r.cost.cost_usd < out.best_cost)) out.best_cost = r.cost.cost_usd;
-    if (r.cost.wall_hours > 0 && (out.best_time == 0 || r.cost.wall_hours < out.best_time)) out.best_time = r.cost.wall_hours;
+  for (const auto& c : cands) {
+    if (!c.fits) continue;
+    ++out.fitting_count;
+    if (c.usd_per_tflops_day > 0 && (out.best_unit == 0 || c.usd_per_tflops_day < out.best_unit)) out.best_unit = c.usd_per_tflops_day;
+    if (c.cost_usd > 0 && (out.best_cost == 0 || c.cost_usd < out.best_cost)) out.best_cost = c.cost_usd;
+    if (c.wall_hours > 0 && (out.best_time == 0 || c.wall_hours < out.best_time)) out.best_time = c.wall_hours;
   }
   const Weights& wt = opt.weights;
   const double wsum = std::max(1e-9, wt.unit_cost + wt.task + wt.service);
-  for (auto& r : out.results) {
-    r.unit_score = (r.usd_per_tflops_day > 0 && out.best_unit > 0) ? out.best_unit / r.usd_per_tflops_day : 0;
-    double cs = (r.cost.cost_usd > 0 && out.best_cost > 0) ? out.best_cost / r.cost.cost_usd : 0;
-    double ts = (r.cost.wall_hours > 0 && out.best_time > 0) ? out.best_time / r.cost.wall_hours : 0;
-    r.task_score = 0.5 * cs + 0.5 * ts;
-    r.score = r.fits ? (wt.unit_cost * r.unit_score + wt.task * r.task_score + wt.service * r.service_score) / wsum : 0;
+  auto unitScore = [&](double unit) { return (unit > 0 && out.best_unit > 0) ? out.best_unit / unit : 0; };
+  auto taskScore = [&](double cost, double wall) {
+    double cs = (cost > 0 && out.best_cost > 0) ? out.best_cost / cost : 0;
+    double ts = (wall > 0 && out.best_time > 0) ? out.best_time / wall : 0;
+    return 0.5 * cs + 0.5 * ts;
+  };
+  for (auto& c : cands)
+    c.score = c.fits ? (wt.unit_cost * unitScore(c.usd_per_tflops_day) + wt.task * taskScore(c.cost_usd, c.wall_hours) +
+                        wt.service * serviceScore(*c.offer)) / wsum
+                     : 0;
+  // Pareto frontier of (cost, wall time) among fitting results: a result is on it when no other one is at most as
+  // expensive and as slow and better in one of the two. Wall times take few distinct values (one per hardware
+  // evaluation and interruption rate), so the frontier is found over the cheapest result of each wall time.
+  std::unordered_map<uint64_t, double> cheapest;  // wall time bits -> lowest cost
+  cheapest.reserve(out.evaluations.size() * 4 + 16);
+  for (const auto& c : cands) {
+    if (!c.fits || !(c.cost_usd > 0)) continue;
+    auto ins = cheapest.emplace(bitsOf(c.wall_hours), c.cost_usd);
+    if (!ins.second && c.cost_usd < ins.first->second) ins.first->second = c.cost_usd;
   }
-  // Pareto frontier of (cost, wall time) among fitting results.
-  std::vector<RankResult*> fit;
-  for (auto& r : out.results)
-    if (r.fits && r.cost.cost_usd > 0) fit.push_back(&r);
-  std::sort(fit.begin(), fit.end(), [](const RankResult* a, const RankResult* b) {
-    return a->cost.cost_usd != b->cost.cost_usd ? a->cost.cost_usd < b->cost.cost_usd : a->cost.wall_hours < b->cost.wall_hours;
-  });
+  std::vector<std::pair<double, double>> groups;  // (cost, wall)
+  groups.reserve(cheapest.size());
+  for (const auto& g : cheapest) {
+    double wall;
+    std::memcpy(&wall, &g.first, sizeof wall);
+    groups.emplace_back(g.second, wall);
+  }
+  std::sort(groups.begin(), groups.end());
+  std::unordered_map<uint64_t, double> frontier;  // wall time bits -> cost of the frontier point
   double best_t = 1e300;
-  for (auto* r : fit)
-    if (r->cost.wall_hours < best_t) {
-      r->pareto = true;
-      best_t = r->cost.wall_hours;
+  for (const auto& g : groups)
+    if (g.second < best_t) {
+      frontier.emplace(bitsOf(g.second), g.first);
+      best_t = g.second;
     }
-  // Sort small keys, then move each result once (RankResult is large).
+  auto onFrontier = [&](const Candidate& c) {
+    if (!c.fits || !(c.cost_usd > 0)) return false;
+    auto it = frontier.find(bitsOf(c.wall_hours));
+    return it != frontier.end() && it->second == c.cost_usd;
+  };
+  // Order: fitting first, then score, then cost, then catalog order. Only the kept results are fully sorted.
   struct Key {
     bool fits;
     double score, cost;
     uint32_t index;
   };
   std::vector<Key> keys;
-  keys.reserve(out.results.size());
-  for (uint32_t i = 0; i < out.results.size(); ++i)
-    keys.push_back({out.results[i].fits, out.results[i].score, out.results[i].cost.cost_usd, i});
+  keys.reserve(cands.size());
+  for (uint32_t i = 0; i < cands.size(); ++i) keys.push_back({cands[i].fits, cands[i].score, cands[i].cost_usd, i});
   auto better = [](const Key& a, const Key& b) {
     if (a.fits != b.fits) return a.fits;
     if (a.score != b.score) return a.score > b.score;
     if (a.cost != b.cost) return a.cost < b.cost;
     return a.index < b.index;
   };
-  out.result_count = out.results.size();
-  for (const auto& r : out.results) out.fitting_count += r.fits ? 1 : 0;
+  out.result_count = cands.size();
   const size_t keep = opt.limit > 0 ? std::min(opt.limit, keys.size()) : keys.size();
   if (keep < keys.size()) std::partial_sort(keys.begin(), keys.begin() + static_cast<long>(keep), keys.end(), better);
   else std::sort(keys.begin(), keys.end(), better);
-  std::vector<RankResult> sorted;
-  sorted.reserve(keep);
-  for (size_t i = 0; i < keep; ++i) sorted.push_back(std::move(out.results[keys[i].index]));
-  out.results.swap(sorted);
+  out.results.resize(keep);
+  for (size_t i = 0; i < keep; ++i) {
+    const Candidate& c = cands[keys[i].index];
+    const Offer& o = *c.offer;
+    const Price& p = *c.price;
+    RankResult& r = out.results[i];
+    r.offer = &o;
+    r.model = p.model;
+    r.price = &p;
+    r.eval = c.eval;
+    r.fits = c.fits;
+    r.cost = costOf(o, p, *c.eval, opt, spot);
+    r.usd_per_hour = p.headlineUsdPerHour();
+    r.usd_per_tflops_day = c.usd_per_tflops_day;
+    r.usd_per_tflops_day_at_precision = usdPerTflopsDay(r.usd_per_hour, o.gpu_count, o.gpu->peak(trainingPrecision(w, *o.gpu)));
+    if (o.has_claims && o.claims.tflops > 0 && o.claims.tflops_precision == "fp16")
+      r.vendor_usd_per_tflops_day = r.usd_per_hour * 24.0 / o.claims.tflops;
+    r.service_score = serviceScore(o);
+    r.unit_score = unitScore(c.usd_per_tflops_day);
+    r.task_score = taskScore(c.cost_usd, c.wall_hours);
+    r.score = c.score;
+    r.pareto = onFrontier(c);
+    r.stale = isStale(p, today_day);
+  }
   return out;
 }
 

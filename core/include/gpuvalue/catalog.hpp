@@ -101,11 +101,44 @@ struct Catalog {
 // Every problem is reported with its JSON Pointer path.
 Issues parseCatalog(const json& doc, const GpuDatabase& gpus, std::unordered_set<std::string>& taken_ids, Catalog& out,
                     const std::string& today);
-// The same for a catalog document given as text, one offer parsed at a time (no whole-document DOM). Returns
-// false, having changed nothing, when the text is not a well-formed single catalog object: the caller then
-// parses it whole to report the syntax error with its line and column.
+// Reads catalog text that arrives in pieces (split anywhere): one catalog document or a JSON array of them (issue
+// paths then start with the document's index). Each offer is read as soon as its text is complete, so the whole
+// text never has to be in memory, and common well-formed offers skip the JSON DOM (a direct reader that hands
+// anything unusual - escapes, non-ASCII, nulls, unknown nested values, any rule violation - to the DOM reader,
+// which reports it with its JSON Pointer path). Structural problems (bad syntax, no "instances" array) make
+// feed()/finish() return false: the caller then parses the whole text to report them with line and column.
+class CatalogStreamReader {
+ public:
+  CatalogStreamReader(const GpuDatabase& gpus, std::unordered_set<std::string>& taken_ids, const std::string& today,
+                      bool fast_path = true);
+  ~CatalogStreamReader();
+  CatalogStreamReader(const CatalogStreamReader&) = delete;
+  CatalogStreamReader& operator=(const CatalogStreamReader&) = delete;
+  // Total text size when known in advance: lets the reader reserve its offer storage once.
+  void expectBytes(size_t total_bytes);
+  // Returns false once the text cannot be a well-formed catalog; later calls then do nothing.
+  bool feed(const char* data, size_t size);
+  // Ends the text. Returns false when it was not well formed. Otherwise appends the offers of documents without
+  // errors to `out`, adds their ids to `taken_ids` and every problem found to `issues`.
+  bool finish(Catalog& out, Issues& issues);
+  size_t offersRead() const;
+  size_t offersReadDirectly() const;  // of which without a DOM
+
+ private:
+  struct State;
+  State* s_;
+};
+
+// Whole text at once (see CatalogStreamReader).
 bool parseCatalogStream(const std::string& json_text, const GpuDatabase& gpus, std::unordered_set<std::string>& taken_ids,
                         Catalog& out, const std::string& today, Issues& issues);
+
+// The DOM reader of one offer (/instances/<index>); returns false when it is not an object.
+bool readOfferJson(const json& inst, size_t index, const GpuDatabase& gpus, const std::unordered_set<std::string>& taken_ids,
+                   std::unordered_set<std::string>& ids, long today_day, Offer& o, Issues& issues);
+// FNV-1a over what the performance model reads (see Offer::hardware_hash).
+uint64_t hardwareHash(const Offer& o);
+
 // Convenience for text: parses, then checks ids against `existing`.
 Issues parseCatalog(const std::string& json_text, const GpuDatabase& gpus, const Catalog& existing, Catalog& out,
                     const std::string& today);

@@ -3,7 +3,10 @@
 // Every method returns a JSON object: {"ok": true, ...} or {"ok": false, "error": {code, message, path},
 // "issues": [...]}. No exception leaves these methods.
 #pragma once
+#include <memory>
 #include <string>
+#include <unordered_set>
+#include <vector>
 
 #include "gpuvalue/catalog.hpp"
 #include "gpuvalue/gpu_specs.hpp"
@@ -26,6 +29,16 @@ class Engine {
   std::string addCatalog(const std::string& json_text);
   // Checks catalog or GPU database text without changing anything.
   std::string validate(const std::string& json_text);
+  // Catalog text in pieces, so that a large catalog never has to sit in (wasm) memory whole: catalogBegin(mode,
+  // total_bytes) with mode "load" (like loadCatalog), "add" (addCatalog) or "validate"; then for each piece
+  // catalogBuffer(n) (room for n bytes, valid until the next call) and catalogFeed(bytes written); then
+  // catalogEnd(), which answers like loadCatalog. When the text is malformed it answers
+  // {"ok": false, "retry_whole_text": true, ...}: the whole text, passed to loadCatalog/addCatalog/validate, then
+  // gets the syntax error with its line and column.
+  std::string catalogBegin(const std::string& mode, double total_bytes);
+  char* catalogBuffer(size_t bytes);
+  bool catalogFeed(size_t bytes);
+  std::string catalogEnd();
   // Replaces the presets (data/presets.json).
   std::string loadPresets(const std::string& json_text);
 
@@ -75,6 +88,8 @@ class Engine {
  private:
   bool resolveWorkload(const json& req, Workload& w, Issues& issues) const;
   std::string catalogOp(const std::string& text, bool replace, bool dry_run);
+  // Applies a read catalog (or reports its errors, changing nothing).
+  std::string applyCatalog(Catalog& fresh, Issues& found, bool replace, bool dry_run);
   // Bodies of the decision tools (run inside `guarded` by the public methods).
   std::string adviseImpl(const std::string& text) const;
   std::string planImpl(const std::string& text) const;
@@ -90,6 +105,14 @@ class Engine {
   Catalog catalog_;
   json presets_ = json::array();
   std::string today_;
+  // The catalog being streamed (catalogBegin .. catalogEnd).
+  struct Stream {
+    bool replace = true, dry_run = false;
+    std::unordered_set<std::string> ids;
+    std::unique_ptr<CatalogStreamReader> reader;
+    std::vector<char> buffer;
+  };
+  std::unique_ptr<Stream> stream_;
 };
 
 // Helpers shared by the facade.

@@ -1,0 +1,254 @@
+// The streamed catalog reader: the direct (DOM-free) offer reader must read exactly what the DOM reader reads,
+// field for field and issue for issue; the text may arrive split anywhere; malformed text is handed back.
+#include <catch2/catch.hpp>
+
+#include <cstdio>
+#include <cstring>
+#include <dirent.h>
+#include <random>
+
+#include "gpuvalue/catalog.hpp"
+#include "test_support.hpp"
+
+using namespace gpuvalue;
+
+namespace {
+
+const GpuDatabase& db() {
+  static GpuDatabase d = [] {
+    GpuDatabase g;
+    g.load(gpuvalue_test::readFile("data/gpus.json"));
+    return g;
+  }();
+  return d;
+}
+
+struct Read {
+  bool ok = false;
+  Catalog catalog;
+  Issues issues;
+  size_t direct = 0, total = 0;
+};
+
+// Reads `text` in pieces of `piece` bytes (0 = whole), with or without the direct reader.
+Read readText(const std::string& text, bool fast, size_t piece = 0) {
+  Read r;
+  std::unordered_set<std::string> taken;
+  CatalogStreamReader reader(db(), taken, "2026-12-02", fast);
+  reader.expectBytes(text.size());
+  bool fed = true;
+  if (piece == 0) {
+    fed = reader.feed(text.data(), text.size());
+  } else {
+    for (size_t i = 0; i < text.size() && fed; i += piece) fed = reader.feed(text.data() + i, std::min(piece, text.size() - i));
+  }
+  r.ok = fed && reader.finish(r.catalog, r.issues);
+  r.direct = reader.offersReadDirectly();
+  r.total = reader.offersRead();
+  return r;
+}
+
+std::string bitsOf(double v) {
+  char b[40];
+  std::snprintf(b, sizeof b, "%a", v);
+  return b;
+}
+
+// Every field of an offer, numbers by their bits.
+std::string describe(const Offer& o) {
+  std::string s = o.id + "|" + o.provider + "|" + o.instance_type + "|" + o.gpu_id + "|" + (o.gpu ? o.gpu->id : "-") + "|" +
+                  std::to_string(o.gpu_count) + "|" + bitsOf(o.vcpus) + "|" + bitsOf(o.ram_gb) + "|" + o.interconnect + "|" +
+                  bitsOf(o.network_gbps) + "|" + (o.rdma ? "r" : "-") + "|" + o.region + "|" + o.currency + "|" +
+                  bitsOf(o.billing_increment_s) + "|" + bitsOf(o.min_charge_s) + "|" + (o.example ? "e" : "-") + "|" +
+                  (o.service.preinstalled_frameworks ? "f" : "-") + bitsOf(o.service.sla_pct) + bitsOf(o.service.scaling_minutes) +
+                  bitsOf(o.service.queue_minutes) + "|" + (o.has_claims ? "c" : "-") + "|" + std::to_string(o.hardware_hash);
+  for (const auto& p : o.prices) {
+    s += "\n  " + std::string(pricingModelName(p.model)) + "|" + bitsOf(p.usd_per_hour) + "|" + bitsOf(p.usd_per_month) + "|" +
+         std::to_string(p.term_months) + "|" + p.upfront + "|" + bitsOf(p.claimed_discount_pct) + "|" +
+         bitsOf(p.interruption_per_hour) + "|" + bitsOf(p.free_hours) + "|" + p.as_of + "|" + std::to_string(p.as_of_day) + "|" +
+         p.source + "|" + std::to_string(p.tiers.size());
+  }
+  for (const auto& w : o.warnings) s += "\n  ! " + w;
+  return s;
+}
+
+std::string describe(const Read& r) {
+  std::string s = r.ok ? "ok\n" : "malformed\n";
+  for (const auto& o : r.catalog.offers) s += describe(o) + "\n";
+  for (const auto& i : r.issues) s += (i.warning ? "warning " : "error ") + i.path + ": " + i.message + "\n";
+  return s;
+}
+
+size_t checkSame(const std::string& text, const std::string& what) {
+  INFO(what);
+  const Read dom = readText(text, false);
+  const Read direct = readText(text, true);
+  CHECK(describe(direct) == describe(dom));
+  const Read split = readText(text, true, 7);
+  CHECK(describe(split) == describe(dom));
+  return std::min(direct.direct, dom.catalog.offers.size());
+}
+
+std::vector<std::string> listDir(const std::string& rel) {
+  std::vector<std::string> names;
+  if (DIR* d = opendir((std::string(GPUVALUE_SOURCE_DIR) + "/" + rel).c_str())) {
+    while (dirent* e = readdir(d)) {
+      std::string n = e->d_name;
+      if (n.size() > 5 && n.compare(n.size() - 5, 5, ".json") == 0) names.push_back(n);
+    }
+    closedir(d);
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+// A seeded catalog with the value shapes real ones have, and numbers written every way JSON allows.
+std::string syntheticCatalog(unsigned seed, size_t n) {
+  std::mt19937 rng(seed);
+  auto pick = [&](std::initializer_list<const char*> l) { return *(l.begin() + rng() % l.size()); };
+  // Mostly one of the valid values, now and then the invalid one (so that most documents are valid).
+  auto mostly = [&](std::initializer_list<const char*> valid, const char* invalid) {
+    return rng() % 25 == 0 ? invalid : *(valid.begin() + rng() % valid.size());
+  };
+  auto numberText = [&]() -> std::string {
+    char b[64];
+    switch (rng() % 8) {
+      case 0: std::snprintf(b, sizeof b, "%u", static_cast<unsigned>(rng() % 100 + 1)); break;
+      case 1: std::snprintf(b, sizeof b, "%.4f", (rng() % 1000000) / 1e4 + 0.0001); break;
+      case 2: std::snprintf(b, sizeof b, "%.17g", (rng() % 1000000) / 7.0 + 0.01); break;
+      case 3: std::snprintf(b, sizeof b, "%.3e", (rng() % 100000) / 100.0 + 0.001); break;
+      case 4: std::snprintf(b, sizeof b, "%uE-2", static_cast<unsigned>(rng() % 100000 + 1)); break;
+      case 5: std::snprintf(b, sizeof b, "0.%022u1", static_cast<unsigned>(rng() % 10)); break;  // beyond the exact path
+      case 6: std::snprintf(b, sizeof b, "%u%u%u.5", static_cast<unsigned>(rng()), static_cast<unsigned>(rng()),
+                            static_cast<unsigned>(rng() % 10)); break;  // > 19 digits
+      default: std::snprintf(b, sizeof b, "%.6f", (rng() % 300) / 3.0 + 0.5); break;
+    }
+    return b;
+  };
+  // An array of small documents, so that most documents are valid and their offers are compared too.
+  std::string t = "[";
+  for (size_t i = 0; i < n; ++i) {
+    if (i % 3 == 0) t += std::string(i ? "]}, " : "") + "{\"schema_version\": 1, \"instances\": [";
+    else t += ",\n";
+    const char* gpu = mostly({"a100-sxm4-80gb", "h100-sxm5-80gb", "T4", "l4", "a10g", "v100-sxm2-16gb", "A100 80GB"}, "nosuch-gpu");
+    t += "{\"id\": \"s-" + std::to_string(rng() % 50 == 0 ? 0 : i) + "\", \"provider\": \"" + pick({"AWS", "Lambda", "Google Cloud"}) +
+         "\", \"instance_type\": \"x" + std::to_string(i) + "\", \"gpu\": \"" + gpu + "\", \"gpu_count\": " +
+         mostly({"1", "8", "8.0", "2", "4e0"}, "0") + ", \"vcpus\": " + numberText() + ", \"ram_gb\": " + numberText() +
+         ", \"interconnect\": \"" + mostly({"nvswitch", "pcie", "none", "nvlink"}, "warp") + "\", \"network_gbps\": " +
+         mostly({"100", "3200", "0", "null"}, "-1") + ", \"rdma\": " + mostly({"true", "false", "null"}, "\"yes\"") + ", \"region\": \"" +
+         pick({"us-east-1", "cn-beijing", "eu-west-1"}) + "\", \"currency\": \"" + mostly({"USD", "CNY"}, "EUR") +
+         "\", \"billing_increment_s\": " + mostly({"1", "60", "3600"}, "0") + ", \"notes\": \"" +
+         pick({"plain", "plain", "plain", "with \\\"escape\\\"", "\xe4\xb8\xad\xe6\x96\x87"}) + "\", \"prices\": [";
+    const std::string od = numberText();
+    t += "{\"model\": \"on_demand\", \"usd_per_hour\": " + od + ", \"as_of\": \"" + mostly({"2026-11-01", "2026-10-01", "2025-01-01"}, pick({"2027-05-01", "2026-13-01"})) +
+         "\", \"source\": \"synthetic\"}";
+    if (rng() % 2) t += ", {\"model\": \"spot\", \"usd_per_hour\": " + numberText() + ", \"interruption_per_hour\": " +
+                        mostly({"0.01", "0.5", "0.02", "0"}, "11") + ", \"as_of\": \"2026-11-01\", \"source\": \"s\"}";
+    if (rng() % 3 == 0) t += ", {\"model\": \"reserved\", \"usd_per_hour\": 0.5, \"term_months\": " + std::string(mostly({"12", "36", "1.2e1"}, pick({"0", "12.5"}))) +
+                             ", \"upfront\": \"" + mostly({"none", "all", "partial"}, "some") + "\", \"as_of\": \"2026-11-01\", \"source\": \"s\"}";
+    if (rng() % 11 == 0) t += ", {\"model\": \"monthly\", \"usd_per_month\": 900, \"as_of\": \"2026-11-01\", \"source\": \"s\"}";
+    t += "]}";
+  }
+  return t + "]}]";
+}
+
+}  // namespace
+
+TEST_CASE("the direct reader reads the shipped catalogs exactly as the DOM reader does", "[catalog][stream]") {
+  for (const auto& name : listDir("data/catalog")) checkSame(gpuvalue_test::readFile("data/catalog/" + name), name);
+  checkSame(gpuvalue_test::allCatalogsText(), "all catalogs as one array");
+}
+
+TEST_CASE("the direct reader agrees with the DOM reader on every catalog of the bad-input corpus", "[catalog][stream]") {
+  int n = 0;
+  for (const auto& name : listDir("tests/corpus")) {
+    if (name.rfind("catalog", 0) != 0) continue;
+    checkSame(gpuvalue_test::readFile("tests/corpus/" + name), name);
+    ++n;
+  }
+  CHECK(n >= 20);
+}
+
+TEST_CASE("the direct reader agrees with the DOM reader on seeded catalogs with unusual values", "[catalog][stream]") {
+  size_t direct = 0;
+  for (unsigned seed = 1; seed <= 40; ++seed) direct += checkSame(syntheticCatalog(seed, 60), "seed " + std::to_string(seed));
+  CHECK(direct >= 100);  // many offers took the direct path and were accepted, so the comparison covers both
+}
+
+TEST_CASE("plain offers are read without a DOM and numbers convert to the same bits", "[catalog][stream]") {
+  std::mt19937 rng(7);
+  std::string t = "{\"instances\": [";
+  for (int i = 0; i < 3000; ++i) {
+    char price[64];
+    switch (i % 4) {
+      case 0: std::snprintf(price, sizeof price, "%.4f", (rng() % 10000000) / 1e4 + 1e-4); break;
+      case 1: std::snprintf(price, sizeof price, "%.17g", (rng() % 1000000) / 3.0 + 0.1); break;
+      case 2: std::snprintf(price, sizeof price, "%.9e", (rng() % 1000000) / 1000.0 + 0.001); break;
+      default: std::snprintf(price, sizeof price, "%u", static_cast<unsigned>(rng() % 900000 + 1)); break;
+    }
+    t += std::string(i ? "," : "") + "{\"id\": \"p" + std::to_string(i) + "\", \"provider\": \"P\", \"instance_type\": \"t\", " +
+         "\"gpu\": \"l4\", \"gpu_count\": 1, \"region\": \"r\", \"prices\": [{\"model\": \"on_demand\", \"usd_per_hour\": " + price +
+         ", \"as_of\": \"2026-11-01\", \"source\": \"s\"}]}";
+  }
+  t += "]}";
+  const Read direct = readText(t, true);
+  REQUIRE(direct.ok);
+  CHECK(direct.direct == 3000);
+  CHECK(direct.catalog.offers.size() == 3000);
+  const Read dom = readText(t, false);
+  CHECK(dom.direct == 0);
+  CHECK(describe(direct) == describe(dom));
+}
+
+TEST_CASE("catalog text split at every byte position reads the same", "[catalog][stream]") {
+  const std::string text = syntheticCatalog(3, 12);
+  const std::string whole = describe(readText(text, true));
+  for (size_t piece : {1, 2, 3, 5, 64, 1000}) {
+    INFO("pieces of " << piece);
+    CHECK(describe(readText(text, true, piece)) == whole);
+  }
+}
+
+TEST_CASE("malformed catalog text is handed back for a whole-text read", "[catalog][stream]") {
+  for (const char* bad : {"{\"instances\": [", "{\"instances\": [{\"id\": 1}", "{\"instances\": []} x", "[{\"instances\": []},]",
+                          "{\"instances\": [], \"instances\": []}", "{\"a\": 1}", "{\"instances\": [1 2]}", "\"text\"",
+                          "{\"instances\": [{\"id\": tru}]}", "{\"instances\": [], \"x\": [1,]}"}) {
+    INFO(bad);
+    CHECK_FALSE(readText(bad, true).ok);
+    CHECK_FALSE(readText(bad, true, 1).ok);
+  }
+}
+
+TEST_CASE("the engine's piecewise catalog API answers like loadCatalog", "[catalog][stream][engine]") {
+  Engine a, b;
+  for (Engine* e : {&a, &b}) {
+    e->setToday("2026-12-02");
+    e->loadGpus(gpuvalue_test::readFile("data/gpus.json"));
+  }
+  const std::string text = gpuvalue_test::allCatalogsText();
+  const std::string whole = a.loadCatalog(text);
+  REQUIRE(gpuvalue_test::parse(b.catalogBegin("load", static_cast<double>(text.size())))["ok"] == true);
+  for (size_t i = 0; i < text.size(); i += 4096) {
+    const size_t n = std::min<size_t>(4096, text.size() - i);
+    char* buf = b.catalogBuffer(n);
+    REQUIRE(buf != nullptr);
+    std::memcpy(buf, text.data() + i, n);
+    REQUIRE(b.catalogFeed(n));
+  }
+  CHECK(b.catalogEnd() == whole);
+  CHECK(a.catalogSummary() == b.catalogSummary());
+
+  // Malformed: the answer asks for the whole text and the catalog is unchanged.
+  const std::string before = b.catalogSummary();
+  b.catalogBegin("load", 0);
+  const std::string bad = "{\"instances\": [{\"id\": \"x\"},";
+  std::memcpy(b.catalogBuffer(bad.size()), bad.data(), bad.size());
+  b.catalogFeed(bad.size());
+  auto r = gpuvalue_test::parse(b.catalogEnd());
+  CHECK(r["ok"] == false);
+  CHECK(r["retry_whole_text"] == true);
+  CHECK(b.catalogSummary() == before);
+  // Without catalogBegin there is nothing to end.
+  CHECK(gpuvalue_test::parse(b.catalogEnd())["ok"] == false);
+  CHECK_FALSE(b.catalogFeed(1));
+}
