@@ -40,7 +40,10 @@ export async function buildWeb(root) {
   const dist = path.join(root, 'dist');
   const site = path.join(dist, 'site');
   fs.mkdirSync(path.join(site, 'data'), { recursive: true });
+  // Speed-optimised engine for the site, the widget and the CLI; the size-optimised one for the offline file.
   const engineJs = fs.readFileSync(path.join(root, 'build/wasm/wasm/gpuvalue_engine.cjs'), 'utf8');
+  const smallEngine = path.join(root, 'build/wasm-small/wasm/gpuvalue_engine.cjs');
+  const engineSmallJs = fs.existsSync(smallEngine) ? fs.readFileSync(smallEngine, 'utf8') : engineJs;
   const data = dataBundle(root);
   const dataJson = JSON.stringify(data);
 
@@ -77,7 +80,7 @@ export async function buildWeb(root) {
   // The engine's wasm travels gzip-compressed and base64-encoded in a data element (the page inflates it
   // with DecompressionStream and hands it to the engine as wasmBinary): about a third of the raw file, and
   // smaller after gzip too than the base64 data URI emscripten's SINGLE_FILE embeds.
-  const { engine: engineOffline, wasmGzBase64 } = splitWasm(engineJs);
+  const { engine: engineOffline, wasmGzBase64 } = splitWasm(engineSmallJs);
   // The emscripten glue minified (a quarter of the file's script bytes; the served engine stays as built).
   const engineInline = inlineScript((await esbuild.transform(engineOffline, { minify: true, target: 'es2020', logLevel: 'warning' })).code);
   const appInline = inlineScript(appJs);

@@ -31,11 +31,14 @@ if (!webOnly) {
   const tn = run('cmake', ['--build', 'build/native', '-j', jobs]);
   console.log(`build: native engine and tests (${(tn / 1000).toFixed(1)} s)`);
 
-  const wasm = path.join(root, 'build/wasm');
-  if (!fs.existsSync(path.join(wasm, 'CMakeCache.txt')))
-    run('emcmake', ['cmake', '-S', '.', '-B', 'build/wasm', '-DCMAKE_BUILD_TYPE=MinSizeRel'], { env: { NODE_PATH: '/usr/share/nodejs' } });
-  const tw = run('cmake', ['--build', 'build/wasm', '-j', jobs], { env: { NODE_PATH: '/usr/share/nodejs' } });
+  // The speed-optimised engine and the wasm test suite, then the size-optimised engine for the offline file.
+  const emEnv = { env: { NODE_PATH: '/usr/share/nodejs' } };
+  run('emcmake', ['cmake', '-S', '.', '-B', 'build/wasm', '-DCMAKE_BUILD_TYPE=Release', '-DGPUVALUE_WASM_SMALL=OFF'], emEnv);
+  const tw = run('cmake', ['--build', 'build/wasm', '-j', jobs], emEnv);
   console.log(`build: wasm engine and wasm tests (${(tw / 1000).toFixed(1)} s)`);
+  run('emcmake', ['cmake', '-S', '.', '-B', 'build/wasm-small', '-DCMAKE_BUILD_TYPE=MinSizeRel', '-DGPUVALUE_WASM_SMALL=ON', '-DBUILD_TESTING=OFF'], emEnv);
+  const ts = run('cmake', ['--build', 'build/wasm-small', '-j', jobs, '--target', 'gpuvalue_wasm'], emEnv);
+  console.log(`build: size-optimised wasm engine for the offline file (${(ts / 1000).toFixed(1)} s)`);
 }
 
 const out = await buildWeb(root);

@@ -208,28 +208,30 @@ bool readOfferJson(const json& inst, size_t i, const GpuDatabase& gpus, const st
   if (const json* c = r.get("claims")) {
     ObjectReader cr(*c, r.childPath("claims"), issues);
     if (cr.ok()) {
-      o.has_claims = true;
-      o.claims.gpu_memory_gb = cr.number("gpu_memory_gb", false, 0, true, 1e5).value_or(0);
+      auto claims = std::make_shared<Claims>();
+      Claims& oc = *claims;
+      o.claims = claims;
+      oc.gpu_memory_gb = cr.number("gpu_memory_gb", false, 0, true, 1e5).value_or(0);
       if (const json* t = cr.get("tflops")) {
         ObjectReader tr(*t, cr.childPath("tflops"), issues);
         if (tr.ok()) {
-          o.claims.tflops_precision = tr.string("precision", true).value_or("");
+          oc.tflops_precision = tr.string("precision", true).value_or("");
           Precision dummy;
-          if (!o.claims.tflops_precision.empty() && !parsePrecision(o.claims.tflops_precision, dummy))
+          if (!oc.tflops_precision.empty() && !parsePrecision(oc.tflops_precision, dummy))
             tr.error("precision", ErrorCode::kInvalidValue, "must be one of fp32 tf32 fp16 bf16 fp8 fp4 int8");
-          o.claims.tflops = tr.number("value", true, 0, true, 1e9).value_or(0);
+          oc.tflops = tr.number("value", true, 0, true, 1e9).value_or(0);
         }
       }
-      o.claims.memory_bandwidth_gbs = cr.number("memory_bandwidth_gbs", false, 0, true, 1e7).value_or(0);
-      o.claims.nvlink_gbs = cr.number("nvlink_gbs", false, 0, true, 1e7).value_or(0);
-      o.claims.cpu = cr.string("cpu", false).value_or("");
-      o.claims.cpu_memory_type = cr.string("cpu_memory_type", false).value_or("");
-      o.claims.cpu_memory_gb = cr.number("cpu_memory_gb", false, 0, true, 1e7).value_or(0);
-      o.claims.resnet50_images_per_s = cr.number("resnet50_images_per_s", false, 0, true, 1e7).value_or(0);
+      oc.memory_bandwidth_gbs = cr.number("memory_bandwidth_gbs", false, 0, true, 1e7).value_or(0);
+      oc.nvlink_gbs = cr.number("nvlink_gbs", false, 0, true, 1e7).value_or(0);
+      oc.cpu = cr.string("cpu", false).value_or("");
+      oc.cpu_memory_type = cr.string("cpu_memory_type", false).value_or("");
+      oc.cpu_memory_gb = cr.number("cpu_memory_gb", false, 0, true, 1e7).value_or(0);
+      oc.resnet50_images_per_s = cr.number("resnet50_images_per_s", false, 0, true, 1e7).value_or(0);
       if (const json* tx = cr.get("text"))
         if (tx->is_array())
           for (const auto& e : *tx)
-            if (e.is_string()) o.claims.text.push_back(e.get<std::string>());
+            if (e.is_string()) oc.text.push_back(e.get<std::string>());
     }
   }
   const json* prices = r.get("prices");
@@ -321,9 +323,9 @@ static std::string cpuMemoryType(const std::string& cpu) {
 
 std::vector<std::string> claimCheck(const Offer& o) {
   std::vector<std::string> out;
-  if (!o.has_claims || !o.gpu) return out;
+  if (!o.claims || !o.gpu) return out;
   const GpuSpec& g = *o.gpu;
-  const Claims& c = o.claims;
+  const Claims& c = *o.claims;
   const double n = o.gpu_count;
   auto differs = [](double a, double b) { return std::fabs(a - b) > 0.10 * std::max(a, b); };
   if (c.gpu_memory_gb > 0 && std::fabs(c.gpu_memory_gb - g.memory_gb) > 0.5)

@@ -3,6 +3,7 @@
 #include <atomic>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 
 #include <nlohmann/json.hpp>
 
@@ -15,12 +16,19 @@ std::atomic<size_t> g_non_finite_numbers{0};
 size_t nonFiniteNumbersWritten() { return g_non_finite_numbers.load(std::memory_order_relaxed); }
 void noteNonFiniteNumber() { g_non_finite_numbers.fetch_add(1, std::memory_order_relaxed); }
 
-void appendJsonString(std::string& out, const std::string& s) {
+void appendJsonString(std::string& out, const char* text, size_t n) {
+  const unsigned char* p = reinterpret_cast<const unsigned char*>(text);
+  // Runs of characters that need no escaping are appended at once (one call per run, not per character:
+  // libc++'s std::string members are not inlined in wasm, and this writes every ranking answer).
+  size_t run = 0;  // start of the current run
   out += '"';
-  const unsigned char* p = reinterpret_cast<const unsigned char*>(s.data());
-  const size_t n = s.size();
   for (size_t i = 0; i < n;) {
     unsigned char c = p[i];
+    if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') {
+      ++i;
+      continue;
+    }
+    if (i > run) out.append(text + run, i - run);
     if (c < 0x80) {
       switch (c) {
         case '"': out += "\\\""; break;
@@ -28,16 +36,13 @@ void appendJsonString(std::string& out, const std::string& s) {
         case '\n': out += "\\n"; break;
         case '\r': out += "\\r"; break;
         case '\t': out += "\\t"; break;
-        default:
-          if (c < 0x20) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04x", c);
-            out += buf;
-          } else {
-            out += static_cast<char>(c);
-          }
+        default: {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\u%04x", c);
+          out += buf;
+        }
       }
-      ++i;
+      run = ++i;
       continue;
     }
     // Validate one UTF-8 sequence (RFC 3629: no overlongs, no surrogates, <= U+10FFFF).
@@ -54,15 +59,19 @@ void appendJsonString(std::string& out, const std::string& s) {
     if (ok && ((len == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF))))
       ok = false;
     if (ok) {
-      out.append(s, i, len);
+      out.append(text + i, len);
       i += len;
     } else {
       out += "\xEF\xBF\xBD";
       ++i;
     }
+    run = i;
   }
+  if (n > run) out.append(text + run, n - run);
   out += '"';
 }
+
+void appendJsonString(std::string& out, const std::string& s) { appendJsonString(out, s.data(), s.size()); }
 
 void JsonWriter::separator() {
   if (after_key_) {
@@ -103,7 +112,7 @@ JsonWriter& JsonWriter::endArray() {
 
 JsonWriter& JsonWriter::key(const char* k) {
   separator();
-  appendJsonString(out_, k);
+  appendJsonString(out_, k, std::strlen(k));
   out_ += ':';
   after_key_ = true;
   return *this;
@@ -115,7 +124,11 @@ JsonWriter& JsonWriter::value(const std::string& s) {
   return *this;
 }
 
-JsonWriter& JsonWriter::value(const char* s) { return value(std::string(s)); }
+JsonWriter& JsonWriter::value(const char* s) {
+  separator();
+  appendJsonString(out_, s, std::strlen(s));
+  return *this;
+}
 
 JsonWriter& JsonWriter::value(double d) {
   separator();

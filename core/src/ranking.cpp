@@ -1,6 +1,7 @@
 #include "gpuvalue/ranking.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -111,14 +112,18 @@ double serviceScore(const Offer& o) {
 namespace {
 
 // What ranking keeps per (offer, billing model) while it scans the catalog: pointers and the few numbers that
-// order and filter results (~60 bytes instead of a full RankResult). Full results are built for the kept ones only.
+// order and filter results (40 bytes in wasm instead of a ~600-byte RankResult; 250,000 of them for a
+// 100,000-offer catalog). Full results are built for the kept ones only.
 struct Candidate {
   const Offer* offer;
   const Price* price;
   const Evaluation* eval;
-  double cost_usd, wall_hours, usd_per_tflops_day, score;
+  double cost_usd, wall_hours, score;
   bool fits;
 };
+
+// $/TFLOPS·day at FP16 dense (article formula).
+double unitCost(const Offer& o, const Price& p) { return usdPerTflopsDay(p.headlineUsdPerHour(), o.gpu_count, o.gpu->peak(Precision::kFp16)); }
 
 CostResult costOf(const Offer& o, const Price& p, const Evaluation& e, const RankOptions& opt, const SpotOptions& spot) {
   if (!(e.throughput.time_hours > 0)) return CostResult{};
@@ -167,7 +172,6 @@ Ranking rankOffers(const Workload& w, const Catalog& catalog, const RankOptions&
     const Evaluation& e = *found;
     ++out.evaluated;
     const bool fits = e.memory.fits && e.throughput.supported && e.throughput.time_hours > 0;
-    const double fp16 = o.gpu->peak(Precision::kFp16);
     for (const Price& p : o.prices) {
       if (!f.models.empty() && std::find(f.models.begin(), f.models.end(), p.model) == f.models.end()) continue;
       // One result per billing model: skip a second price of the same model on the same offer.
@@ -176,14 +180,15 @@ Ranking rankOffers(const Workload& w, const Catalog& catalog, const RankOptions&
       const CostResult cost = costOf(o, p, e, opt, spot);
       if (f.budget_usd > 0 && cost.cost_usd > f.budget_usd) continue;
       if (f.deadline_hours > 0 && cost.wall_hours > f.deadline_hours) continue;
-      cands.push_back({&o, &p, &e, cost.cost_usd, cost.wall_hours, usdPerTflopsDay(p.headlineUsdPerHour(), o.gpu_count, fp16), 0, fits});
+      cands.push_back({&o, &p, &e, cost.cost_usd, cost.wall_hours, 0, fits});
     }
   }
   // Normalise the three dimensions over the fitting results.
   for (const auto& c : cands) {
     if (!c.fits) continue;
     ++out.fitting_count;
-    if (c.usd_per_tflops_day > 0 && (out.best_unit == 0 || c.usd_per_tflops_day < out.best_unit)) out.best_unit = c.usd_per_tflops_day;
+    const double unit = unitCost(*c.offer, *c.price);
+    if (unit > 0 && (out.best_unit == 0 || unit < out.best_unit)) out.best_unit = unit;
     if (c.cost_usd > 0 && (out.best_cost == 0 || c.cost_usd < out.best_cost)) out.best_cost = c.cost_usd;
     if (c.wall_hours > 0 && (out.best_time == 0 || c.wall_hours < out.best_time)) out.best_time = c.wall_hours;
   }
@@ -196,7 +201,7 @@ Ranking rankOffers(const Workload& w, const Catalog& catalog, const RankOptions&
     return 0.5 * cs + 0.5 * ts;
   };
   for (auto& c : cands)
-    c.score = c.fits ? (wt.unit_cost * unitScore(c.usd_per_tflops_day) + wt.task * taskScore(c.cost_usd, c.wall_hours) +
+    c.score = c.fits ? (wt.unit_cost * unitScore(unitCost(*c.offer, *c.price)) + wt.task * taskScore(c.cost_usd, c.wall_hours) +
                         wt.service * serviceScore(*c.offer)) / wsum
                      : 0;
   // Pareto frontier of (cost, wall time) among fitting results: a result is on it when no other one is at most as
@@ -229,28 +234,22 @@ Ranking rankOffers(const Workload& w, const Catalog& catalog, const RankOptions&
     auto it = frontier.find(bitsOf(c.wall_hours));
     return it != frontier.end() && it->second == c.cost_usd;
   };
-  // Order: fitting first, then score, then cost, then catalog order. Only the kept results are fully sorted.
-  struct Key {
-    bool fits;
-    double score, cost;
-    uint32_t index;
-  };
-  std::vector<Key> keys;
-  keys.reserve(cands.size());
-  for (uint32_t i = 0; i < cands.size(); ++i) keys.push_back({cands[i].fits, cands[i].score, cands[i].cost_usd, i});
-  auto better = [](const Key& a, const Key& b) {
+  // Order: fitting first, then score, then cost, then catalog order (offers and their prices are stored in
+  // catalog order, so their addresses give it). Only the kept results are fully sorted.
+  auto better = [](const Candidate& a, const Candidate& b) {
     if (a.fits != b.fits) return a.fits;
     if (a.score != b.score) return a.score > b.score;
-    if (a.cost != b.cost) return a.cost < b.cost;
-    return a.index < b.index;
+    if (a.cost_usd != b.cost_usd) return a.cost_usd < b.cost_usd;
+    if (a.offer != b.offer) return std::less<const Offer*>()(a.offer, b.offer);
+    return std::less<const Price*>()(a.price, b.price);
   };
   out.result_count = cands.size();
-  const size_t keep = opt.limit > 0 ? std::min(opt.limit, keys.size()) : keys.size();
-  if (keep < keys.size()) std::partial_sort(keys.begin(), keys.begin() + static_cast<long>(keep), keys.end(), better);
-  else std::sort(keys.begin(), keys.end(), better);
+  const size_t keep = opt.limit > 0 ? std::min(opt.limit, cands.size()) : cands.size();
+  if (keep < cands.size()) std::partial_sort(cands.begin(), cands.begin() + static_cast<long>(keep), cands.end(), better);
+  else std::sort(cands.begin(), cands.end(), better);
   out.results.resize(keep);
   for (size_t i = 0; i < keep; ++i) {
-    const Candidate& c = cands[keys[i].index];
+    const Candidate& c = cands[i];
     const Offer& o = *c.offer;
     const Price& p = *c.price;
     RankResult& r = out.results[i];
@@ -261,12 +260,12 @@ Ranking rankOffers(const Workload& w, const Catalog& catalog, const RankOptions&
     r.fits = c.fits;
     r.cost = costOf(o, p, *c.eval, opt, spot);
     r.usd_per_hour = p.headlineUsdPerHour();
-    r.usd_per_tflops_day = c.usd_per_tflops_day;
+    r.usd_per_tflops_day = unitCost(o, p);
     r.usd_per_tflops_day_at_precision = usdPerTflopsDay(r.usd_per_hour, o.gpu_count, o.gpu->peak(trainingPrecision(w, *o.gpu)));
-    if (o.has_claims && o.claims.tflops > 0 && o.claims.tflops_precision == "fp16")
-      r.vendor_usd_per_tflops_day = r.usd_per_hour * 24.0 / o.claims.tflops;
+    if (o.claims && o.claims->tflops > 0 && o.claims->tflops_precision == "fp16")
+      r.vendor_usd_per_tflops_day = r.usd_per_hour * 24.0 / o.claims->tflops;
     r.service_score = serviceScore(o);
-    r.unit_score = unitScore(c.usd_per_tflops_day);
+    r.unit_score = unitScore(r.usd_per_tflops_day);
     r.task_score = taskScore(c.cost_usd, c.wall_hours);
     r.score = c.score;
     r.pareto = onFrontier(c);

@@ -61,7 +61,7 @@ std::string describe(const Offer& o) {
                   bitsOf(o.network_gbps) + "|" + (o.rdma ? "r" : "-") + "|" + o.region + "|" + o.currency + "|" +
                   bitsOf(o.billing_increment_s) + "|" + bitsOf(o.min_charge_s) + "|" + (o.example ? "e" : "-") + "|" +
                   (o.service.preinstalled_frameworks ? "f" : "-") + bitsOf(o.service.sla_pct) + bitsOf(o.service.scaling_minutes) +
-                  bitsOf(o.service.queue_minutes) + "|" + (o.has_claims ? "c" : "-") + "|" + std::to_string(o.hardware_hash);
+                  bitsOf(o.service.queue_minutes) + "|" + (o.claims ? "c" : "-") + "|" + std::to_string(o.hardware_hash);
   for (const auto& p : o.prices) {
     s += "\n  " + std::string(pricingModelName(p.model)) + "|" + bitsOf(p.usd_per_hour) + "|" + bitsOf(p.usd_per_month) + "|" +
          std::to_string(p.term_months) + "|" + p.upfront + "|" + bitsOf(p.claimed_discount_pct) + "|" +

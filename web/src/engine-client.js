@@ -12,23 +12,58 @@ export class GpuvalueError extends Error {
   }
 }
 
+const encoder = typeof TextEncoder === 'function' ? new TextEncoder() : null;
+const decoder = typeof TextDecoder === 'function' ? new TextDecoder() : null;
+const PIECE_CHARS = 1 << 18;         // catalog text goes to the engine in pieces of this many characters
+const WHOLE_TEXT_CHARS = 1 << 16;    // below this a catalog goes in one call
+
 export class EngineClient {
   constructor(module, engine) {
     this.module = module;
     this.engine = engine;
   }
 
+  // An engine method's answer as JSON text. Answers come back as a view of their UTF-8 bytes in wasm memory,
+  // decoded here in one native call.
+  text(method, arg) {
+    if (arg === undefined) return this.engine[method]();
+    const a = typeof arg === 'string' ? arg : JSON.stringify(arg);
+    if (decoder && typeof this.engine.callBytes === 'function') return decoder.decode(this.engine.callBytes(method, a));
+    return this.engine[method](a);
+  }
+
   // Calls an engine method; returns the parsed result or throws GpuvalueError.
   call(method, arg) {
-    const text = arg === undefined ? this.engine[method]() : this.engine[method](typeof arg === 'string' ? arg : JSON.stringify(arg));
-    const result = JSON.parse(text);
+    const result = JSON.parse(this.text(method, arg));
     if (!result.ok) throw new GpuvalueError(result);
     return result;
   }
 
   // Like call, but returns the result object even when it is an error ({ok: false, error, issues}).
   tryCall(method, arg) {
-    return JSON.parse(this.engine[method](typeof arg === 'string' ? arg : JSON.stringify(arg)));
+    return JSON.parse(this.text(method, arg));
+  }
+
+  // Loads (mode 'load'), adds ('add') or checks ('validate') catalog text. Large texts go to the engine in pieces
+  // encoded straight into its memory, so a 100,000-offer catalog never sits in wasm memory whole; malformed text
+  // is then read whole once more, for the syntax error with its line and column.
+  catalogText(mode, text) {
+    const method = { load: 'loadCatalog', add: 'addCatalog', validate: 'validate' }[mode];
+    if (text.length < WHOLE_TEXT_CHARS || !encoder || typeof this.engine.catalogBegin !== 'function') return this.tryCall(method, text);
+    const begun = JSON.parse(this.engine.catalogBegin(mode, text.length));
+    if (!begun.ok) return begun;
+    for (let i = 0; i < text.length;) {
+      let j = Math.min(text.length, i + PIECE_CHARS);
+      const c = text.charCodeAt(j - 1);
+      if (j < text.length && c >= 0xd800 && c <= 0xdbff) j -= 1;  // keep a surrogate pair in one piece
+      const view = this.engine.catalogBuffer(3 * (j - i));
+      if (!view) { this.engine.catalogEnd(); return this.tryCall(method, text); }
+      const { written } = encoder.encodeInto(text.substring(i, j), view);
+      if (!this.engine.catalogFeed(written)) break;
+      i = j;
+    }
+    const r = JSON.parse(this.engine.catalogEnd());
+    return r.retry_whole_text ? this.tryCall(method, text) : r;
   }
 
   rank(request) { return this.call('rank', request); }
@@ -45,9 +80,9 @@ export class EngineClient {
   presets() { return this.call('presets').presets; }
   gpus() { return this.call('gpus').gpus; }
   catalogSummary() { return this.call('catalogSummary').offers; }
-  validate(text) { return this.tryCall('validate', text); }
-  loadCatalog(text) { return this.tryCall('loadCatalog', text); }
-  addCatalog(text) { return this.tryCall('addCatalog', text); }
+  validate(text) { return this.catalogText('validate', text); }
+  loadCatalog(text) { return this.catalogText('load', text); }
+  addCatalog(text) { return this.catalogText('add', text); }
   importSkypilot(csv, options = {}) {
     return JSON.parse(this.engine.importSkypilot(csv, JSON.stringify(options)));
   }

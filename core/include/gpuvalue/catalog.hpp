@@ -1,6 +1,7 @@
 // The instance catalog (data/catalog/*.json): what clouds sell and at which prices.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <unordered_set>
 #include <vector>
@@ -77,8 +78,8 @@ struct Offer {
   double min_charge_s = 0;
   bool example = false;
   Service service;
-  bool has_claims = false;
-  Claims claims;
+  // Vendor-stated figures, when the catalog gives any (a few offers do; shared so that offers stay small).
+  std::shared_ptr<const Claims> claims;
   std::vector<Price> prices;
   std::vector<std::string> warnings;  // claim-check discrepancies and data warnings, carried into results
   // Hash of what the performance model depends on (GPU, GPUs per node, interconnect, network, RDMA):

@@ -29,12 +29,13 @@ class JsonWriter {
  private:
   void separator();
   std::string& out_;
-  std::vector<bool> first_;  // per open container: no element written yet
+  std::vector<char> first_;  // per open container: no element written yet
   bool after_key_ = false;
 };
 
 // Appends s as a JSON string literal (quotes, escapes; invalid UTF-8 bytes become U+FFFD).
 void appendJsonString(std::string& out, const std::string& s);
+void appendJsonString(std::string& out, const char* text, size_t size);
 
 // How many non-finite numbers (NaN, +-Infinity) the engine has tried to write into an answer since the process
 // started. They never reach the text (JsonWriter writes 0, dumpJson writes null), but each one is a bug upstream:
