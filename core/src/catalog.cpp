@@ -3,7 +3,6 @@
 #include <cmath>
 #include <cstdio>
 #include <set>
-#include <sstream>
 
 #include "gpuvalue/json_reader.hpp"
 
@@ -13,6 +12,18 @@ static const char* kModelNames[kPricingModelCount] = {"on_demand", "reserved", "
 
 // Hours in an average month: 8760 h / 12 (the convention AWS, GCP and Azure price pages use: 730 h).
 constexpr double kHoursPerMonth = 730.0;
+
+const std::string& Atom::emptyString() {
+  static const std::string* e = new std::string();
+  return *e;
+}
+
+const std::string& Atom::intern(const std::string& s) {
+  if (s.empty()) return emptyString();
+  // Never freed: a few hundred distinct values in practice; node-based, so references stay valid.
+  static std::unordered_set<std::string>* pool = new std::unordered_set<std::string>();
+  return *pool->insert(s).first;
+}
 
 const char* pricingModelName(PricingModel m) { return kModelNames[static_cast<int>(m)]; }
 

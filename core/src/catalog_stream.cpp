@@ -246,6 +246,13 @@ class Flat {
     out.assign(x->s, x->len);
     return 1;
   }
+  int string(const char* key, bool required, Atom& out) const {
+    const Member* x = get(key);
+    if (!x) return required ? -1 : 0;
+    if (x->kind != Member::kString) return -1;
+    out = std::string(x->s, x->len);
+    return 1;
+  }
   int number(const char* key, bool required, double min, bool min_exclusive, double max, double& out) const {
     const Member* x = get(key);
     if (!x) return required ? -1 : 0;
@@ -360,14 +367,16 @@ bool directOffer(const char* text, size_t size, GpuCache& gpus, const std::unord
   if (!prices || prices->kind != Member::kNested) return false;
   Cursor pc{prices->s, prices->s + prices->len};
   if (!pc.eat('[') || pc.eat(']')) return false;
+  Price read[8];  // prices of one offer, copied once into a vector of exactly that size
+  size_t count_read = 0;
   for (;;) {
-    Price p;
-    if (!directPrice(pc, p)) return false;
-    o.prices.push_back(std::move(p));
+    if (count_read == 8 || !directPrice(pc, read[count_read])) return false;
+    ++count_read;
     if (pc.eat(',')) continue;
     if (pc.eat(']')) break;
     return false;
   }
+  o.prices.assign(read, read + count_read);
   pc.ws();
   if (pc.p != pc.e) return false;
   // The DOM reader's cross-field warnings: leave offers that raise one to it.
@@ -444,7 +453,8 @@ struct CatalogStreamReader::State {
     const bool ok = !hasErrors(doc_issues);
     for (auto& f : doc_issues) issues.push_back(std::move(f));
     if (ok) {
-      taken.insert(doc_ids.begin(), doc_ids.end());
+      if (taken.empty()) taken.swap(doc_ids);
+      else taken.insert(doc_ids.begin(), doc_ids.end());
       if (offers.empty()) offers.swap(doc_offers);
       else
         for (auto& o : doc_offers) offers.push_back(std::move(o));

@@ -3,9 +3,9 @@
 // numbers behind every recommendation. Run inside Engine's `guarded` (engine.cpp), so nothing throws out.
 #include <algorithm>
 #include <cmath>
-#include <sstream>
 
 #include "gpuvalue/decisions.hpp"
+#include "gpuvalue/text_stream.hpp"
 #include "gpuvalue/engine.hpp"
 
 namespace gpuvalue {
@@ -15,8 +15,8 @@ namespace {
 double finiteOr(double v, double fallback = 0) { return std::isfinite(v) ? v : fallback; }
 
 std::string fixed(double v, int precision) {
-  std::ostringstream os;
-  os.setf(std::ios::fixed);
+  TextStream os;
+  os.fixed();
   os.precision(precision);
   os << finiteOr(v);
   return os.str();
@@ -32,7 +32,7 @@ std::string hoursText(double h) {
 }
 
 std::string sci(double v) {
-  std::ostringstream os;
+  TextStream os;
   os.precision(3);
   os << v;
   return os.str();
@@ -163,7 +163,7 @@ std::string Engine::adviseImpl(const std::string& text) const {
   } else {
     const RungEvaluation& m = a.ladder[a.model_rung];
     const std::string shard = m.plan.memory.sharding.describe();
-    std::ostringstream os;
+    TextStream os;
     os << "The article puts " << sci(opt.params) << " parameters on " << (a.article_rung == 2 ? "A100 80GB or H100" : art.label)
        << "; the memory model ";
     if (a.agrees) os << "agrees on the class";
@@ -219,7 +219,7 @@ std::string Engine::adviseImpl(const std::string& text) const {
   auto recommendation = [&](int rung, const std::string& role) {
     const RungEvaluation& e = a.ladder[rung];
     const Throughput& t = e.plan.throughput;
-    std::ostringstream why;
+    TextStream why;
     if (role == "memory model") why << note << " ";
     else if (role == "cheapest") why << "Cheapest job on the article's ladder under " << pricingModelName(e.pricing) << " billing. ";
     else why << "Fastest on the article's ladder at its smallest fitting size. ";
@@ -1159,7 +1159,7 @@ std::string Engine::compareImpl(const std::string& text) const {
     const double count_ratio = static_cast<double>(c.gpus) / base.gpus;
     const double single_ratio = tb.single_gpu_tflops > 0 ? t.single_gpu_tflops / tb.single_gpu_tflops : 0;
     const double scaling_ratio = tb.scaling_efficiency > 0 ? t.scaling_efficiency / tb.scaling_efficiency : 0;
-    std::ostringstream ex;
+    TextStream ex;
     if (i == b) {
       ex << "Baseline. " << fixed(t.single_gpu_tflops, 1) << " TFLOPS per GPU (" << t.bound << "-bound), scaling "
          << pct(t.scaling_efficiency, 0) << ", " << money(c.usd_per_hour) << "/h.";

@@ -1,6 +1,7 @@
 #include "gpuvalue/engine.hpp"
 
 #include <cmath>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "gpuvalue/decisions.hpp"
@@ -351,8 +352,13 @@ static void writeThroughput(JsonWriter& j, const Throughput& t) {
       .endObject();
 }
 
+// The throughput and memory objects of one hardware evaluation, written once per ranking: the kept results
+// share few evaluations (the same hardware sold in many regions).
+using EvaluationText = std::unordered_map<const Evaluation*, std::pair<std::string, std::string>>;
+
 // One ranked result, written straight to text (this is the hot output path of the page).
-static void writeRankResult(JsonWriter& j, const RankResult& r, const Ranking& ranking, const Workload& w, const RankOptions& opt) {
+static void writeRankResult(JsonWriter& j, const RankResult& r, const Ranking& ranking, const Workload& w, const RankOptions& opt,
+                            EvaluationText& evaluation_text) {
   const Offer& o = *r.offer;
   const Throughput& t = r.throughput();
   j.beginObject()
@@ -366,10 +372,16 @@ static void writeRankResult(JsonWriter& j, const RankResult& r, const Ranking& r
       .field("vendor_usd_per_tflops_day", r.vendor_usd_per_tflops_day).field("score", r.score);
   j.key("scores").beginObject().field("unit_cost", r.unit_score).field("task", r.task_score).field("service", r.service_score).endObject();
   j.field("pareto", r.pareto);
-  j.key("throughput");
-  writeThroughput(j, t);
-  j.key("memory");
-  writeMemory(j, r.memory());
+  auto it = evaluation_text.find(r.eval);
+  if (it == evaluation_text.end()) {
+    std::string tt, mt;
+    JsonWriter tj(tt), mj(mt);
+    writeThroughput(tj, t);
+    writeMemory(mj, r.memory());
+    it = evaluation_text.emplace(r.eval, std::make_pair(std::move(tt), std::move(mt))).first;
+  }
+  j.key("throughput").raw(it->second.first);
+  j.key("memory").raw(it->second.second);
   j.key("spot").beginObject()
       .field("expected_interruptions", r.cost.expected_interruptions)
       .field("checkpoint_interval_hours", r.cost.checkpoint_interval_hours)
@@ -473,7 +485,8 @@ std::string Engine::rank(const std::string& text) {
     j.field("evaluated_offers", ranking.evaluated).field("result_count", ranking.result_count)
         .field("fitting_count", ranking.fitting_count);
     j.key("results").beginArray();
-    for (const auto& rr : ranking.results) writeRankResult(j, rr, ranking, w, opt);
+    EvaluationText evaluation_text;
+    for (const auto& rr : ranking.results) writeRankResult(j, rr, ranking, w, opt, evaluation_text);
     j.endArray().endObject();
     return text;
   });

@@ -1,7 +1,6 @@
 #include "gpuvalue/json_reader.hpp"
 
 #include <cmath>
-#include <sstream>
 #include <vector>
 
 #include "gpuvalue/json_writer.hpp"

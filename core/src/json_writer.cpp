@@ -84,6 +84,18 @@ void JsonWriter::separator() {
   }
 }
 
+// The separator as a character to put in front of a token (0 = none); the token is then appended in one call.
+char JsonWriter::separatorChar() {
+  if (after_key_) {
+    after_key_ = false;
+    return 0;
+  }
+  if (first_.empty()) return 0;
+  const char c = first_.back() ? 0 : ',';
+  first_.back() = false;
+  return c;
+}
+
 JsonWriter& JsonWriter::beginObject() {
   separator();
   out_ += '{';
@@ -110,36 +122,73 @@ JsonWriter& JsonWriter::endArray() {
   return *this;
 }
 
+// Plain ASCII text that needs no escaping (keys and most values): copied as it is.
+static bool plainAscii(const char* s, size_t n) {
+  for (size_t i = 0; i < n; ++i) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\') return false;
+  }
+  return true;
+}
+
+// Appends [sep]"text"[suffix] in one call when the text is short and plain (libc++'s std::string members are
+// not inlined in wasm: one call per token instead of four or five).
+static bool appendPlain(std::string& out, char sep, const char* s, size_t n, char suffix) {
+  char buf[160];
+  if (n + 4 > sizeof buf || !plainAscii(s, n)) return false;
+  size_t k = 0;
+  if (sep) buf[k++] = sep;
+  buf[k++] = '"';
+  std::memcpy(buf + k, s, n);
+  k += n;
+  buf[k++] = '"';
+  if (suffix) buf[k++] = suffix;
+  out.append(buf, k);
+  return true;
+}
+
 JsonWriter& JsonWriter::key(const char* k) {
-  separator();
-  appendJsonString(out_, k, std::strlen(k));
-  out_ += ':';
+  const size_t n = std::strlen(k);
+  const char sep = separatorChar();
+  if (!appendPlain(out_, sep, k, n, ':')) {
+    if (sep) out_ += sep;
+    appendJsonString(out_, k, n);
+    out_ += ':';
+  }
   after_key_ = true;
   return *this;
 }
 
 JsonWriter& JsonWriter::value(const std::string& s) {
-  separator();
-  appendJsonString(out_, s);
+  const char sep = separatorChar();
+  if (!appendPlain(out_, sep, s.data(), s.size(), 0)) {
+    if (sep) out_ += sep;
+    appendJsonString(out_, s);
+  }
   return *this;
 }
 
 JsonWriter& JsonWriter::value(const char* s) {
-  separator();
-  appendJsonString(out_, s, std::strlen(s));
+  const size_t n = std::strlen(s);
+  const char sep = separatorChar();
+  if (!appendPlain(out_, sep, s, n, 0)) {
+    if (sep) out_ += sep;
+    appendJsonString(out_, s, n);
+  }
   return *this;
 }
 
 JsonWriter& JsonWriter::value(double d) {
-  separator();
   if (!std::isfinite(d)) {
     noteNonFiniteNumber();
     d = 0;
   }
   // Shortest round-trip form (Grisu2, the same routine nlohmann::json's dump uses); snprintf("%.17g") was
-  // the largest cost of writing ranking results.
+  // the largest cost of writing ranking results. Separator and number go in one append.
   char buf[64];
-  char* end = nlohmann::detail::to_chars(buf, buf + sizeof buf, d);
+  char* p = buf;
+  if (const char sep = separatorChar()) *p++ = sep;
+  char* end = nlohmann::detail::to_chars(p, buf + sizeof buf, d);
   out_.append(buf, static_cast<size_t>(end - buf));
   return *this;
 }
@@ -147,16 +196,22 @@ JsonWriter& JsonWriter::value(double d) {
 JsonWriter& JsonWriter::value(int i) { return value(static_cast<long long>(i)); }
 
 JsonWriter& JsonWriter::value(long long i) {
-  separator();
-  out_ += std::to_string(i);
+  char buf[32];
+  char* p = buf;
+  if (const char sep = separatorChar()) *p++ = sep;
+  const int n = std::snprintf(p, sizeof buf - 1, "%lld", i);
+  out_.append(buf, static_cast<size_t>(p - buf + n));
   return *this;
 }
 
 JsonWriter& JsonWriter::value(size_t i) { return value(static_cast<long long>(i)); }
 
 JsonWriter& JsonWriter::value(bool b) {
-  separator();
-  out_ += b ? "true" : "false";
+  char buf[8];
+  char* p = buf;
+  if (const char sep = separatorChar()) *p++ = sep;
+  std::memcpy(p, b ? "true" : "false", b ? 4 : 5);
+  out_.append(buf, static_cast<size_t>(p - buf) + (b ? 4 : 5));
   return *this;
 }
 

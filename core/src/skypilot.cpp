@@ -1,4 +1,5 @@
 #include "gpuvalue/skypilot.hpp"
+#include "gpuvalue/text_stream.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -6,7 +7,6 @@
 #include <cstring>
 #include <map>
 #include <set>
-#include <sstream>
 
 namespace gpuvalue {
 
@@ -118,8 +118,8 @@ double median(std::vector<double> v) {
 double tidy(double v) { return std::round(v * 1e9) / 1e9; }
 
 std::string num(double v) {
-  std::ostringstream os;
-  os.setf(std::ios::fixed);
+  TextStream os;
+  os.fixed();
   os.precision(6);
   os << v;
   std::string s = os.str();

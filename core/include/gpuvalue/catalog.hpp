@@ -6,6 +6,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "gpuvalue/atom.hpp"
 #include "gpuvalue/json_reader.hpp"
 
 #include "gpuvalue/gpu_specs.hpp"
@@ -28,14 +29,14 @@ struct Price {
   double usd_per_hour = 0;          // effective hourly rate (reserved: averaged over the term)
   double usd_per_month = 0;         // monthly model only
   int term_months = 0;              // reserved only
-  std::string upfront;              // reserved: none | partial | all
+  Atom upfront;                     // reserved: none | partial | all
   double claimed_discount_pct = 0;  // what the vendor says the discount is (article GN8: 65)
   double interruption_per_hour = -1;  // spot: published interruption rate; <0 means use the default
   double free_hours = 0;            // on-demand: free-trial hours not billed (article §6: "typically 30 h of A100")
   std::vector<PriceTier> tiers;     // tiered only
-  std::string as_of;                // YYYY-MM-DD
+  Atom as_of;                       // YYYY-MM-DD
   long as_of_day = 0;               // as_of as days since 1970-01-01 (parsed once at load)
-  std::string source;
+  Atom source;
   // Hourly rate used for $/TFLOPS·day (tiered: first tier; monthly: month / 730 h).
   double headlineUsdPerHour() const;
 };
@@ -62,18 +63,18 @@ struct Service {
 
 struct Offer {
   std::string id;
-  std::string provider;
-  std::string instance_type;
-  std::string gpu_id;
+  Atom provider;
+  Atom instance_type;
+  Atom gpu_id;
   const GpuSpec* gpu = nullptr;  // resolved against the GPU database at load time
   int gpu_count = 0;
   double vcpus = 0;
   double ram_gb = 0;
-  std::string interconnect;      // nvswitch | nvlink | pcie | infinity-fabric | none
+  Atom interconnect;             // nvswitch | nvlink | pcie | infinity-fabric | none
   double network_gbps = 0;
   bool rdma = false;
-  std::string region;
-  std::string currency = "USD";
+  Atom region;
+  Atom currency = "USD";
   double billing_increment_s = 3600;
   double min_charge_s = 0;
   bool example = false;

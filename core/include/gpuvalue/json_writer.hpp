@@ -28,6 +28,7 @@ class JsonWriter {
 
  private:
   void separator();
+  char separatorChar();
   std::string& out_;
   std::vector<char> first_;  // per open container: no element written yet
   bool after_key_ = false;
