@@ -98,6 +98,8 @@ export function createCore(client, data) {
     // The stored user catalogs at start-up (the raw localStorage value): parsed, checked and loaded.
     initStore({ raw }) {
       const { entries: parsed, problem } = parseStore(raw);
+      // Nothing stored (the usual first visit): the engine already holds the bundled catalog.
+      if (!parsed.length && !entries.length) return { problem, entries, rejected: [], catalog: catalog || refresh() };
       const r = applyCatalogs(client, bundledTexts, parsed);
       entries = r.entries;
       return { problem, entries, rejected: r.rejected.map((x) => ({ name: x.entry.name, error: x.error })), catalog: refresh() };
