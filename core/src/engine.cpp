@@ -375,9 +375,11 @@ static void writeRankResult(JsonWriter& j, const RankResult& r, const Ranking& r
   auto it = evaluation_text.find(r.eval);
   if (it == evaluation_text.end()) {
     std::string tt, mt;
-    JsonWriter tj(tt), mj(mt);
-    writeThroughput(tj, t);
-    writeMemory(mj, r.memory());
+    {
+      JsonWriter tj(tt), mj(mt);
+      writeThroughput(tj, t);
+      writeMemory(mj, r.memory());
+    }
     it = evaluation_text.emplace(r.eval, std::make_pair(std::move(tt), std::move(mt))).first;
   }
   j.key("throughput").raw(it->second.first);

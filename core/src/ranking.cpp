@@ -111,14 +111,82 @@ double serviceScore(const Offer& o) {
 
 namespace {
 
+// A small open-addressing hash table from 64-bit keys to values (the standard unordered containers allocate a
+// node per entry; ranking looks one up for every offer and every price).
+template <typename V>
+class FlatMap64 {
+ public:
+  explicit FlatMap64(size_t expected) {
+    size_t cap = 16;
+    while (cap < expected * 2) cap <<= 1;
+    slots_.resize(cap);
+  }
+  // The value for `key`, inserted as `fresh` when absent; `inserted` tells which.
+  V& find(uint64_t key, const V& fresh, bool& inserted) {
+    if (2 * (size_ + 1) > slots_.size()) grow();
+    size_t i = mix(key) & (slots_.size() - 1);
+    for (;; i = (i + 1) & (slots_.size() - 1)) {
+      Slot& s = slots_[i];
+      if (!s.used) {
+        s.used = true;
+        s.key = key;
+        s.value = fresh;
+        ++size_;
+        inserted = true;
+        return s.value;
+      }
+      if (s.key == key) {
+        inserted = false;
+        return s.value;
+      }
+    }
+  }
+  const V* get(uint64_t key) const {
+    for (size_t i = mix(key) & (slots_.size() - 1);; i = (i + 1) & (slots_.size() - 1)) {
+      const Slot& s = slots_[i];
+      if (!s.used) return nullptr;
+      if (s.key == key) return &s.value;
+    }
+  }
+  template <typename F>
+  void forEach(F&& f) const {
+    for (const Slot& s : slots_)
+      if (s.used) f(s.key, s.value);
+  }
+
+ private:
+  struct Slot {
+    uint64_t key = 0;
+    V value{};
+    bool used = false;
+  };
+  static size_t mix(uint64_t k) {
+    k ^= k >> 33;
+    k *= 0xff51afd7ed558ccdull;
+    k ^= k >> 33;
+    return static_cast<size_t>(k);
+  }
+  void grow() {
+    std::vector<Slot> old;
+    old.swap(slots_);
+    slots_.resize(old.size() * 2);
+    size_ = 0;
+    bool ins;
+    for (const Slot& s : old)
+      if (s.used) find(s.key, s.value, ins);
+  }
+  std::vector<Slot> slots_;
+  size_t size_ = 0;
+};
+
 // What ranking keeps per (offer, billing model) while it scans the catalog: pointers and the few numbers that
-// order and filter results (40 bytes in wasm instead of a ~600-byte RankResult; 250,000 of them for a
+// order and filter results (48 bytes in wasm instead of a ~600-byte RankResult; 250,000 of them for a
 // 100,000-offer catalog). Full results are built for the kept ones only.
 struct Candidate {
   const Offer* offer;
   const Price* price;
   const Evaluation* eval;
-  double cost_usd, wall_hours, score;
+  double cost_usd, wall_hours, usd_per_tflops_day, score;
   bool fits;
 };
 
@@ -154,20 +222,35 @@ Ranking rankOffers(const Workload& w, const Catalog& catalog, const RankOptions&
   for (const Offer& o : catalog.offers) price_count += o.prices.size();
   std::vector<Candidate> cands;
   cands.reserve(price_count);
-  std::unordered_multimap<uint64_t, std::pair<const Offer*, const Evaluation*>> cache;
+  // One evaluation per distinct hardware, found by the offer's hardware hash and verified against the first offer
+  // that produced it (a different configuration with an equal hash, never seen in practice, gets its own).
+  struct Seen {
+    const Offer* offer;
+    const Evaluation* eval;
+  };
+  FlatMap64<Seen> cache(64);
+  std::vector<Seen> collisions;
+  const bool any_place_filter = !providers.empty() || !regions.empty() || !gpus.empty();
   for (const Offer& o : catalog.offers) {
     if (!o.gpu) continue;
     if (!f.include_examples && o.example) continue;
-    if (!contains(providers, o.provider) || !contains(regions, o.region) || !contains(gpus, o.gpu_id)) continue;
-    // One evaluation per distinct hardware; the hash is verified against the first offer that produced it.
+    if (any_place_filter && (!contains(providers, o.provider) || !contains(regions, o.region) || !contains(gpus, o.gpu_id))) continue;
+    bool inserted = false;
+    Seen& seen = cache.find(o.hardware_hash, Seen{&o, nullptr}, inserted);
     const Evaluation* found = nullptr;
-    auto range = cache.equal_range(o.hardware_hash);
-    for (auto it = range.first; it != range.second; ++it)
-      if (it->second.first->sameHardware(o)) found = it->second.second;
-    if (!found) {
+    if (inserted) {
       out.evaluations.push_back(evaluate(w, o, opt));
-      found = &out.evaluations.back();
-      cache.emplace(o.hardware_hash, std::make_pair(&o, found));
+      seen.eval = found = &out.evaluations.back();
+    } else if (seen.offer->sameHardware(o)) {
+      found = seen.eval;
+    } else {
+      for (const Seen& c : collisions)
+        if (c.offer->sameHardware(o)) found = c.eval;
+      if (!found) {
+        out.evaluations.push_back(evaluate(w, o, opt));
+        found = &out.evaluations.back();
+        collisions.push_back({&o, found});
+      }
     }
     const Evaluation& e = *found;
     ++out.evaluated;
@@ -180,14 +263,14 @@ Ranking rankOffers(const Workload& w, const Catalog& catalog, const RankOptions&
       const CostResult cost = costOf(o, p, e, opt, spot);
       if (f.budget_usd > 0 && cost.cost_usd > f.budget_usd) continue;
       if (f.deadline_hours > 0 && cost.wall_hours > f.deadline_hours) continue;
-      cands.push_back({&o, &p, &e, cost.cost_usd, cost.wall_hours, 0, fits});
+      cands.push_back({&o, &p, &e, cost.cost_usd, cost.wall_hours, unitCost(o, p), 0, fits});
     }
   }
   // Normalise the three dimensions over the fitting results.
   for (const auto& c : cands) {
     if (!c.fits) continue;
     ++out.fitting_count;
-    const double unit = unitCost(*c.offer, *c.price);
+    const double unit = c.usd_per_tflops_day;
     if (unit > 0 && (out.best_unit == 0 || unit < out.best_unit)) out.best_unit = unit;
     if (c.cost_usd > 0 && (out.best_cost == 0 || c.cost_usd < out.best_cost)) out.best_cost = c.cost_usd;
     if (c.wall_hours > 0 && (out.best_time == 0 || c.wall_hours < out.best_time)) out.best_time = c.wall_hours;
@@ -201,38 +284,38 @@ Ranking rankOffers(const Workload& w, const Catalog& catalog, const RankOptions&
     return 0.5 * cs + 0.5 * ts;
   };
   for (auto& c : cands)
-    c.score = c.fits ? (wt.unit_cost * unitScore(unitCost(*c.offer, *c.price)) + wt.task * taskScore(c.cost_usd, c.wall_hours) +
+    c.score = c.fits ? (wt.unit_cost * unitScore(c.usd_per_tflops_day) + wt.task * taskScore(c.cost_usd, c.wall_hours) +
                         wt.service * serviceScore(*c.offer)) / wsum
                      : 0;
   // Pareto frontier of (cost, wall time) among fitting results: a result is on it when no other one is at most as
   // expensive and as slow and better in one of the two. Wall times take few distinct values (one per hardware
   // evaluation and interruption rate), so the frontier is found over the cheapest result of each wall time.
-  std::unordered_map<uint64_t, double> cheapest;  // wall time bits -> lowest cost
-  cheapest.reserve(out.evaluations.size() * 4 + 16);
+  FlatMap64<double> cheapest(out.evaluations.size() * 4 + 16);  // wall time bits -> lowest cost
   for (const auto& c : cands) {
     if (!c.fits || !(c.cost_usd > 0)) continue;
-    auto ins = cheapest.emplace(bitsOf(c.wall_hours), c.cost_usd);
-    if (!ins.second && c.cost_usd < ins.first->second) ins.first->second = c.cost_usd;
+    bool inserted = false;
+    double& lowest = cheapest.find(bitsOf(c.wall_hours), c.cost_usd, inserted);
+    if (!inserted && c.cost_usd < lowest) lowest = c.cost_usd;
   }
   std::vector<std::pair<double, double>> groups;  // (cost, wall)
-  groups.reserve(cheapest.size());
-  for (const auto& g : cheapest) {
+  cheapest.forEach([&](uint64_t bits, double cost) {
     double wall;
-    std::memcpy(&wall, &g.first, sizeof wall);
-    groups.emplace_back(g.second, wall);
-  }
+    std::memcpy(&wall, &bits, sizeof wall);
+    groups.emplace_back(cost, wall);
+  });
   std::sort(groups.begin(), groups.end());
-  std::unordered_map<uint64_t, double> frontier;  // wall time bits -> cost of the frontier point
+  FlatMap64<double> frontier(groups.size() + 16);  // wall time bits -> cost of the frontier point
   double best_t = 1e300;
   for (const auto& g : groups)
     if (g.second < best_t) {
-      frontier.emplace(bitsOf(g.second), g.first);
+      bool inserted = false;
+      frontier.find(bitsOf(g.second), g.first, inserted);
       best_t = g.second;
     }
   auto onFrontier = [&](const Candidate& c) {
     if (!c.fits || !(c.cost_usd > 0)) return false;
-    auto it = frontier.find(bitsOf(c.wall_hours));
-    return it != frontier.end() && it->second == c.cost_usd;
+    const double* cost = frontier.get(bitsOf(c.wall_hours));
+    return cost && *cost == c.cost_usd;
   };
   // Order: fitting first, then score, then cost, then catalog order (offers and their prices are stored in
   // catalog order, so their addresses give it). Only the kept results are fully sorted.
@@ -260,7 +343,7 @@ Ranking rankOffers(const Workload& w, const Catalog& catalog, const RankOptions&
     r.fits = c.fits;
     r.cost = costOf(o, p, *c.eval, opt, spot);
     r.usd_per_hour = p.headlineUsdPerHour();
-    r.usd_per_tflops_day = unitCost(o, p);
+    r.usd_per_tflops_day = c.usd_per_tflops_day;
     r.usd_per_tflops_day_at_precision = usdPerTflopsDay(r.usd_per_hour, o.gpu_count, o.gpu->peak(trainingPrecision(w, *o.gpu)));
     if (o.claims && o.claims->tflops > 0 && o.claims->tflops_precision == "fp16")
       r.vendor_usd_per_tflops_day = r.usd_per_hour * 24.0 / o.claims->tflops;

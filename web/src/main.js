@@ -381,6 +381,12 @@ class App {
     });
   }
 
+  // The first view, asked for before the page is built (see main()).
+  prefetchView() {
+    const request = rankRequest(this.state);
+    this.fetchView(JSON.stringify([request, this.state.sort, this.catalog.version]), request, this.state.sort);
+  }
+
   // Asks the engine host for the view of a request and sort; one request in flight at a time (a slider
   // moved during a long ranking asks again for the latest state when the answer comes).
   fetchView(vkey, request, sort) {
@@ -468,6 +474,8 @@ async function main() {
     const app = new App(root, host, data);
     window.gpuvalue = { app, timings: app.timings, host, profile: PROFILE };
     await app.loadUserCatalogs();
+    // Ask for the first ranking before building the page: the worker ranks while the DOM is built.
+    app.prefetchView();
     app.build();
   } catch (e) {
     clear(root).append(h('p', { class: 'error', role: 'alert' }, `gpuvalue could not start / 无法启动: ${e.message || e}`));

@@ -1,14 +1,21 @@
 // A small append-only JSON writer for hot outputs (ranking results): no intermediate DOM.
 #pragma once
+#include <algorithm>
 #include <cstddef>
 #include <string>
 #include <vector>
 
 namespace gpuvalue {
 
+// Writes into `out` through its own cursor: `out` is grown ahead and trimmed when the outermost object or array
+// is closed (or the writer is destroyed), so each token is a memcpy, not a call into libc++'s std::string
+// (whose members are not inlined in wasm). Read `out` only after closing the outermost container.
 class JsonWriter {
  public:
-  explicit JsonWriter(std::string& out) : out_(out) {}
+  explicit JsonWriter(std::string& out) : out_(out), n_(out.size()) {}
+  ~JsonWriter() { trim(); }
+  JsonWriter(const JsonWriter&) = delete;
+  JsonWriter& operator=(const JsonWriter&) = delete;
   JsonWriter& beginObject();
   JsonWriter& endObject();
   JsonWriter& beginArray();
@@ -27,14 +34,31 @@ class JsonWriter {
   JsonWriter& field(const char* k, const T& v) { return key(k).value(v); }
 
  private:
-  void separator();
   char separatorChar();
+  void separator() {
+    if (const char c = separatorChar()) put(c);
+  }
+  char* room(size_t n) {
+    if (n_ + n > out_.size()) out_.resize(std::max<size_t>(2 * out_.size(), n_ + n + 4096));
+    return &out_[n_];
+  }
+  void put(char c) {
+    *room(1) = c;
+    ++n_;
+  }
+  void put(const char* p, size_t n);
+  void putString(const char* s, size_t n);  // as a JSON string literal
+  void trim() {
+    if (out_.size() != n_) out_.resize(n_);
+  }
   std::string& out_;
+  size_t n_;  // bytes written (out_ may be longer: room ahead)
   std::vector<char> first_;  // per open container: no element written yet
   bool after_key_ = false;
 };
 
-// Appends s as a JSON string literal (quotes, escapes; invalid UTF-8 bytes become U+FFFD).
+// Appends s as a JSON string literal in ASCII: quotes, control characters and every non-ASCII character
+// escaped (\uXXXX); invalid UTF-8 bytes become U+FFFD.
 void appendJsonString(std::string& out, const std::string& s);
 void appendJsonString(std::string& out, const char* text, size_t size);
 
