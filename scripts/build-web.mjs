@@ -53,6 +53,8 @@ export async function buildWeb(root) {
   // drawing the page (main.js, engine-worker.js). engine-host.js makes a Blob worker of the engine script + app.js.
   const app = await esbuild.build({ ...common, entryPoints: [path.join(root, 'web/src/main.js')], write: false });
   const appJs = app.outputFiles[0].text;
+  const workerBuild = await esbuild.build({ ...common, entryPoints: [path.join(root, 'web/src/worker-main.js')], write: false });
+  const workerJs = workerBuild.outputFiles[0].text;
   const widget = await esbuild.build({ ...common, entryPoints: [path.join(root, 'web/src/widget.js')], write: false });
   const widgetJs = widget.outputFiles[0].text;
   const css = (await esbuild.transform(fs.readFileSync(path.join(root, 'web/styles.css'), 'utf8'), { loader: 'css', minify: true, logLevel: 'warning' })).code;
@@ -61,6 +63,7 @@ export async function buildWeb(root) {
   // Served site: separate files; the catalog is fetched from data/bundle.json.
   fs.writeFileSync(path.join(site, 'gpuvalue_engine.js'), engineJs);
   fs.writeFileSync(path.join(site, 'app.js'), appJs);
+  fs.writeFileSync(path.join(site, 'worker.js'), workerJs);
   fs.writeFileSync(path.join(site, 'styles.css'), css);
   fs.writeFileSync(path.join(site, 'data/bundle.json'), dataJson);
   // worker-src: the engine worker is a Blob (engine-host.js); it imports gpuvalue_engine.js ('self').
@@ -93,7 +96,8 @@ export async function buildWeb(root) {
   offline = fill(offline, '<!--STYLES-->', `<style>${css}</style>`);
   offline = fill(offline, '<!--DATA-->', `<script type="application/json" id="gv-data">${dataInline}</script>`
     + (wasmGzBase64 ? `\n<script type="application/octet-stream" id="gv-wasm" data-encoding="gzip+base64">${wasmGzBase64}</script>` : ''));
-  offline = fill(offline, '<!--SCRIPTS-->', `<script id="gv-engine">${engineInline}</script>\n<script id="gv-app">${appInline}</script>`);
+  // The worker's script travels as text (type text/plain: not run on the page, so not subject to script-src).
+  offline = fill(offline, '<!--SCRIPTS-->', `<script id="gv-engine">${engineInline}</script>\n<script type="text/plain" id="gv-worker">${inlineScript(workerJs)}</script>\n<script id="gv-app">${appInline}</script>`);
   fs.writeFileSync(path.join(dist, 'gpuvalue.html'), offline);
 
   // Engine module for the CLI and JS tests (UMD/CommonJS; T5: no ES6 output in node).

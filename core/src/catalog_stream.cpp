@@ -73,22 +73,55 @@ struct Cursor {
   }
 };
 
-// A string without escapes, control characters or non-ASCII bytes (those go to the DOM reader, which validates
-// UTF-8 and decodes escapes).
-bool plainString(Cursor& c, const char*& s, size_t& len) {
-  c.ws();
-  if (c.p >= c.e || *c.p != '"') return false;
-  const char* q = ++c.p;
-  while (q < c.e) {
-    const unsigned char ch = static_cast<unsigned char>(*q);
-    if (ch == '"') break;
-    if (ch == '\\' || ch < 0x20 || ch >= 0x80) return false;
-    ++q;
+// Length of the valid UTF-8 sequence at p (RFC 3629: no overlongs, no surrogates, at most U+10FFFF, the rules
+// the DOM parser applies), 0 when invalid.
+size_t utf8Sequence(const unsigned char* p, const unsigned char* e) {
+  const unsigned c = p[0];
+  size_t len = 0;
+  unsigned cp = 0;
+  if (c >= 0xC2 && c <= 0xDF) len = 2, cp = c & 0x1F;
+  else if (c >= 0xE0 && c <= 0xEF) len = 3, cp = c & 0x0F;
+  else if (c >= 0xF0 && c <= 0xF4) len = 4, cp = c & 0x07;
+  else return 0;
+  if (static_cast<size_t>(e - p) < len) return 0;
+  for (size_t k = 1; k < len; ++k) {
+    if ((p[k] & 0xC0) != 0x80) return 0;
+    cp = (cp << 6) | (p[k] & 0x3F);
   }
-  if (q >= c.e) return false;
+  if (len == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) return 0;
+  if (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)) return 0;
+  return len;
+}
+
+// A string whose bytes can be taken as they are: valid UTF-8 without control characters. Simple escapes
+// (\" \\ \/ \b \f \n \r \t) are accepted and flagged in `escaped` (the text then is not the value: only
+// members that are skipped may have them); \u escapes go to the DOM reader (surrogate rules).
+bool plainString(Cursor& c, const char*& s, size_t& len, bool& escaped) {
+  c.ws();
+  escaped = false;
+  if (c.p >= c.e || *c.p != '"') return false;
+  const unsigned char* q = reinterpret_cast<const unsigned char*>(++c.p);
+  const unsigned char* e = reinterpret_cast<const unsigned char*>(c.e);
+  while (q < e) {
+    const unsigned char ch = *q;
+    if (ch == '"') break;
+    if (ch < 0x20) return false;
+    if (ch == '\\') {
+      if (q + 1 >= e || !std::strchr("\"\\/bfnrt", q[1]) || q[1] == 0) return false;
+      escaped = true;
+      q += 2;
+    } else if (ch >= 0x80) {
+      const size_t n = utf8Sequence(q, e);
+      if (n == 0) return false;
+      q += n;
+    } else {
+      ++q;
+    }
+  }
+  if (q >= e) return false;
   s = c.p;
-  len = static_cast<size_t>(q - c.p);
-  c.p = q + 1;
+  len = static_cast<size_t>(reinterpret_cast<const char*>(q) - c.p);
+  c.p = reinterpret_cast<const char*>(q) + 1;
   return true;
 }
 
@@ -174,6 +207,7 @@ struct Member {
   enum Kind { kString, kNumber, kBool, kNull, kNested } kind;
   const char* s;  // string contents or nested text
   size_t len;
+  bool escaped;   // a string with escapes: its text is not its value
   double num;
   bool b;
 };
@@ -188,7 +222,9 @@ bool flatObject(Cursor& c, Member* m, int& count, const char* nested_key) {
   for (;;) {
     if (count == kMaxMembers) return false;
     Member& x = m[count];
-    if (!plainString(c, x.key, x.key_len)) return false;
+    bool key_escaped = false;
+    if (!plainString(c, x.key, x.key_len, key_escaped) || key_escaped) return false;
+    x.escaped = false;
     for (int k = 0; k < count; ++k)  // duplicate keys: the DOM keeps the last one, leave that to it
       if (m[k].key_len == x.key_len && std::memcmp(m[k].key, x.key, x.key_len) == 0) return false;
     if (!c.eat(':')) return false;
@@ -197,7 +233,7 @@ bool flatObject(Cursor& c, Member* m, int& count, const char* nested_key) {
     const char ch = *c.p;
     if (ch == '"') {
       x.kind = Member::kString;
-      if (!plainString(c, x.s, x.len)) return false;
+      if (!plainString(c, x.s, x.len, x.escaped)) return false;
     } else if (ch == 't') {
       x.kind = Member::kBool, x.b = true;
       if (!literal(c, "true", 4)) return false;
@@ -242,14 +278,14 @@ class Flat {
   int string(const char* key, bool required, std::string& out) const {
     const Member* x = get(key);
     if (!x) return required ? -1 : 0;
-    if (x->kind != Member::kString) return -1;
+    if (x->kind != Member::kString || x->escaped) return -1;
     out.assign(x->s, x->len);
     return 1;
   }
   int string(const char* key, bool required, Atom& out) const {
     const Member* x = get(key);
     if (!x) return required ? -1 : 0;
-    if (x->kind != Member::kString) return -1;
+    if (x->kind != Member::kString || x->escaped) return -1;
     out = std::string(x->s, x->len);
     return 1;
   }
@@ -284,7 +320,7 @@ class Flat {
   int n_;
 };
 
-// parsePrice for on-demand, reserved and spot prices (tiered and monthly go to the DOM reader).
+// parsePrice for on-demand, reserved, spot and monthly prices (tiered ones go to the DOM reader).
 bool directPrice(Cursor& c, Price& p) {
   Member m[kMaxMembers];
   int n = 0;
@@ -292,11 +328,15 @@ bool directPrice(Cursor& c, Price& p) {
   Flat r(m, n);
   std::string model;
   if (r.string("model", true, model) < 0 || !parsePricingModel(model, p.model)) return false;
-  if (p.model != PricingModel::kOnDemand && p.model != PricingModel::kReserved && p.model != PricingModel::kSpot) return false;
+  if (p.model == PricingModel::kTiered) return false;
   if (r.string("as_of", true, p.as_of) < 0 || !isIsoDate(p.as_of)) return false;
   p.as_of_day = dayNumber(p.as_of);
   if (r.string("source", true, p.source) < 0) return false;
-  if (r.number("usd_per_hour", true, 0, true, 1e6, p.usd_per_hour) < 0) return false;
+  if (p.model == PricingModel::kMonthly) {
+    if (r.number("usd_per_month", true, 0, true, 1e8, p.usd_per_month) < 0) return false;
+  } else if (r.number("usd_per_hour", true, 0, true, 1e6, p.usd_per_hour) < 0) {
+    return false;
+  }
   if (p.model == PricingModel::kReserved) {
     long long term = 0;
     if (r.integer("term_months", true, 1, 120, term) < 0) return false;

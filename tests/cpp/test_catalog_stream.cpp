@@ -156,7 +156,9 @@ std::string syntheticCatalog(unsigned seed, size_t n) {
 
 TEST_CASE("the direct reader reads the shipped catalogs exactly as the DOM reader does", "[catalog][stream]") {
   for (const auto& name : listDir("data/catalog")) checkSame(gpuvalue_test::readFile("data/catalog/" + name), name);
-  checkSame(gpuvalue_test::allCatalogsText(), "all catalogs as one array");
+  const size_t direct = checkSame(gpuvalue_test::allCatalogsText(), "all catalogs as one array");
+  // Real offers carry notes in Chinese and English, escapes, claims: most still take the direct path.
+  CHECK(direct >= 100);
 }
 
 TEST_CASE("the direct reader agrees with the DOM reader on every catalog of the bad-input corpus", "[catalog][stream]") {

@@ -69,15 +69,18 @@ async function inflateOnPage(el) {
   return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer();
 }
 
+// The worker runs the engine script and the worker's own script (worker-main.js: the engine-side modules without
+// the page's UI); app.js, which can also serve as the worker, when that script is not there.
 function workerBlobSource() {
   const engineEl = document.getElementById('gv-engine');
-  const appEl = document.getElementById('gv-app');
-  if (engineEl && appEl) return `${engineEl.textContent}\n;${appEl.textContent}`;
+  const workerEl = document.getElementById('gv-worker') || document.getElementById('gv-app');
+  if (engineEl && workerEl) return `${engineEl.textContent}\n;${workerEl.textContent}`;
   const src = (name) => { const el = [...document.scripts].find((s) => s.src && new URL(s.src).pathname.endsWith(`/${name}`)); return el ? el.src : null; };
   const engine = src('gpuvalue_engine.js');
   const app = src('app.js');
   if (!engine || !app) return null;
-  return `importScripts(${JSON.stringify(engine)}, ${JSON.stringify(app)});`;
+  const worker = new URL('worker.js', app).href;
+  return `importScripts(${JSON.stringify(engine)}, ${JSON.stringify(worker)});`;
 }
 
 async function startWorker(dataText) {
