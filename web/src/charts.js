@@ -56,53 +56,61 @@ export function createCharts(container, ctx) {
     h('figure', { class: 'chart' }, tx('figcaption', t, 'scatterTitle'), h('div', { class: 'chart-box' }, scatterCanvas), scatterNote),
     h('figure', { class: 'chart' }, tx('figcaption', t, 'barsTitle'), h('div', { class: 'chart-box tall' }, barCanvas), barNote));
 
-  const common = { responsive: true, maintainAspectRatio: false, animation: false };
   let points = [];
   let bars = [];
-  const scatter = new Chart(scatterCanvas, {
-    type: 'scatter',
-    data: { datasets: [] },
-    options: {
-      ...common,
-      parsing: false,
-      interaction: { mode: 'nearest', intersect: true },
-      scales: { x: { type: 'logarithmic' }, y: { type: 'logarithmic' } },
-      plugins: { legend: { position: 'bottom', labels: { boxWidth: 10, usePointStyle: true } }, tooltip: {} },
-      onClick: (evt, els) => {
-        const el = els && els[0];
-        if (!el) return;
-        const p = scatter.data.datasets[el.datasetIndex].data[el.index];
-        if (p && p.key) ctx.current().select(p.key);
-      },
-    },
-  });
-  const bar = new Chart(barCanvas, {
-    type: 'bar',
-    data: { labels: [], datasets: [] },
-    options: {
-      ...common,
-      indexAxis: 'y',
-      scales: { x: { type: 'linear', beginAtZero: true }, y: { type: 'category', ticks: { autoSkip: false } } },
-      plugins: { legend: { display: false }, tooltip: {} },
-      onClick: (evt, els) => {
-        const el = els && els[0];
-        if (el && bars[el.index]) ctx.current().select(bars[el.index]._key);
-      },
-    },
-  });
-
   let lastRows = null;
   let lastStyle = '';
   let cur = ctx;  // the context of the latest update, read by the callbacks
-  scatter.options.plugins.tooltip.callbacks = {
-    label: (item) => {
-      const p = item.raw;
-      return p && p.r ? `${p.r.instance} · ${p.r.provider} · ${cur.t(p.r.pricing)}: ${cur.fmt.duration(p.r.time_hours)}, ${cur.fmt.money(p.r.cost_usd)}` : '';
-    },
-  };
-  bar.options.plugins.tooltip.callbacks = {
-    label: (item) => { const r = bars[item.dataIndex]; return r ? `${r.provider} · ${r.region}: ${cur.fmt.unitMoney(r.usd_per_tflops_day)}` : ''; },
-  };
+  // The Chart.js instances are made at the first draw, which comes after the table (a quarter of the page's
+  // start-up time went into making them).
+  let scatter = null;
+  let bar = null;
+  function ensure() {
+    if (scatter) return;
+    const common = { responsive: true, maintainAspectRatio: false, animation: false };
+    scatter = new Chart(scatterCanvas, {
+      type: 'scatter',
+      data: { datasets: [] },
+      options: {
+        ...common,
+        parsing: false,
+        interaction: { mode: 'nearest', intersect: true },
+        scales: { x: { type: 'logarithmic' }, y: { type: 'logarithmic' } },
+        plugins: { legend: { position: 'bottom', labels: { boxWidth: 10, usePointStyle: true } }, tooltip: {} },
+        onClick: (evt, els) => {
+          const el = els && els[0];
+          if (!el) return;
+          const p = scatter.data.datasets[el.datasetIndex].data[el.index];
+          if (p && p.key) ctx.current().select(p.key);
+        },
+      },
+    });
+    bar = new Chart(barCanvas, {
+      type: 'bar',
+      data: { labels: [], datasets: [] },
+      options: {
+        ...common,
+        indexAxis: 'y',
+        scales: { x: { type: 'linear', beginAtZero: true }, y: { type: 'category', ticks: { autoSkip: false } } },
+        plugins: { legend: { display: false }, tooltip: {} },
+        onClick: (evt, els) => {
+          const el = els && els[0];
+          if (el && bars[el.index]) ctx.current().select(bars[el.index]._key);
+        },
+      },
+    });
+
+    scatter.options.plugins.tooltip.callbacks = {
+      label: (item) => {
+        const p = item.raw;
+        return p && p.r ? `${p.r.instance} · ${p.r.provider} · ${cur.t(p.r.pricing)}: ${cur.fmt.duration(p.r.time_hours)}, ${cur.fmt.money(p.r.cost_usd)}` : '';
+      },
+    };
+    bar.options.plugins.tooltip.callbacks = {
+      label: (item) => { const r = bars[item.dataIndex]; return r ? `${r.provider} · ${r.region}: ${cur.fmt.unitMoney(r.usd_per_tflops_day)}` : ''; },
+    };
+
+  }
 
   // Rows unchanged → only the highlighted points move; style (language, currency, theme) unchanged → options stay.
   // scatter: for a long ranking the page holds only its first rows, so the engine host sends every point
@@ -111,6 +119,7 @@ export function createCharts(container, ctx) {
   // update draws both charts; with { split: true } it draws the scatter and returns a function that draws the
   // bars, for the caller to run in a later task (each chart is one short task).
   function update(rows, c, scatterData = null, { split = false } = {}) {
+    ensure();
     cur = c;
     const { t: tt, fmt, state } = c;
     const sel = c.selKey;
@@ -171,5 +180,10 @@ export function createCharts(container, ctx) {
     return () => {};
   }
 
-  return { update, scatter, bar, destroy() { scatter.destroy(); bar.destroy(); } };
+  return {
+    update,
+    get scatter() { ensure(); return scatter; },
+    get bar() { ensure(); return bar; },
+    destroy() { if (scatter) { scatter.destroy(); bar.destroy(); } },
+  };
 }

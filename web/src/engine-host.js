@@ -8,6 +8,7 @@
 // on file:// or under a CSP; then the page falls back to the main thread.
 import { initCore } from './engine-core.js';
 import { todayIso } from './engine-client.js';
+import { inflate } from './engine-worker.js';
 
 const INIT_TIMEOUT_MS = 60000;
 
@@ -62,11 +63,8 @@ class LocalHost {
   }
 }
 
-async function inflateOnPage(el) {
-  const text = atob(el.textContent.trim());
-  const bytes = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; ++i) bytes[i] = text.charCodeAt(i);
-  return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer();
+function inflateOnPage(el) {
+  return inflate(el.textContent.trim());
 }
 
 // The worker runs the engine script and the worker's own script (worker-main.js: the engine-side modules without
