@@ -17,7 +17,10 @@ const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const log = (...a) => { if (!args.includes('--json')) console.error(...a); };
 const median = (a) => { const s = [...a].sort((x, y) => x - y); return s[Math.floor(s.length / 2)]; };
-function timeMs(repeats, fn) {
+// Median of `repeats` timed runs after `warmup` untimed ones (the first calls of wasm code run in V8's baseline
+// compiler until the optimising tier takes over; the native side warms up the same way).
+function timeMs(repeats, fn, warmup = 0) {
+  for (let i = 0; i < warmup; i++) fn();
   const t = [];
   for (let i = 0; i < repeats; i++) { const a = performance.now(); fn(); t.push(performance.now() - a); }
   return median(t);
@@ -40,7 +43,7 @@ for (const n of quick ? [100, 10000] : [100, 10000, 100000]) {
   const parse = timeMs(repeats, () => JSON.parse(text));
   let loadOk = true;
   const load = timeMs(repeats, () => { loadOk = loadOk && engine.loadCatalog(text).ok; });
-  const rank = timeMs(repeats, () => engine.text('rank', rankReq));
+  const rank = timeMs(Math.max(repeats, 15), () => engine.text('rank', rankReq), 5);
   let sweep = null;
   if (n === 10000) {
     sweep = timeMs(3, () => {

@@ -192,6 +192,23 @@ JsonWriter& JsonWriter::value(double d) {
     d = 0;
   }
   separator();
+  // Whole numbers below 1e15 (counts, zeros, round prices): their digits and ".0", exactly what the general
+  // routine below writes for them, without its arithmetic.
+  if (d == std::floor(d) && std::fabs(d) < 1e15) {
+    char buf[24];
+    char* end = buf + sizeof buf;
+    char* q = end;
+    *--q = '0';
+    *--q = '.';
+    unsigned long long v = static_cast<unsigned long long>(std::fabs(d));
+    do {
+      *--q = static_cast<char>('0' + v % 10);
+      v /= 10;
+    } while (v);
+    if (std::signbit(d)) *--q = '-';
+    put(q, static_cast<size_t>(end - q));
+    return *this;
+  }
   // Shortest round-trip form (Grisu2, the same routine nlohmann::json's dump uses); snprintf("%.17g") was
   // the largest cost of writing ranking results.
   char* p = room(40);

@@ -260,10 +260,25 @@ Ranking rankOffers(const Workload& w, const Catalog& catalog, const RankOptions&
       // One result per billing model: skip a second price of the same model on the same offer.
       if (&p != o.price(p.model)) continue;
       if (f.fits_only && !fits) continue;
-      const CostResult cost = costOf(o, p, e, opt, spot);
-      if (f.budget_usd > 0 && cost.cost_usd > f.budget_usd) continue;
-      if (f.deadline_hours > 0 && cost.wall_hours > f.deadline_hours) continue;
-      cands.push_back({&o, &p, &e, cost.cost_usd, cost.wall_hours, unitCost(o, p), 0, fits});
+      double cost_usd, wall_hours;
+      if (p.model == PricingModel::kSpot && e.throughput.time_hours > 0) {
+        // Spot: the wall time once per evaluation and rate, then priceJob's own cost formula.
+        const double lambda = (p.interruption_per_hour >= 0 ? p.interruption_per_hour : spot.interruptions_per_node_hour) * std::max(1, e.nodes);
+        if (e.spot_lambda != lambda) {
+          e.spot_wall_hours = costOf(o, p, e, opt, spot).wall_hours;
+          e.spot_lambda = lambda;
+        }
+        wall_hours = e.spot_wall_hours;
+        cost_usd = billedHours(o, wall_hours) * p.usd_per_hour * std::max(1, e.nodes);
+        if (!std::isfinite(cost_usd)) cost_usd = 0;
+      } else {
+        const CostResult cost = costOf(o, p, e, opt, spot);
+        cost_usd = cost.cost_usd;
+        wall_hours = cost.wall_hours;
+      }
+      if (f.budget_usd > 0 && cost_usd > f.budget_usd) continue;
+      if (f.deadline_hours > 0 && wall_hours > f.deadline_hours) continue;
+      cands.push_back({&o, &p, &e, cost_usd, wall_hours, unitCost(o, p), 0, fits});
     }
   }
   // Normalise the three dimensions over the fitting results.
@@ -342,6 +357,7 @@ Ranking rankOffers(const Workload& w, const Catalog& catalog, const RankOptions&
     r.eval = c.eval;
     r.fits = c.fits;
     r.cost = costOf(o, p, *c.eval, opt, spot);
+    if (r.cost.cost_usd != c.cost_usd || r.cost.wall_hours != c.wall_hours) ++out.cost_mismatches;
     r.usd_per_hour = p.headlineUsdPerHour();
     r.usd_per_tflops_day = c.usd_per_tflops_day;
     r.usd_per_tflops_day_at_precision = usdPerTflopsDay(r.usd_per_hour, o.gpu_count, o.gpu->peak(trainingPrecision(w, *o.gpu)));

@@ -8,6 +8,7 @@
 #include <random>
 
 #include "gpuvalue/catalog.hpp"
+#include "gpuvalue/json_writer.hpp"
 #include "test_support.hpp"
 
 using namespace gpuvalue;
@@ -253,4 +254,23 @@ TEST_CASE("the engine's piecewise catalog API answers like loadCatalog", "[catal
   // Without catalogBegin there is nothing to end.
   CHECK(gpuvalue_test::parse(b.catalogEnd())["ok"] == false);
   CHECK_FALSE(b.catalogFeed(1));
+}
+
+TEST_CASE("the JSON writer writes whole numbers exactly as the shortest round-trip routine does", "[json]") {
+  std::mt19937_64 rng(11);
+  std::vector<double> values = {0.0, -0.0, 1.0, -1.0, 8.0, 312.0, 1000.0, 55188.0, 999999999999999.0, 1e15, 1e16, -123456789.0,
+                                0.5, 2.1, 1e-7, 123.456};
+  for (int i = 0; i < 2000; ++i) values.push_back(static_cast<double>(static_cast<long long>(rng() % 2000000000000000ull) - 1000000000000000ll));
+  for (int i = 0; i < 500; ++i) values.push_back(static_cast<double>(rng() % 100000) / 8.0);
+  for (double v : values) {
+    std::string a;
+    {
+      gpuvalue::JsonWriter j(a);
+      j.beginArray().value(v).endArray();
+    }
+    char buf[64];
+    char* end = nlohmann::detail::to_chars(buf, buf + sizeof buf, v);
+    INFO(v);
+    CHECK(a == "[" + std::string(buf, end) + "]");
+  }
 }

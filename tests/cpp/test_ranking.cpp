@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include "gpuvalue/ranking.hpp"
 #include "test_support.hpp"
 
 using gpuvalue_test::parse;
@@ -90,4 +91,33 @@ TEST_CASE("rank rejects bad requests with a path", "[ranking][errors]") {
   auto r3 = parse(e.rank(R"({"preset": "resnet50-imagenet", "weights": {"task": -1}})"));
   CHECK(r3["ok"] == false);
   CHECK(r3["error"]["path"] == "/weights/task");
+}
+
+TEST_CASE("ranking orders results by the same prices it reports, spot included", "[ranking][spot]") {
+  using namespace gpuvalue;
+  auto& e = gpuvalue_test::loadedEngine();
+  // Spot offers of the real catalog at the default and at published interruption rates, several workloads and
+  // spot settings; every kept result's full price must equal the one it was ranked by.
+  size_t spot_results = 0;
+  for (const char* preset : {"resnet50-imagenet", "llama2-7b-pretrain", "gpt3-175b", "bert-large-pretrain"}) {
+    for (double rate : {1.0 / 24, 0.2, 0.01}) {
+      for (double deadline : {0.0, 500.0}) {
+        Workload w;
+        Issues issues;
+        const json presets = parse(gpuvalue_test::readFile("data/presets.json"))["presets"];
+        bool found = false;
+        for (const auto& p : presets)
+          if (p["id"] == preset) found = parseWorkload(p["workload"], "/workload", w, issues);
+        REQUIRE(found);
+        RankOptions opt;
+        opt.today = "2026-12-02";
+        opt.spot.interruptions_per_node_hour = rate;
+        opt.filters.deadline_hours = deadline;
+        Ranking r = rankOffers(w, e.catalog(), opt);
+        CHECK(r.cost_mismatches == 0);
+        for (const auto& x : r.results) spot_results += x.model == PricingModel::kSpot ? 1 : 0;
+      }
+    }
+  }
+  CHECK(spot_results >= 20);
 }

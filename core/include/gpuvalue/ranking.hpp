@@ -44,6 +44,9 @@ struct Evaluation {
   int nodes = 1;
   MemoryBreakdown memory;
   Throughput throughput;
+  // Expected spot wall time at the last interruption rate asked for (ranking prices many spot offers of the
+  // same hardware at the default rate; the wall time depends only on the rate and this evaluation).
+  mutable double spot_lambda = -1, spot_wall_hours = 0;
 };
 
 struct RankResult {
@@ -73,6 +76,9 @@ struct Ranking {
   size_t result_count = 0;           // results before the limit
   size_t fitting_count = 0;
   double best_unit = 0, best_cost = 0, best_time = 0;  // over fitting results
+  // Kept results whose full price differs from the one they were ranked by (the scan prices spot offers by a
+  // shortcut): always 0; the tests check it.
+  size_t cost_mismatches = 0;
   // Owns the evaluations the results point into (a deque keeps their addresses stable).
   std::deque<Evaluation> evaluations;
 };
