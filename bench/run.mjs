@@ -87,10 +87,20 @@ try {
     await page.goto(`${pathToFileURL(offline).href}#preset=resnet50-imagenet&lang=en`);
     await page.waitForFunction(() => document.body.dataset.ready === '1', null, { timeout: 30000 });
     times.push(Date.now() - t0);
+    // Where the engine worker's start went (ms after navigation start; inflating, compiling, loading the data).
+    const startup = await page.evaluate(() => {
+      const s = window.gpuvalue && window.gpuvalue.host && window.gpuvalue.host.meta && window.gpuvalue.host.meta.startup;
+      return s ? { worker_started_ms: s.startedAt - performance.timeOrigin, inflate_ms: s.inflateMs, compile_ms: s.compileMs, data_ms: s.dataMs } : null;
+    });
+    if (startup) (results.page_worker_startup = results.page_worker_startup || []).push(startup);
     await context.close();
   }
   await browser.close();
   results.page_ready_ms = median(times);
+  if (results.page_worker_startup) {
+    const runs = results.page_worker_startup;
+    results.page_worker_startup = Object.fromEntries(Object.keys(runs[0]).map((k) => [k, Math.round(median(runs.map((r) => r[k])))]));
+  }
 } catch (e) {
   log(`page benchmark skipped: ${e.message}`);
 }
@@ -115,6 +125,10 @@ if (args.includes('--json')) {
     if (r.sweep !== null) console.log(`| sweep (100 × rank) | ${r.n} | ${r.sweep.toFixed(1)} | ${r.native.sweep_ms.toFixed(1)} | |`);
   }
   if (results.planner_ms_wasm !== undefined) console.log(`| planner (article example) | | ${results.planner_ms_wasm.toFixed(2)} | | |`);
+  if (results.page_worker_startup) {
+    const s = results.page_worker_startup;
+    console.log(`\npage start: engine worker running at ${s.worker_started_ms} ms; wasm inflated in ${s.inflate_ms} ms, compiled in ${s.compile_ms} ms, data loaded in ${s.data_ms} ms; first ranked table at ${results.page_ready_ms} ms`);
+  }
   console.log('\n| budget | measured | limit | met |\n|---|---|---|---|');
   for (const [name, v, limit, unit] of budgets) {
     const m = v === undefined || Number.isNaN(v) ? 'n/a' : `${v.toFixed(unit === '×' ? 2 : 1)} ${unit}`;
