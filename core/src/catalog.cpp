@@ -25,6 +25,16 @@ const std::string& Atom::intern(const std::string& s) {
   return *pool->insert(s).first;
 }
 
+void appendOffers(std::vector<Offer>& to, std::vector<Offer>& from) {
+  if (to.empty()) {
+    to.swap(from);
+  } else {
+    to.reserve(to.size() + from.size());
+    for (auto& o : from) to.push_back(std::move(o));
+  }
+  from.clear();
+}
+
 const char* pricingModelName(PricingModel m) { return kModelNames[static_cast<int>(m)]; }
 
 bool parsePricingModel(const std::string& s, PricingModel& out) {
@@ -295,7 +305,7 @@ Issues parseCatalog(const json& doc, const GpuDatabase& gpus, std::unordered_set
   }
   if (hasErrors(issues)) return issues;
   taken_ids.insert(ids.begin(), ids.end());
-  for (auto& o : offers) out.offers.push_back(std::move(o));
+  appendOffers(out.offers, offers);
   return issues;
 }
 

@@ -283,11 +283,10 @@ class Flat {
     return 1;
   }
   int string(const char* key, bool required, Atom& out) const {
-    const Member* x = get(key);
-    if (!x) return required ? -1 : 0;
-    if (x->kind != Member::kString || x->escaped) return -1;
-    out = std::string(x->s, x->len);
-    return 1;
+    std::string s;
+    const int r = string(key, required, s);
+    if (r > 0) out = s;
+    return r;
   }
   int number(const char* key, bool required, double min, bool min_exclusive, double max, double& out) const {
     const Member* x = get(key);
@@ -495,9 +494,7 @@ struct CatalogStreamReader::State {
     if (ok) {
       if (taken.empty()) taken.swap(doc_ids);
       else taken.insert(doc_ids.begin(), doc_ids.end());
-      if (offers.empty()) offers.swap(doc_offers);
-      else
-        for (auto& o : doc_offers) offers.push_back(std::move(o));
+      appendOffers(offers, doc_offers);
     }
     doc_offers.clear();
     doc_ids.clear();
@@ -506,6 +503,14 @@ struct CatalogStreamReader::State {
     found_instances = false;
     item_index = 0;
     ++doc_index;
+  }
+
+  // At the '}' that closes the current document.
+  void closeDocument() {
+    ++pos;
+    skeleton += '}';
+    endDocument();
+    phase = array_mode ? kAfterDoc : kEnd;
   }
 
   // Consumes as much of buf as forms complete tokens; returns false on malformed text.
@@ -542,14 +547,8 @@ struct CatalogStreamReader::State {
           phase = kKeyOrClose;
           break;
         case kKeyOrClose:
-          if (c == '}') {
-            ++pos;
-            skeleton += '}';
-            endDocument();
-            phase = array_mode ? kAfterDoc : kEnd;
-          } else {
-            phase = kKey;
-          }
+          if (c == '}') closeDocument();
+          else phase = kKey;
           break;
         case kKey: {
           if (c != '"') return false;
@@ -581,7 +580,7 @@ struct CatalogStreamReader::State {
         }
         case kAfterMember:
           if (c == ',') { ++pos; skeleton += ','; phase = kKey; }
-          else if (c == '}') { ++pos; skeleton += '}'; endDocument(); phase = array_mode ? kAfterDoc : kEnd; }
+          else if (c == '}') closeDocument();
           else return false;
           break;
         case kArrayOpen:
@@ -642,10 +641,7 @@ size_t CatalogStreamReader::offersReadDirectly() const { return s_->direct; }
 bool CatalogStreamReader::finish(Catalog& out, Issues& issues) {
   if (!s_->feed("", 0, true) || s_->phase != State::kEnd) return false;
   for (auto& f : s_->issues) issues.push_back(std::move(f));
-  if (out.offers.empty()) out.offers.swap(s_->offers);
-  else
-    for (auto& o : s_->offers) out.offers.push_back(std::move(o));
-  s_->offers.clear();
+  appendOffers(out.offers, s_->offers);
   return true;
 }
 
@@ -659,9 +655,7 @@ bool parseCatalogStream(const std::string& t, const GpuDatabase& gpus, std::unor
   if (!reader.feed(t.data(), t.size()) || !reader.finish(read, found)) return false;
   taken_ids.swap(taken);
   for (auto& f : found) issues.push_back(std::move(f));
-  if (out.offers.empty()) out.offers.swap(read.offers);
-  else
-    for (auto& o : read.offers) out.offers.push_back(std::move(o));
+  appendOffers(out.offers, read.offers);
   return true;
 }
 

@@ -583,10 +583,7 @@ std::string Engine::migImpl(const std::string& text) const {
   if (!parseJsonText(text, req, issues, "request")) return errorResult(issues);
   ObjectReader r(req, "", issues);
   if (!r.ok()) return errorResult(issues);
-  const std::string gpu_id = r.string("gpu", true).value_or("");
-  const GpuSpec* g = gpu_id.empty() ? nullptr : gpus_.find(gpu_id);
-  // An empty id is an unknown id too (it used to pass as "no GPU" and was dereferenced).
-  if (!g && r.get("gpu") && r.get("gpu")->is_string()) r.error("gpu", ErrorCode::kUnknownId, "unknown GPU id \"" + gpu_id + "\"");
+  const GpuSpec* g = gpuField(r);
   if (g && g->mig_profiles.empty())
     r.error("gpu", ErrorCode::kInvalidValue, g->name + " has no MIG profiles (MIG GPUs: A100, H100, H200, B200, GB200)");
   std::vector<MigJob> jobs;
@@ -1102,9 +1099,8 @@ std::string Engine::compareImpl(const std::string& text) const {
         if (!stale.empty()) cfg.note = stale;
       }
     } else {
-      const std::string gid = c.string("gpu", true).value_or("");
-      const GpuSpec* g = gid.empty() ? nullptr : gpus_.find(gid);
-      if (!g && c.get("gpu") && c.get("gpu")->is_string()) { c.error("gpu", ErrorCode::kUnknownId, "unknown GPU id \"" + gid + "\""); continue; }
+      const GpuSpec* g = gpuField(c);
+      if (!g && c.get("gpu") && c.get("gpu")->is_string()) continue;  // an unknown id, reported: the count is not read
       const int count = static_cast<int>(c.integer("count", true, 1, 65536).value_or(0));
       if (!g || count <= 0) continue;
       const Cluster cl = defaultCluster(*g, count);
@@ -1271,9 +1267,7 @@ std::string Engine::energyImpl(const std::string& text) const {
     if (!offer || !offer->gpu) r.error("instance", ErrorCode::kUnknownId, "unknown instance \"" + *inst + "\"");
     else g = offer->gpu;
   } else {
-    const std::string gid = r.string("gpu", true).value_or("");
-    g = gid.empty() ? nullptr : gpus_.find(gid);
-    if (!g && r.get("gpu") && r.get("gpu")->is_string()) r.error("gpu", ErrorCode::kUnknownId, "unknown GPU id \"" + gid + "\"");
+    g = gpuField(r);
   }
   int count = static_cast<int>(r.integer("count", false, 1, 1 << 20).value_or(offer ? offer->gpu_count : 1));
   EnergyInputs in;
@@ -1372,9 +1366,7 @@ std::string Engine::tcoImpl(const std::string& text) const {
     if (!offer || !offer->gpu) r.error("instance", ErrorCode::kUnknownId, "unknown instance \"" + *inst + "\"");
     else g = offer->gpu;
   } else {
-    const std::string gid = r.string("gpu", true).value_or("");
-    g = gid.empty() ? nullptr : gpus_.find(gid);
-    if (!g && r.get("gpu") && r.get("gpu")->is_string()) r.error("gpu", ErrorCode::kUnknownId, "unknown GPU id \"" + gid + "\"");
+    g = gpuField(r);
   }
   if (hasErrors(issues)) return errorResult(issues);
   TcoInputs in;

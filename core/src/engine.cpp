@@ -63,12 +63,8 @@ std::string Engine::applyCatalog(Catalog& fresh, Issues& found, bool replace, bo
   if (hasErrors(found)) return errorResult(found);
   size_t n = fresh.offers.size();
   if (!dry_run) {
-    if (replace) {
-      catalog_ = std::move(fresh);
-    } else {
-      catalog_.offers.reserve(catalog_.offers.size() + fresh.offers.size());
-      for (auto& o : fresh.offers) catalog_.offers.push_back(std::move(o));
-    }
+    if (replace) catalog_ = std::move(fresh);
+    else appendOffers(catalog_.offers, fresh.offers);
   }
   return dumpJson({{"ok", true}, {"count", n}, {"total", catalog_.offers.size()}, {"issues", issuesToJson(found)}});
 }
@@ -268,6 +264,14 @@ bool readConstantsField(const json& req, ModelConstants& k, Issues& issues) {
   return true;
 }
 
+const GpuSpec* Engine::gpuField(ObjectReader& r) const {
+  const std::string id = r.string("gpu", true).value_or("");
+  const GpuSpec* g = id.empty() ? nullptr : gpus_.find(id);
+  // An empty id is an unknown id too (it used to pass as "no GPU" and was dereferenced).
+  if (!g && r.get("gpu") && r.get("gpu")->is_string()) r.error("gpu", ErrorCode::kUnknownId, "unknown GPU id \"" + id + "\"");
+  return g;
+}
+
 std::string Engine::estimate(const std::string& text) {
   return guarded([&] {
     Issues issues;
@@ -278,10 +282,7 @@ std::string Engine::estimate(const std::string& text) {
     ObjectReader r(req, "", issues);
     ModelConstants k;
     readConstantsField(req, k, issues);
-    std::string gpu_id = r.string("gpu", true).value_or("");
-    const GpuSpec* g = gpu_id.empty() ? nullptr : gpus_.find(gpu_id);
-    // An empty id is an unknown id too (it used to pass as "no GPU" and was dereferenced).
-    if (!g && r.get("gpu") && r.get("gpu")->is_string()) r.error("gpu", ErrorCode::kUnknownId, "unknown GPU id \"" + gpu_id + "\"");
+    const GpuSpec* g = gpuField(r);
     int count = static_cast<int>(r.integer("count", false, 1, 1 << 20).value_or(1));
     int per_node = static_cast<int>(r.integer("gpus_per_node", false, 1, 1024).value_or(std::min(count, 8)));
     Cluster c;

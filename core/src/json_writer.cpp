@@ -132,29 +132,15 @@ void JsonWriter::putString(const char* s, size_t n) {
   put(escaped.data(), escaped.size());
 }
 
-JsonWriter& JsonWriter::beginObject() {
+JsonWriter& JsonWriter::open(char bracket) {
   separator();
-  put('{');
+  put(bracket);
   first_.push_back(1);
   return *this;
 }
 
-JsonWriter& JsonWriter::endObject() {
-  put('}');
-  first_.pop_back();
-  if (first_.empty()) trim();
-  return *this;
-}
-
-JsonWriter& JsonWriter::beginArray() {
-  separator();
-  put('[');
-  first_.push_back(1);
-  return *this;
-}
-
-JsonWriter& JsonWriter::endArray() {
-  put(']');
+JsonWriter& JsonWriter::close(char bracket) {
+  put(bracket);
   first_.pop_back();
   if (first_.empty()) trim();
   return *this;

@@ -4,7 +4,6 @@
 
 #include <cstdio>
 #include <cstring>
-#include <dirent.h>
 #include <random>
 
 #include "gpuvalue/catalog.hpp"
@@ -90,19 +89,6 @@ size_t checkSame(const std::string& text, const std::string& what) {
   return std::min(direct.direct, dom.catalog.offers.size());
 }
 
-std::vector<std::string> listDir(const std::string& rel) {
-  std::vector<std::string> names;
-  if (DIR* d = opendir((std::string(GPUVALUE_SOURCE_DIR) + "/" + rel).c_str())) {
-    while (dirent* e = readdir(d)) {
-      std::string n = e->d_name;
-      if (n.size() > 5 && n.compare(n.size() - 5, 5, ".json") == 0) names.push_back(n);
-    }
-    closedir(d);
-  }
-  std::sort(names.begin(), names.end());
-  return names;
-}
-
 // A seeded catalog with the value shapes real ones have, and numbers written every way JSON allows.
 std::string syntheticCatalog(unsigned seed, size_t n) {
   std::mt19937 rng(seed);
@@ -156,7 +142,7 @@ std::string syntheticCatalog(unsigned seed, size_t n) {
 }  // namespace
 
 TEST_CASE("the direct reader reads the shipped catalogs exactly as the DOM reader does", "[catalog][stream]") {
-  for (const auto& name : listDir("data/catalog")) checkSame(gpuvalue_test::readFile("data/catalog/" + name), name);
+  for (const auto& name : gpuvalue_test::jsonFiles("data/catalog")) checkSame(gpuvalue_test::readFile("data/catalog/" + name), name);
   const size_t direct = checkSame(gpuvalue_test::allCatalogsText(), "all catalogs as one array");
   // Real offers carry notes in Chinese and English, escapes, claims: most still take the direct path.
   CHECK(direct >= 100);
@@ -164,7 +150,7 @@ TEST_CASE("the direct reader reads the shipped catalogs exactly as the DOM reade
 
 TEST_CASE("the direct reader agrees with the DOM reader on every catalog of the bad-input corpus", "[catalog][stream]") {
   int n = 0;
-  for (const auto& name : listDir("tests/corpus")) {
+  for (const auto& name : gpuvalue_test::jsonFiles("tests/corpus")) {
     if (name.rfind("catalog", 0) != 0) continue;
     checkSame(gpuvalue_test::readFile("tests/corpus/" + name), name);
     ++n;

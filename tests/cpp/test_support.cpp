@@ -20,10 +20,9 @@ std::string readFile(const std::string& rel) {
 
 gpuvalue::json parse(const std::string& text) { return gpuvalue::json::parse(text); }
 
-std::string allCatalogsText() {
+std::vector<std::string> jsonFiles(const std::string& rel) {
   std::vector<std::string> names;
-  std::string dir = std::string(GPUVALUE_SOURCE_DIR) + "/data/catalog";
-  if (DIR* d = opendir(dir.c_str())) {
+  if (DIR* d = opendir((std::string(GPUVALUE_SOURCE_DIR) + "/" + rel).c_str())) {
     while (dirent* e = readdir(d)) {
       std::string n = e->d_name;
       if (n.size() > 5 && n.substr(n.size() - 5) == ".json") names.push_back(n);
@@ -31,6 +30,11 @@ std::string allCatalogsText() {
     closedir(d);
   }
   std::sort(names.begin(), names.end());
+  return names;
+}
+
+std::string allCatalogsText() {
+  const std::vector<std::string> names = jsonFiles("data/catalog");
   std::string out = "[";
   for (size_t i = 0; i < names.size(); ++i) out += (i ? "," : "") + readFile("data/catalog/" + names[i]);
   return out + "]";

@@ -1,6 +1,7 @@
 // Shared helpers for the Catch2 suite: read the real data files, build a loaded engine.
 #pragma once
 #include <string>
+#include <vector>
 
 #include "gpuvalue/engine.hpp"
 
@@ -10,6 +11,8 @@ std::string readFile(const std::string& relative_path);  // relative to the sour
 // An engine with data/gpus.json, every data/catalog/*.json and data/presets.json loaded.
 gpuvalue::Engine& loadedEngine();
 gpuvalue::json parse(const std::string& text);
+// The names of the .json files in a directory of the source tree, sorted.
+std::vector<std::string> jsonFiles(const std::string& relative_dir);
 // The catalog files as one JSON array text.
 std::string allCatalogsText();
 

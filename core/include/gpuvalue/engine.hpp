@@ -98,6 +98,9 @@ class Engine {
   std::string compareImpl(const std::string& text) const;
   std::string energyImpl(const std::string& text) const;
   std::string tcoImpl(const std::string& text) const;
+  // The GPU a request's required "gpu" member names (id or alias), or nullptr: the reader reports a missing or
+  // mistyped member, this an unknown or empty id.
+  const GpuSpec* gpuField(ObjectReader& r) const;
   // Offer by id, or by instance type when unambiguous; `matches` counts instance-type matches.
   const Offer* findOffer(const std::string& id_or_type, int& matches) const;
 

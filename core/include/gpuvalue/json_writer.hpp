@@ -16,10 +16,10 @@ class JsonWriter {
   ~JsonWriter() { trim(); }
   JsonWriter(const JsonWriter&) = delete;
   JsonWriter& operator=(const JsonWriter&) = delete;
-  JsonWriter& beginObject();
-  JsonWriter& endObject();
-  JsonWriter& beginArray();
-  JsonWriter& endArray();
+  JsonWriter& beginObject() { return open('{'); }
+  JsonWriter& endObject() { return close('}'); }
+  JsonWriter& beginArray() { return open('['); }
+  JsonWriter& endArray() { return close(']'); }
   JsonWriter& key(const char* k);
   JsonWriter& value(const std::string& s);
   JsonWriter& value(const char* s);
@@ -35,6 +35,8 @@ class JsonWriter {
 
  private:
   char separatorChar();
+  JsonWriter& open(char bracket);
+  JsonWriter& close(char bracket);
   void separator() {
     if (const char c = separatorChar()) put(c);
   }
