@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { createEngine, GpuvalueError } from '../web/src/engine-client.js';
+import { createEngine, GpuvalueError, todayIso } from '../web/src/engine-client.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const USAGE = `usage: gpuvalue <command> [options]
@@ -120,11 +120,20 @@ function loadBundle() {
   return { gpus: read('data/gpus.json'), presets: read('data/presets.json'), catalogs };
 }
 
+// The date prices are judged stale against: GPUVALUE_TODAY (YYYY-MM-DD, for reproducible answers) or the clock.
+function today() {
+  const t = process.env.GPUVALUE_TODAY;
+  if (t === undefined || t === '') return todayIso();
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(t) || Number.isNaN(Date.parse(`${t}T00:00:00Z`)) || new Date(`${t}T00:00:00Z`).toISOString().slice(0, 10) !== t)
+    throw new UsageError(`GPUVALUE_TODAY must be a date YYYY-MM-DD (got "${t}")`);
+  return t;
+}
+
 async function engine() {
   const modulePath = path.join(root, 'dist/engine/gpuvalue_engine.cjs');
   if (!fs.existsSync(modulePath)) throw new UsageError('the engine is not built yet: run `npm run build`');
   const factory = createRequire(import.meta.url)(modulePath);
-  return createEngine(factory, loadBundle());
+  return createEngine(factory, loadBundle(), { today: today() });
 }
 
 function table(rows, columns) {
