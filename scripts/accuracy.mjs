@@ -138,7 +138,7 @@ async function main() {
       '',
       'Each row is a published measurement from `data/measurements.json` (sources in `docs/measurements-sources.md`),',
       'predicted by the engine from the same GPU, GPU count, nodes, precision and workload shape. The model constants',
-      '(`core/include/gpuvalue/performance.hpp`) were fitted with `node scripts/accuracy.mjs --fit` on the',
+      '(`core/src/model/performance.hpp`) were fitted with `node scripts/accuracy.mjs --fit` on the',
       '**calibration** rows only; the **held-out** rows (every 4th by id) were never used for fitting.',
       '',
       `| split | rows | median absolute error |`,

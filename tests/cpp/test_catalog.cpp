@@ -2,7 +2,7 @@
 
 #include <set>
 
-#include "gpuvalue/catalog.hpp"
+#include "model/catalog.hpp"
 #include "test_support.hpp"
 
 using namespace gpuvalue;

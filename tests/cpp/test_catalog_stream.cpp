@@ -6,8 +6,8 @@
 #include <cstring>
 #include <random>
 
-#include "gpuvalue/catalog.hpp"
-#include "gpuvalue/json_writer.hpp"
+#include "model/catalog.hpp"
+#include "io/json_writer.hpp"
 #include "test_support.hpp"
 
 using namespace gpuvalue;

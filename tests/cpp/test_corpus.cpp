@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "gpuvalue/json_writer.hpp"
+#include "io/json_writer.hpp"
 #include "test_support.hpp"
 
 using gpuvalue::Engine;

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <set>
 
-#include "gpuvalue/decisions.hpp"
+#include "tools/decisions.hpp"
 #include "test_support.hpp"
 
 using namespace gpuvalue;

@@ -1,6 +1,6 @@
 #include <catch2/catch.hpp>
 
-#include "gpuvalue/gpu_specs.hpp"
+#include "model/gpu_specs.hpp"
 #include "test_support.hpp"
 
 using namespace gpuvalue;

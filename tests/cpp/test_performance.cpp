@@ -1,6 +1,6 @@
 #include <catch2/catch.hpp>
 
-#include "gpuvalue/performance.hpp"
+#include "model/performance.hpp"
 #include "test_support.hpp"
 
 using namespace gpuvalue;

@@ -1,6 +1,6 @@
 #include <catch2/catch.hpp>
 
-#include "gpuvalue/pricing.hpp"
+#include "model/pricing.hpp"
 #include "test_support.hpp"
 
 using namespace gpuvalue;

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "gpuvalue/json_writer.hpp"
-#include "gpuvalue/pricing.hpp"
+#include "io/json_writer.hpp"
+#include "model/pricing.hpp"
 #include "test_support.hpp"
 
 using gpuvalue::Engine;

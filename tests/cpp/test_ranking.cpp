@@ -1,6 +1,6 @@
 #include <catch2/catch.hpp>
 
-#include "gpuvalue/ranking.hpp"
+#include "model/ranking.hpp"
 #include "test_support.hpp"
 
 using gpuvalue_test::parse;

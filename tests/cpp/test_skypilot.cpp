@@ -1,6 +1,6 @@
 #include <catch2/catch.hpp>
 
-#include "gpuvalue/skypilot.hpp"
+#include "import/skypilot.hpp"
 #include "test_support.hpp"
 
 using namespace gpuvalue;

@@ -5,7 +5,7 @@
 #include <cstdlib>
 
 #include "fuzz_support.hpp"
-#include "gpuvalue/skypilot.hpp"
+#include "import/skypilot.hpp"
 
 using namespace gpuvalue_fuzz;
 
@@ -14,7 +14,7 @@ namespace {
 gpuvalue::Engine* g_engine = nullptr;
 bool g_strict = false;
 
-// Known importer bugs in core/src/skypilot.cpp (reproducers: tests/corpus/skypilot-bad-numbers.csv,
+// Known importer bugs in core/src/import/skypilot.cpp (reproducers: tests/corpus/skypilot-bad-numbers.csv,
 // skypilot-huge-vcpus.csv and skypilot-duplicate-offer-ids.csv; docs/reliability.md). The importer keeps cells beyond
 // the catalog's limits (AcceleratorCount 1e300 is even cast to int, undefined behaviour; a 1e308 price turns into
 // Infinity) and gives two offers one id when only the GPU count differs. Until they are fixed, inputs that hit them

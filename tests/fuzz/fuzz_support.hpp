@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "gpuvalue/engine.hpp"
-#include "gpuvalue/json_writer.hpp"
+#include "io/json_writer.hpp"
 
 namespace gpuvalue_fuzz {
 

@@ -8,11 +8,11 @@
 #include <unordered_set>
 #include <vector>
 
-#include "gpuvalue/catalog.hpp"
-#include "gpuvalue/gpu_specs.hpp"
-#include "gpuvalue/json_reader.hpp"
-#include "gpuvalue/performance.hpp"
-#include "gpuvalue/pricing.hpp"
+#include "model/catalog.hpp"
+#include "model/gpu_specs.hpp"
+#include "io/json_reader.hpp"
+#include "model/performance.hpp"
+#include "model/pricing.hpp"
 
 namespace gpuvalue {
 
@@ -51,8 +51,8 @@ class Engine {
   // SkyPilot vms.csv text -> {"ok", "catalog": {...}, "issues": [...]} (catalog in our format).
   std::string importSkypilot(const std::string& csv_text, const std::string& options_json);
 
-  // Decision tools (article §4-§5). The JSON handling is in core/src/decisions_engine.cpp, the math in
-  // core/include/gpuvalue/decisions.hpp.
+  // Decision tools (article §4-§5). The JSON handling is in core/src/api/decisions_engine.cpp, the math in
+  // core/src/tools/decisions.hpp.
   // {"params", "tokens"?, "stage"?: exploration|tuning|production, "mode"?, "seq_len"?, "deadline_hours"?,
   //  "max_gpus"?, "spot"?, "constants"?} -> {"recommendations": [...], "ladder": [...], "article": {...}, ...}
   std::string advise(const std::string& request_json);

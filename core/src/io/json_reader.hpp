@@ -5,7 +5,7 @@
 #include <optional>
 #include <string>
 
-#include "gpuvalue/issues.hpp"
+#include "io/issues.hpp"
 
 namespace gpuvalue {
 

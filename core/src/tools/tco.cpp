@@ -2,7 +2,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "gpuvalue/decisions.hpp"
+#include "tools/decisions.hpp"
 
 namespace gpuvalue {
 

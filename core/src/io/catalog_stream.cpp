@@ -7,7 +7,7 @@
 #include <cstring>
 #include <utility>
 
-#include "gpuvalue/catalog.hpp"
+#include "model/catalog.hpp"
 
 namespace gpuvalue {
 

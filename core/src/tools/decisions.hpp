@@ -2,14 +2,14 @@
 // billing), the yearly capacity portfolio (reserved / on-demand / spot), MIG packing of small jobs, the cost
 // levers of one workload, side-by-side scenarios, and energy / total cost of ownership.
 // The math lives in plain functions on structs (tested directly); the Engine turns JSON into these and back
-// (core/src/decisions_engine.cpp).
+// (core/src/api/decisions_engine.cpp).
 #pragma once
 #include <string>
 #include <vector>
 
-#include "gpuvalue/catalog.hpp"
-#include "gpuvalue/performance.hpp"
-#include "gpuvalue/pricing.hpp"
+#include "model/catalog.hpp"
+#include "model/performance.hpp"
+#include "model/pricing.hpp"
 
 namespace gpuvalue {
 

@@ -2,8 +2,8 @@
 #pragma once
 #include <string>
 
-#include "gpuvalue/gpu_specs.hpp"
-#include "gpuvalue/workload.hpp"
+#include "model/gpu_specs.hpp"
+#include "model/workload.hpp"
 
 namespace gpuvalue {
 

@@ -2,9 +2,9 @@
 #pragma once
 #include <string>
 
-#include "gpuvalue/gpu_specs.hpp"
-#include "gpuvalue/issues.hpp"
-#include "gpuvalue/json_reader.hpp"
+#include "model/gpu_specs.hpp"
+#include "io/issues.hpp"
+#include "io/json_reader.hpp"
 
 namespace gpuvalue {
 

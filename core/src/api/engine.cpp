@@ -4,10 +4,10 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "gpuvalue/decisions.hpp"
-#include "gpuvalue/json_writer.hpp"
-#include "gpuvalue/ranking.hpp"
-#include "gpuvalue/skypilot.hpp"
+#include "tools/decisions.hpp"
+#include "io/json_writer.hpp"
+#include "model/ranking.hpp"
+#include "import/skypilot.hpp"
 
 namespace gpuvalue {
 
@@ -614,7 +614,7 @@ std::string Engine::defaults() const {
                                     {"training_power_share_of_tdp", kTrainingPowerShareOfTdp},
                                     {"amortisation_years", kAmortisationYears},
                                     {"median_spot_discount", kMedianSpotDiscount},
-                                    {"sources", "core/include/gpuvalue/decisions.hpp"}}},
+                                    {"sources", "core/src/tools/decisions.hpp"}}},
                      {"stale_after_days", kStaleAfterDays}});
   });
 }

@@ -1,4 +1,4 @@
-#include "gpuvalue/issues.hpp"
+#include "io/issues.hpp"
 
 namespace gpuvalue {
 

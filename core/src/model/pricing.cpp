@@ -1,4 +1,4 @@
-#include "gpuvalue/pricing.hpp"
+#include "model/pricing.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "gpuvalue/decisions.hpp"
-#include "gpuvalue/text_stream.hpp"
+#include "tools/decisions.hpp"
+#include "io/text_stream.hpp"
 #include "gpuvalue/engine.hpp"
 
 namespace gpuvalue {

@@ -1,4 +1,4 @@
-#include "gpuvalue/performance.hpp"
+#include "model/performance.hpp"
 
 #include <algorithm>
 #include <cmath>

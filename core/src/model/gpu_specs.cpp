@@ -1,9 +1,9 @@
-#include "gpuvalue/gpu_specs.hpp"
+#include "model/gpu_specs.hpp"
 
 #include <algorithm>
 #include <cctype>
 
-#include "gpuvalue/json_reader.hpp"
+#include "io/json_reader.hpp"
 
 namespace gpuvalue {
 

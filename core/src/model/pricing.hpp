@@ -2,7 +2,7 @@
 #pragma once
 #include <string>
 
-#include "gpuvalue/catalog.hpp"
+#include "model/catalog.hpp"
 
 namespace gpuvalue {
 

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "gpuvalue/issues.hpp"
+#include "io/issues.hpp"
 
 namespace gpuvalue {
 

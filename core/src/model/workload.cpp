@@ -1,4 +1,4 @@
-#include "gpuvalue/workload.hpp"
+#include "model/workload.hpp"
 
 #include <cmath>
 

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 
-#include "gpuvalue/decisions.hpp"
+#include "tools/decisions.hpp"
 
 namespace gpuvalue {
 

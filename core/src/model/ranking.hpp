@@ -5,10 +5,10 @@
 #include <string>
 #include <vector>
 
-#include "gpuvalue/catalog.hpp"
-#include "gpuvalue/performance.hpp"
-#include "gpuvalue/pricing.hpp"
-#include "gpuvalue/workload.hpp"
+#include "model/catalog.hpp"
+#include "model/performance.hpp"
+#include "model/pricing.hpp"
+#include "model/workload.hpp"
 
 namespace gpuvalue {
 

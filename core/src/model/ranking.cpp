@@ -1,4 +1,4 @@
-#include "gpuvalue/ranking.hpp"
+#include "model/ranking.hpp"
 
 #include <algorithm>
 #include <functional>

@@ -1,10 +1,10 @@
-#include "gpuvalue/catalog.hpp"
+#include "model/catalog.hpp"
 
 #include <cmath>
 #include <cstdio>
 #include <set>
 
-#include "gpuvalue/json_reader.hpp"
+#include "io/json_reader.hpp"
 
 namespace gpuvalue {
 

@@ -1,5 +1,5 @@
-#include "gpuvalue/skypilot.hpp"
-#include "gpuvalue/text_stream.hpp"
+#include "import/skypilot.hpp"
+#include "io/text_stream.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,9 +1,9 @@
-#include "gpuvalue/json_reader.hpp"
+#include "io/json_reader.hpp"
 
 #include <cmath>
 #include <vector>
 
-#include "gpuvalue/json_writer.hpp"
+#include "io/json_writer.hpp"
 
 namespace gpuvalue {
 

@@ -6,11 +6,11 @@
 #include <unordered_set>
 #include <vector>
 
-#include "gpuvalue/atom.hpp"
-#include "gpuvalue/json_reader.hpp"
+#include "model/atom.hpp"
+#include "io/json_reader.hpp"
 
-#include "gpuvalue/gpu_specs.hpp"
-#include "gpuvalue/issues.hpp"
+#include "model/gpu_specs.hpp"
+#include "io/issues.hpp"
 
 namespace gpuvalue {
 

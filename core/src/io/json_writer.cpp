@@ -1,4 +1,4 @@
-#include "gpuvalue/json_writer.hpp"
+#include "io/json_writer.hpp"
 
 #include <atomic>
 #include <cmath>
