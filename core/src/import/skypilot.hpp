@@ -2,6 +2,7 @@
 #pragma once
 #include <string>
 
+#include "import/csv.hpp"
 #include "model/gpu_specs.hpp"
 #include "io/issues.hpp"
 #include "io/json_reader.hpp"
@@ -36,12 +37,5 @@ struct SkypilotImport {
 // for later SXM boards, PCIe for cards.
 // Every row that feeds no offer is reported with its line number (CPU machines summarised as line ranges).
 SkypilotImport importSkypilotCsv(const std::string& csv_text, const GpuDatabase& gpus, const SkypilotOptions& opt);
-
-// Splits CSV text into records (RFC 4180 quoting). Reports unterminated quotes with their line.
-bool parseCsv(const std::string& text, std::vector<std::vector<std::string>>& rows, std::vector<size_t>& lines,
-              Issues& issues);
-
-// Converts a Python literal (single-quoted strings, True/False/None) to JSON text.
-std::string pythonLiteralToJson(const std::string& s);
 
 }  // namespace gpuvalue

@@ -1,0 +1,112 @@
+// GPU names of a SkyPilot file mapped to GPUs of ours: the GpuInfo cell, memory and PCIe hints, board counts and the
+// interconnect a multi-GPU offer is taken to have.
+#include <cmath>
+
+#include "import/csv.hpp"
+#include "import/skypilot_import.hpp"
+
+namespace gpuvalue {
+namespace skypilot {
+
+GpuInfoCell readGpuInfo(const std::string& cell, std::map<std::string, GpuInfoCell>& cache) {
+  auto it = cache.find(cell);
+  if (it != cache.end()) return it->second;
+  GpuInfoCell info;
+  json gi = json::parse(pythonLiteralToJson(cell), nullptr, false);
+  if (gi.is_object() && gi.contains("Gpus") && gi["Gpus"].is_array() && !gi["Gpus"].empty() && gi["Gpus"][0].is_object()) {
+    const json& g0 = gi["Gpus"][0];
+    if (g0.contains("MemoryInfo") && g0["MemoryInfo"].is_object() && g0["MemoryInfo"].contains("SizeInMiB") &&
+        g0["MemoryInfo"]["SizeInMiB"].is_number())
+      info.size_mib = g0["MemoryInfo"]["SizeInMiB"].get<double>();
+    if (g0.contains("Name") && g0["Name"].is_string()) info.name = g0["Name"].get<std::string>();
+  }
+  cache[cell] = info;
+  return info;
+}
+
+namespace {
+
+// The GPU named `accel`, or nullptr after reporting the name (once per name; every line is kept for the summary).
+const GpuSpec* findGpu(ImportState& s, size_t i, const std::string& accel) {
+  const GpuSpec* g = s.gpus.find(accel);
+  if (g) return g;
+  auto& seen = s.unmapped[accel];
+  seen.push_back(s.lines[i]);
+  if (seen.size() == 1)
+    s.imp.issues.push_back({ErrorCode::kUnknownId, "line " + std::to_string(s.lines[i]),
+                            "GPU name \"" + accel + "\" maps to no GPU id; its rows are skipped", true});
+  s.reported[i] = 1;
+  return nullptr;
+}
+
+// Per-GPU memory in GB from GpuInfo's SizeInMiB, or 0 when it gives none that can be used.
+double memoryGbOf(ImportState& s, size_t i, const std::string& accel, const GpuInfoCell& info, const GpuSpec* g) {
+  if (info.size_mib >= 1024) return info.size_mib / 1024.0;
+  if (info.size_mib <= 0) return 0;
+  // RunPod writes GB into SizeInMiB ('SizeInMiB': 80 for an A100 80GB). Read it as GB when that matches the
+  // named GPU; otherwise ignore it. Either way say so once per GPU name.
+  bool as_gb = std::fabs(info.size_mib - g->memory_gb) <= 4;
+  if (s.memory_warned.insert(accel).second)
+    s.imp.issues.push_back({ErrorCode::kCsvFormat, "line " + std::to_string(s.lines[i]),
+                            "GpuInfo SizeInMiB " + num(info.size_mib) + " for \"" + accel + "\" is not MiB; " +
+                                (as_gb ? "read as GB (it matches the GPU)" : "ignored"),
+                            true});
+  return as_gb ? info.size_mib : 0;
+}
+
+// "A100" with 81920 MiB is the 80 GB part: the GPU of the same architecture and name whose memory matches.
+const GpuSpec* byMemory(const GpuDatabase& gpus, const GpuSpec* g, const std::string& accel, double memory_gb) {
+  if (memory_gb <= 0 || std::fabs(g->memory_gb - memory_gb) <= 4) return g;
+  for (const auto& cand : gpus.all()) {
+    if (cand.architecture == g->architecture && std::fabs(cand.memory_gb - memory_gb) <= 4 &&
+        toLower(cand.id).find(toLower(accel).substr(0, 4)) != std::string::npos)
+      return &cand;
+  }
+  return g;
+}
+
+// PCIe cards named like the SXM part: GpuInfo "A100 PCIe" (RunPod) or "pcie" in the instance type
+// (Lambda gpu_1x_h100_pcie). Take the PCIe GPU of the same architecture and memory.
+const GpuSpec* byPcieHint(const GpuDatabase& gpus, const GpuSpec* g, const GpuInfoCell& info,
+                          const std::string& instance_type, double memory_gb) {
+  const bool pcie_hint = contains(toLower(info.name), "pcie") || contains(toLower(instance_type), "pcie");
+  if (!pcie_hint || contains(g->form_factor, "PCIe")) return g;
+  const double want = memory_gb > 0 ? memory_gb : g->memory_gb;
+  for (const auto& cand : gpus.all()) {
+    if (cand.architecture == g->architecture && contains(cand.form_factor, "PCIe") &&
+        std::fabs(cand.memory_gb - want) <= 4)
+      return &cand;
+  }
+  return g;
+}
+
+}  // namespace
+
+const GpuSpec* mapGpu(ImportState& s, size_t i, const std::string& accel, const GpuInfoCell& info,
+                      const std::string& instance_type, double& memory_gb) {
+  memory_gb = 0;
+  const GpuSpec* g = findGpu(s, i, accel);
+  if (!g) return nullptr;
+  memory_gb = memoryGbOf(s, i, accel, info, g);
+  g = byMemory(s.gpus, g, accel, memory_gb);
+  return byPcieHint(s.gpus, g, info, instance_type, memory_gb);
+}
+
+// GPUs on a baseboard (SXM, OAM) come 1, 2, 4, 8 or 16 to a machine; anything else is a catalog error
+// (Azure v6 lists Standard_ND96isr_H100_v5 with 12 H100, the machine has 8).
+bool boardCountOk(const GpuSpec* g, int count) {
+  if (contains(g->form_factor, "PCIe")) return true;
+  return count == 1 || count == 2 || count == 4 || count == 8 || count == 16;
+}
+
+// The file never says how GPUs are linked. Board GPUs with NVLink are linked by NVLink (V100 boards) or NVSwitch
+// (A100 and later HGX boards); PCIe cards by PCIe.
+std::string interconnectOf(const GpuSpec* g, int count) {
+  if (count <= 1) return "none";
+  if (g->vendor == "AMD" && !contains(g->form_factor, "PCIe")) return "infinity-fabric";
+  if (contains(g->form_factor, "PCIe") || g->nvlink_gbs <= 0) return "pcie";
+  return g->architecture == "volta" ? "nvlink" : "nvswitch";
+}
+
+}  // namespace skypilot
+}  // namespace gpuvalue
