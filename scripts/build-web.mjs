@@ -18,6 +18,17 @@ export function dataBundle(root) {
   return { gpus, presets: read('data/presets.json'), catalogs };
 }
 
+// The notice every shipped script keeps: what third-party software the builds contain, under which licences
+// (full texts in THIRD_PARTY_NOTICES). The engine's wasm (nlohmann/json, Emscripten's musl and libc++) has no
+// comments of its own, so the notice travels on the engine's script; the bundlers keep Chart.js's and
+// @kurkle/color's own licence comments too (legalComments).
+export const NOTICE = `/*! gpuvalue, MIT licence (LICENSE). Third-party software in gpuvalue's builds, licence texts in
+ THIRD_PARTY_NOTICES: Chart.js (MIT, Chart.js Contributors), @kurkle/color (MIT, Jukka Kurkela),
+ nlohmann/json (MIT, Niels Lohmann), Emscripten runtime (MIT, the Emscripten Authors), musl libc (MIT,
+ Rich Felker et al.), LLVM libc++, libc++abi and compiler-rt (Apache-2.0 WITH LLVM-exception), dlmalloc
+ (public domain, Doug Lea). */
+`;
+
 // Fills a template placeholder literally (String.replace would expand $& and $' inside minified code).
 const fill = (text, marker, value) => text.split(marker).join(value);
 
@@ -41,14 +52,15 @@ export async function buildWeb(root) {
   const site = path.join(dist, 'site');
   fs.mkdirSync(path.join(site, 'data'), { recursive: true });
   // Speed-optimised engine for the site, the widget and the CLI; the size-optimised one for the offline file.
-  const engineJs = fs.readFileSync(path.join(root, 'build/wasm/wasm/gpuvalue_engine.cjs'), 'utf8');
+  const engineJs = NOTICE + fs.readFileSync(path.join(root, 'build/wasm/wasm/gpuvalue_engine.cjs'), 'utf8');
   const smallEngine = path.join(root, 'build/wasm-small/wasm/gpuvalue_engine.cjs');
-  const engineSmallJs = fs.existsSync(smallEngine) ? fs.readFileSync(smallEngine, 'utf8') : engineJs;
+  const engineSmallJs = fs.existsSync(smallEngine) ? NOTICE + fs.readFileSync(smallEngine, 'utf8') : engineJs;
   const data = dataBundle(root);
   const dataJson = JSON.stringify(data);
 
   // charset utf8: the Chinese UI strings stay UTF-8 instead of \uXXXX escapes (a third of the bytes; the pages are UTF-8).
-  const common = { bundle: true, format: 'iife', target: 'es2020', minify: true, legalComments: 'none', logLevel: 'warning', charset: 'utf8' };
+  // legalComments eof: the licence comments of bundled packages (/*! ... */, @license) are kept, once each, at the end.
+  const common = { bundle: true, format: 'iife', target: 'es2020', minify: true, legalComments: 'eof', logLevel: 'warning', charset: 'utf8' };
   // app.js is also the engine worker's code: run in a worker (no document) it answers engine requests instead of
   // drawing the page (main.js, engine-worker.js). engine-host.js makes a Blob worker of the engine script + app.js.
   const app = await esbuild.build({ ...common, entryPoints: [path.join(root, 'web/src/main.js')], write: false });
@@ -84,8 +96,9 @@ export async function buildWeb(root) {
   // with DecompressionStream and hands it to the engine as wasmBinary): about a third of the raw file, and
   // smaller after gzip too than the base64 data URI emscripten's SINGLE_FILE embeds.
   const { engine: engineOffline, wasmGzBase64 } = splitWasm(engineSmallJs);
-  // The emscripten glue minified (a quarter of the file's script bytes; the served engine stays as built).
-  const engineInline = inlineScript((await esbuild.transform(engineOffline, { minify: true, target: 'es2020', logLevel: 'warning' })).code);
+  // The emscripten glue minified (a quarter of the file's script bytes; the served engine stays as built). The
+  // notice comment survives minification (legalComments inline); the CSP hashes below are of the final text.
+  const engineInline = inlineScript((await esbuild.transform(engineOffline, { minify: true, target: 'es2020', legalComments: 'inline', logLevel: 'warning' })).code);
   const appInline = inlineScript(appJs);
   const dataInline = dataJson.replace(/</g, '\\u003c');
   // worker-src blob: the engine worker is made from the inline engine and app scripts' text; a

@@ -1,0 +1,57 @@
+// Licence notices in what ships: the served page's scripts, the widget and the offline file each keep comments that
+// name Chart.js, @kurkle/color and nlohmann/json, and the offline file's CSP hashes still match its inline scripts.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { root } from './helpers.mjs';
+
+const NAMES = ['Chart.js', '@kurkle/color', 'nlohmann/json'];
+
+// The text of every /*! ... */ comment (the kind minifiers keep) in a script or page.
+const legalComments = (text) => [...text.matchAll(/\/\*![\s\S]*?\*\//g)].map((m) => m[0]).join('\n');
+
+function assertNotices(label, text) {
+  const comments = legalComments(text);
+  for (const name of NAMES) assert.ok(comments.includes(name), `${label} has no notice comment naming ${name}`);
+  assert.ok(comments.includes('THIRD_PARTY_NOTICES'), `${label} does not point at THIRD_PARTY_NOTICES`);
+}
+
+const read = (p) => fs.readFileSync(path.join(root, p), 'utf8');
+
+test('the served page keeps the notices: Chart.js and @kurkle/color in app.js, all three on the engine script', () => {
+  const app = read('dist/site/app.js');
+  assert.match(legalComments(app), /Chart\.js v\d+\.\d+\.\d+[\s\S]*Released under the MIT License/);
+  assert.match(legalComments(app), /@kurkle\/color v\d+\.\d+\.\d+[\s\S]*Released under the MIT License/);
+  assertNotices('dist/site/gpuvalue_engine.js', read('dist/site/gpuvalue_engine.js'));
+  const html = read('dist/site/index.html');
+  for (const script of ['gpuvalue_engine.js', 'app.js']) assert.ok(html.includes(`<script src="${script}">`), `index.html loads ${script}`);
+});
+
+test('the widget for other sites keeps the notices', () => {
+  assertNotices('dist/site/gpu-value.js', read('dist/site/gpu-value.js'));
+});
+
+test('the offline file keeps the notices inside its inline scripts, and its CSP hashes match them', () => {
+  const html = read('dist/gpuvalue.html');
+  const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html)[1];
+  const scripts = [...html.matchAll(/<script( [^>]*)?>([\s\S]*?)<\/script>/g)]
+    .filter((m) => !/type=/.test(m[1] || '')).map((m) => m[2]);
+  assert.ok(scripts.length >= 2, 'the engine and app scripts are inline');
+  for (const s of scripts) {
+    const hash = `'sha256-${crypto.createHash('sha256').update(s, 'utf8').digest('base64')}'`;
+    assert.ok(csp.includes(hash), `an inline script of ${s.length} bytes has no matching hash in the CSP`);
+  }
+  assertNotices('dist/gpuvalue.html (run scripts)', scripts.join('\n'));
+  assert.match(legalComments(scripts.join('\n')), /Chart\.js v\d+\.\d+\.\d+/);
+});
+
+test('THIRD_PARTY_NOTICES holds the licence text of each component the notices name', () => {
+  const notices = read('THIRD_PARTY_NOTICES');
+  for (const name of [...NAMES, 'Emscripten', 'musl', 'libc++', 'libc++abi']) assert.ok(notices.includes(name), name);
+  assert.ok((notices.match(/Permission is hereby granted, free of charge/g) || []).length >= 5, 'MIT texts');
+  assert.match(notices, /Apache License\s+Version 2\.0/);
+  assert.match(notices, /LLVM Exceptions/);
+  assert.match(read('LICENSE'), /^MIT License\n\nCopyright \(c\) 2026 the gpuvalue authors\n/);
+});
