@@ -1,45 +1,41 @@
 #!/usr/bin/env node
 // Builds every output: the native engine + Catch2 suite, the wasm engine module + the wasm Catch2 suite,
 // the web bundle (dist/site/), the embeddable widget and the offline single file dist/gpuvalue.html.
+// The CMake trees are the presets of CMakePresets.json (native, wasm, wasm-small); each stage says when it starts
+// and how long it took. Parallel jobs: the machine's cores, or GPUVALUE_JOBS.
 // Usage: node scripts/build.mjs [--web-only]
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildWeb } from './build-web.mjs';
+import { announce, buildPreset, jobs } from './cmake.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webOnly = process.argv.includes('--web-only');
-const jobs = String(Math.max(1, Math.min(2, (await import('node:os')).cpus().length)));
 
-function run(cmd, args, opts = {}) {
-  const t0 = Date.now();
-  try {
-    execFileSync(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...opts.env }, maxBuffer: 1 << 28 });
-  } catch (e) {
-    process.stderr.write(String(e.stdout || '') + String(e.stderr || ''));
-    console.error(`build: '${cmd} ${args.join(' ')}' failed`);
+// The CMake trees, in build order. The speed-optimised engine serves the site, the widget, the CLI and the JS tests;
+// the size-optimised one only the offline file.
+const STAGES = [
+  { preset: 'native', label: 'native engine and tests' },
+  { preset: 'wasm', label: 'wasm engine and wasm tests' },
+  { preset: 'wasm-small', label: 'size-optimised wasm engine for the offline file' },
+];
+
+function buildStage({ preset, label }) {
+  const r = announce('build', `${label} (preset ${preset}, ${jobs()} jobs)`, () => buildPreset(root, preset));
+  if (r.reconfigured) console.log(`build: build/${preset} could not be configured as it was; configured afresh`);
+  if (!r.ok) {
+    process.stderr.write(r.log);
+    console.error(`build: preset ${preset} failed`);
     process.exit(1);
   }
-  return Date.now() - t0;
 }
 
-if (!webOnly) {
-  const native = path.join(root, 'build/native');
-  if (!fs.existsSync(path.join(native, 'CMakeCache.txt')))
-    run('cmake', ['-S', '.', '-B', 'build/native', '-DCMAKE_BUILD_TYPE=Release']);
-  const tn = run('cmake', ['--build', 'build/native', '-j', jobs]);
-  console.log(`build: native engine and tests (${(tn / 1000).toFixed(1)} s)`);
-
-  // The speed-optimised engine and the wasm test suite, then the size-optimised engine for the offline file.
-  const emEnv = { env: { NODE_PATH: '/usr/share/nodejs' } };
-  run('emcmake', ['cmake', '-S', '.', '-B', 'build/wasm', '-DCMAKE_BUILD_TYPE=Release', '-DGPUVALUE_WASM_SMALL=OFF'], emEnv);
-  const tw = run('cmake', ['--build', 'build/wasm', '-j', jobs], emEnv);
-  console.log(`build: wasm engine and wasm tests (${(tw / 1000).toFixed(1)} s)`);
-  run('emcmake', ['cmake', '-S', '.', '-B', 'build/wasm-small', '-DCMAKE_BUILD_TYPE=MinSizeRel', '-DGPUVALUE_WASM_SMALL=ON', '-DBUILD_TESTING=OFF'], emEnv);
-  const ts = run('cmake', ['--build', 'build/wasm-small', '-j', jobs, '--target', 'gpuvalue_wasm'], emEnv);
-  console.log(`build: size-optimised wasm engine for the offline file (${(ts / 1000).toFixed(1)} s)`);
+try {
+  if (!webOnly) for (const stage of STAGES) buildStage(stage);
+} catch (e) {
+  console.error(`build: ${e.message}`);
+  process.exit(1);
 }
 
-const out = await buildWeb(root);
-console.log(`build: web bundle in dist/site/, widget dist/site/gpu-value.js, offline page dist/gpuvalue.html (${out.offlineBytes} bytes)`);
+const out = await announce('build', 'web bundle, widget and offline page', () => buildWeb(root));
+console.log(`build: dist/site/, widget dist/site/gpu-value.js, offline page dist/gpuvalue.html (${out.offlineBytes} bytes)`);

@@ -1,14 +1,16 @@
 #!/usr/bin/env node
-// Builds the libFuzzer targets (tests/fuzz/, clang++ with ASan+UBSan, in build/fuzz) and runs each for N seconds.
+// Builds the libFuzzer targets (tests/fuzz/, clang++ with ASan+UBSan: preset fuzz of CMakePresets.json, in build/fuzz,
+// with as many jobs as the machine has cores or GPUVALUE_JOBS) and runs each for N seconds.
 // Fails on any crash, sanitizer report, timeout (> 10 s per input) or out-of-memory; each failing input is copied to
 // tests/corpus/fuzz-crashes/<target>-<name>, where the Catch2 corpus test picks it up as a regression test.
 // Usage: node scripts/fuzz.mjs [--seconds N (60)] [--targets catalog,gpus,...] [--strict] [--no-build]
 // The working corpus of each target persists in build/fuzz/corpus/<target>/, so later runs start where earlier ones
 // stopped. See docs/reliability.md for a long run.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { announce, buildPreset, errorLines, jobs } from './cmake.mjs';
 
 export const TARGETS = ['catalog', 'gpus', 'skypilot', 'workload', 'requests'];
 const SCRIPT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -70,17 +72,9 @@ export function writeSeeds(root, target, dir) {
   return fs.readdirSync(dir).length;
 }
 
-// Configures (first time) and builds the fuzz tree; returns {ok, seconds, log}.
-export function buildFuzzers(root, buildDir = 'build/fuzz') {
-  const t0 = Date.now();
-  const dir = path.join(root, buildDir);
-  const run = (args) => spawnSync('cmake', args, { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28 });
-  let r = { status: 0, stdout: '', stderr: '' };
-  if (!fs.existsSync(path.join(dir, 'CMakeCache.txt')))
-    r = run(['-S', '.', '-B', buildDir, '-DCMAKE_CXX_COMPILER=clang++', '-DGPUVALUE_FUZZ=ON', '-DBUILD_TESTING=OFF', '-DCMAKE_BUILD_TYPE=RelWithDebInfo', '-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g']);
-  if (r.status === 0) r = run(['--build', buildDir, '--target', 'fuzzers', '-j', '2']);
-  const log = `${r.stdout || ''}${r.stderr || ''}`;
-  return { ok: r.status === 0, seconds: (Date.now() - t0) / 1000, log };
+// Configures and builds the fuzz tree (preset fuzz, build/fuzz, target `fuzzers`); returns {ok, seconds, log}.
+export function buildFuzzers(root) {
+  return buildPreset(root, 'fuzz');
 }
 
 // Runs one target for `seconds`; returns {target, ok, execs, cov, ft, corpus, seconds, crashes: [files], reason}.
@@ -147,13 +141,11 @@ async function main() {
   const targets = arg('targets', TARGETS.join(',')).split(',').filter(Boolean);
   for (const t of targets) if (!TARGETS.includes(t)) throw new Error(`unknown target ${t} (${TARGETS.join(', ')})`);
   if (!argv.includes('--no-build')) {
-    const b = buildFuzzers(SCRIPT_ROOT);
+    const b = announce('fuzz', `build of ${TARGETS.length} targets (preset fuzz, build/fuzz, ${jobs()} jobs)`, () => buildFuzzers(SCRIPT_ROOT));
     if (!b.ok) {
-      process.stderr.write(b.log.split('\n').filter((l) => /error|Error/.test(l)).slice(0, 40).join('\n'));
-      console.log(`fuzz: build of build/fuzz FAILED (${b.seconds.toFixed(1)} s)`);
+      process.stderr.write(`${errorLines(b.log)}\n`);
       process.exit(1);
     }
-    console.log(`fuzz: built ${TARGETS.length} targets in build/fuzz (${b.seconds.toFixed(1)} s)`);
   }
   let failed = 0;
   for (const t of targets) {

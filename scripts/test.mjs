@@ -1,22 +1,34 @@
 #!/usr/bin/env node
 // Runs the test layers and ends with one line "N passed, N failed" over all of them:
-//   1. the Catch2 suite natively (ctest in build/native)
-//   2. the same suite compiled to wasm, under node (ctest in build/wasm; fails if it registers zero tests)
-//   3. JS tests of the wasm module and the CLI (node --test tests/js)
-//   4. browser tests in Debian's Chromium via playwright-core (node --test tests/browser)
-//   5. sanitize: the Catch2 suite built with AddressSanitizer + UndefinedBehaviorSanitizer (g++, build/asan)
-//   6. fuzz: each libFuzzer target (clang, build/fuzz) for GPUVALUE_FUZZ_SECONDS (20) seconds; one test per target
-// Layers 5 and 6 build their own trees here (not in scripts/build.mjs). `node scripts/test.mjs sanitize fuzz` runs
-// only the named layers.
+//   1. native: the Catch2 suite natively (ctest in build/native)
+//   2. wasm: the same suite compiled to wasm, under node (ctest in build/wasm; fails if it registers zero tests)
+//   3. js: JS tests of the wasm module and the CLI (node --test tests/js)
+//   4. browser: browser tests in Debian's Chromium via playwright-core (node --test tests/browser)
+//   5. sanitize: the Catch2 suite built with AddressSanitizer + UndefinedBehaviorSanitizer (preset asan, build/asan)
+//   6. fuzz: each libFuzzer target (preset fuzz, clang, build/fuzz) for GPUVALUE_FUZZ_SECONDS (20) seconds; one
+//      test per target
+//   7. lint: ESLint and the size check (npm run lint); one test per check
+// Layers 5 and 6 build their own trees here (not in scripts/build.mjs) through the presets of CMakePresets.json.
+// ctest runs as many tests at once as the machine has cores, or GPUVALUE_JOBS.
+// `node scripts/test.mjs sanitize fuzz` runs only the named layers.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { TARGETS, buildFuzzers, runFuzzer, describe } from './fuzz.mjs';
+import { announce, buildPreset, errorLines, jobs } from './cmake.mjs';
+import { runLint } from './lint.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const only = process.argv.slice(2);
 const layers = [];
+const LAYERS = ['native', 'wasm', 'js', 'browser', 'sanitize', 'fuzz', 'lint'];
+for (const n of only) {
+  if (!LAYERS.includes(n)) {
+    console.error(`test: unknown layer ${n} (${LAYERS.join(', ')})`);
+    process.exit(2);
+  }
+}
 
 function run(cmd, args) {
   const r = spawnSync(cmd, args, { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28, env: process.env });
@@ -24,38 +36,23 @@ function run(cmd, args) {
   return { status: r.status, out };
 }
 
-// Configures (first time) and builds one CMake tree for a layer; prints one line. Returns false on failure.
-function buildTree(label, dir, configureArgs, target) {
-  const t0 = Date.now();
-  let r = { status: 0, out: '' };
-  if (!fs.existsSync(path.join(root, dir, 'CMakeCache.txt'))) r = run('cmake', ['-S', '.', '-B', dir, ...configureArgs]);
-  if (r.status === 0) r = run('cmake', ['--build', dir, '--target', target, '-j', '2']);
-  const secs = ((Date.now() - t0) / 1000).toFixed(1);
-  if (r.status !== 0) {
-    process.stdout.write(`${r.out.split('\n').filter((l) => /error|Error/.test(l)).slice(0, 40).join('\n')}\n`);
-    console.log(`build: ${label} FAILED (${secs} s)`);
-    return false;
-  }
-  console.log(`build: ${label} (${secs} s)`);
-  return true;
-}
-
 function sanitizeLayer() {
-  const ok = buildTree('ASan+UBSan Catch2 suite in build/asan', 'build/asan',
-    ['-DCMAKE_BUILD_TYPE=Debug', '-DCMAKE_CXX_FLAGS_DEBUG=-g -O1', '-DGPUVALUE_SANITIZE=ON'], 'gpuvalue_tests');
-  if (!ok) return { name: 'sanitize', passed: 0, failed: 1 };
+  const b = announce('build', `ASan+UBSan Catch2 suite (preset asan, build/asan, ${jobs()} jobs)`, () => buildPreset(root, 'asan'));
+  if (!b.ok) {
+    process.stdout.write(`${errorLines(b.log)}\n`);
+    return { name: 'sanitize', passed: 0, failed: 1 };
+  }
   return ctestLayer('sanitize', 'build/asan');
 }
 
 async function fuzzLayer() {
   const seconds = Number(process.env.GPUVALUE_FUZZ_SECONDS || 20);
-  const b = buildFuzzers(root);
+  const b = announce('build', `${TARGETS.length} libFuzzer targets (preset fuzz, clang, ASan+UBSan, build/fuzz, ${jobs()} jobs)`,
+    () => buildFuzzers(root));
   if (!b.ok) {
-    process.stdout.write(`${b.log.split('\n').filter((l) => /error|Error/.test(l)).slice(0, 40).join('\n')}\n`);
-    console.log(`build: libFuzzer targets in build/fuzz FAILED (${b.seconds.toFixed(1)} s)`);
+    process.stdout.write(`${errorLines(b.log)}\n`);
     return { name: 'fuzz', passed: 0, failed: 1 };
   }
-  console.log(`build: ${TARGETS.length} libFuzzer targets (clang, ASan+UBSan) in build/fuzz (${b.seconds.toFixed(1)} s)`);
   let passed = 0, failed = 0;
   for (const t of TARGETS) {
     const r = await runFuzzer(root, t, { seconds, fresh: true });
@@ -74,7 +71,7 @@ function ctestLayer(name, dir) {
     console.log(`[${name}] FAILED: ${dir} registers zero tests`);
     return { name, passed: 0, failed: 1 };
   }
-  const r = run('ctest', ['--test-dir', dir, '-j2', '--output-on-failure', '--timeout', '300']);
+  const r = run('ctest', ['--test-dir', dir, '-j', String(jobs()), '--output-on-failure', '--timeout', '300']);
   const m = /(\d+)% tests passed, (\d+) tests failed out of (\d+)/.exec(r.out);
   const total = m ? Number(m[3]) : registered;
   const failed = m ? Number(m[2]) : registered;
@@ -105,6 +102,20 @@ function nodeTestLayer(name, dir) {
   return { name, passed: pass, failed };
 }
 
+function lintLayer() {
+  let passed = 0, failed = 0;
+  for (const r of runLint(root)) {
+    if (r.ok) passed++;
+    else {
+      failed++;
+      process.stdout.write(r.out.split('\n').slice(-60).join('\n'));
+    }
+    console.log(`[lint] ${r.name} ${r.ok ? 'ok' : 'FAILED'}`);
+  }
+  console.log(`[lint] ${passed} passed, ${failed} failed (eslint, lint-size)`);
+  return { name: 'lint', passed, failed };
+}
+
 const want = (n) => !only.length || only.includes(n);
 const t0 = Date.now();
 if (want('native')) layers.push(ctestLayer('native', 'build/native'));
@@ -113,6 +124,7 @@ if (want('js')) layers.push(nodeTestLayer('js', 'tests/js'));
 if (want('browser')) layers.push(nodeTestLayer('browser', 'tests/browser'));
 if (want('sanitize')) layers.push(sanitizeLayer());
 if (want('fuzz')) layers.push(await fuzzLayer());
+if (want('lint')) layers.push(lintLayer());
 const passed = layers.reduce((s, l) => s + l.passed, 0);
 const failed = layers.reduce((s, l) => s + l.failed, 0);
 console.log(`test time ${((Date.now() - t0) / 1000).toFixed(1)} s`);
