@@ -1,7 +1,6 @@
 // Seeded synthetic catalogs shaped like real ones (SkyPilot-style: a few hundred instance shapes, each sold in
 // many regions, prices that vary by region, most offers with spot, some with reserved).
 // Usage: node bench/generate.mjs N [SEED] > catalog.json
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
