@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildWeb } from './build-web.mjs';
-import { announce, buildPreset, jobs } from './cmake.mjs';
+import { announce, buildStage } from './cmake.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webOnly = process.argv.includes('--web-only');
@@ -20,9 +20,8 @@ const STAGES = [
   { preset: 'wasm-small', label: 'size-optimised wasm engine for the offline file' },
 ];
 
-function buildStage({ preset, label }) {
-  const r = announce('build', `${label} (preset ${preset}, ${jobs()} jobs)`, () => buildPreset(root, preset));
-  if (r.reconfigured) console.log(`build: build/${preset} could not be configured as it was; configured afresh`);
+function build({ preset, label }) {
+  const r = buildStage(root, 'build', label, preset);
   if (!r.ok) {
     process.stderr.write(r.log);
     console.error(`build: preset ${preset} failed`);
@@ -31,7 +30,7 @@ function buildStage({ preset, label }) {
 }
 
 try {
-  if (!webOnly) for (const stage of STAGES) buildStage(stage);
+  if (!webOnly) for (const stage of STAGES) build(stage);
 } catch (e) {
   console.error(`build: ${e.message}`);
   process.exit(1);

@@ -69,3 +69,13 @@ export function announce(prefix, label, fn) {
   };
   return result instanceof Promise ? result.then(settle) : settle(result);
 }
+
+// Builds a preset as one announced stage ("<prefix>: <label> (preset X, build/X, N jobs) …", then its time), saying
+// so when the tree had to be configured afresh. Returns buildPreset's result.
+export function buildStage(root, prefix, label, preset, options = {}) {
+  return announce(prefix, `${label} (preset ${preset}, ${presetDir(preset)}, ${jobs()} jobs)`, () => {
+    const r = buildPreset(root, preset, options);
+    if (r.reconfigured) console.log(`${prefix}: ${presetDir(preset)} could not be configured as it was; configured afresh`);
+    return r;
+  });
+}

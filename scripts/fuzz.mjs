@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { announce, buildPreset, errorLines, jobs } from './cmake.mjs';
+import { buildStage, errorLines } from './cmake.mjs';
 
 export const TARGETS = ['catalog', 'gpus', 'skypilot', 'workload', 'requests'];
 const SCRIPT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -72,9 +72,10 @@ export function writeSeeds(root, target, dir) {
   return fs.readdirSync(dir).length;
 }
 
-// Configures and builds the fuzz tree (preset fuzz, build/fuzz, target `fuzzers`); returns {ok, seconds, log}.
-export function buildFuzzers(root) {
-  return buildPreset(root, 'fuzz');
+// Configures and builds the fuzz tree (preset fuzz, build/fuzz, target `fuzzers`) as one announced stage;
+// returns {ok, seconds, log}.
+export function buildFuzzers(root, prefix = 'fuzz', label = `${TARGETS.length} targets`) {
+  return buildStage(root, prefix, label, 'fuzz');
 }
 
 // Runs one target for `seconds`; returns {target, ok, execs, cov, ft, corpus, seconds, crashes: [files], reason}.
@@ -141,7 +142,7 @@ async function main() {
   const targets = arg('targets', TARGETS.join(',')).split(',').filter(Boolean);
   for (const t of targets) if (!TARGETS.includes(t)) throw new Error(`unknown target ${t} (${TARGETS.join(', ')})`);
   if (!argv.includes('--no-build')) {
-    const b = announce('fuzz', `build of ${TARGETS.length} targets (preset fuzz, build/fuzz, ${jobs()} jobs)`, () => buildFuzzers(SCRIPT_ROOT));
+    const b = buildFuzzers(SCRIPT_ROOT);
     if (!b.ok) {
       process.stderr.write(`${errorLines(b.log)}\n`);
       process.exit(1);

@@ -16,7 +16,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { TARGETS, buildFuzzers, runFuzzer, describe } from './fuzz.mjs';
-import { announce, buildPreset, errorLines, jobs } from './cmake.mjs';
+import { buildStage, errorLines, jobs } from './cmake.mjs';
 import { runLint } from './lint.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,6 +29,12 @@ for (const n of only) {
     process.exit(2);
   }
 }
+try {
+  jobs();
+} catch (e) {
+  console.error(`test: ${e.message}`);
+  process.exit(2);
+}
 
 function run(cmd, args) {
   const r = spawnSync(cmd, args, { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28, env: process.env });
@@ -37,7 +43,7 @@ function run(cmd, args) {
 }
 
 function sanitizeLayer() {
-  const b = announce('build', `ASan+UBSan Catch2 suite (preset asan, build/asan, ${jobs()} jobs)`, () => buildPreset(root, 'asan'));
+  const b = buildStage(root, 'build', 'ASan+UBSan Catch2 suite', 'asan');
   if (!b.ok) {
     process.stdout.write(`${errorLines(b.log)}\n`);
     return { name: 'sanitize', passed: 0, failed: 1 };
@@ -47,8 +53,7 @@ function sanitizeLayer() {
 
 async function fuzzLayer() {
   const seconds = Number(process.env.GPUVALUE_FUZZ_SECONDS || 20);
-  const b = announce('build', `${TARGETS.length} libFuzzer targets (preset fuzz, clang, ASan+UBSan, build/fuzz, ${jobs()} jobs)`,
-    () => buildFuzzers(root));
+  const b = buildFuzzers(root, 'build', `${TARGETS.length} libFuzzer targets (clang, ASan+UBSan)`);
   if (!b.ok) {
     process.stdout.write(`${errorLines(b.log)}\n`);
     return { name: 'fuzz', passed: 0, failed: 1 };
