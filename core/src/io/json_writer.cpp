@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 #include <nlohmann/json.hpp>
@@ -195,11 +196,14 @@ JsonWriter& JsonWriter::value(double d) {
     put(q, static_cast<size_t>(end - q));
     return *this;
   }
-  // Shortest round-trip form (Grisu2, the same routine nlohmann::json's dump uses); snprintf("%.17g") was
-  // the largest cost of writing ranking results.
-  char* p = room(40);
-  char* end = nlohmann::detail::to_chars(p, p + 40, d);
-  n_ += static_cast<size_t>(end - p);
+  // The shortest of 15, 16 and 17 significant digits that reads back as the same double (17 always does).
+  char* p = room(32);
+  int n = 0;
+  for (int digits = 15; digits <= 17; ++digits) {
+    n = std::snprintf(p, 32, "%.*g", digits, d);
+    if (digits == 17 || std::strtod(p, nullptr) == d) break;
+  }
+  n_ += static_cast<size_t>(n);
   return *this;
 }
 
@@ -226,6 +230,43 @@ JsonWriter& JsonWriter::value(const std::vector<std::string>& list) {
   beginArray();
   for (const auto& s : list) value(s);
   return endArray();
+}
+
+JsonWriter& JsonWriter::key(const std::string& k) {
+  separator();
+  putString(k.data(), k.size());
+  put(':');
+  after_key_ = true;
+  return *this;
+}
+
+JsonWriter& JsonWriter::null() {
+  separator();
+  put("null", 4);
+  return *this;
+}
+
+JsonWriter& JsonWriter::document(const nlohmann::json& doc) {
+  using Type = nlohmann::json::value_t;
+  switch (doc.type()) {
+    case Type::object:
+      beginObject();
+      for (auto it = doc.begin(); it != doc.end(); ++it) key(it.key()).document(it.value());
+      return endObject();
+    case Type::array:
+      beginArray();
+      for (const auto& v : doc) document(v);
+      return endArray();
+    case Type::string: return value(doc.get_ref<const std::string&>());
+    case Type::boolean: return value(doc.get<bool>());
+    case Type::number_integer: return value(doc.get<long long>());
+    case Type::number_unsigned: {
+      const unsigned long long u = doc.get<unsigned long long>();
+      return u <= 9223372036854775807ull ? value(static_cast<long long>(u)) : value(static_cast<double>(u));
+    }
+    case Type::number_float: return value(doc.get<double>());
+    default: return null();
+  }
 }
 
 JsonWriter& JsonWriter::raw(const std::string& text) {

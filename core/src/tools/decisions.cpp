@@ -273,4 +273,15 @@ Advice advise(const AdviceOptions& opt, const GpuDatabase& gpus, const Catalog& 
   return a;
 }
 
+int minGpusToFit(const Workload& w, const Cluster& c, const ModelConstants& k) {
+  for (int n = 1; n <= 65536; n = n < c.gpus_per_node ? n * 2 : n + c.gpus_per_node) {
+    Cluster probe = c;
+    probe.gpus_per_node = std::min(n, c.gpus_per_node);
+    probe.nodes = (n + probe.gpus_per_node - 1) / probe.gpus_per_node;
+    if (fitsWithSomeSharding(w, probe, k)) return probe.totalGpus();
+    if (n >= c.gpus_per_node && n > 4096 * 8) break;
+  }
+  return 0;
+}
+
 }  // namespace gpuvalue
