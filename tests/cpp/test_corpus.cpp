@@ -59,12 +59,19 @@ std::set<std::string> methodsTaking(const std::string& argument) {
     if (m.value("argument", "") == argument) names.insert(m.value("name", ""));
   return names;
 }
-const std::set<std::string> kLoadMethods = methodsTaking("document");
-const std::set<std::string> kRequestMethods = methodsTaking("request");
+// Read on first use (not during static initialisation, when the table's translation unit may not be ready).
+const std::set<std::string>& loadMethods() {
+  static const std::set<std::string> names = methodsTaking("document");
+  return names;
+}
+const std::set<std::string>& requestMethods() {
+  static const std::set<std::string> names = methodsTaking("request");
+  return names;
+}
 
 // Any method of the table through Engine::call (importSkypilot with fixed options).
 std::string call(Engine& e, const std::string& method, const std::string& text) {
-  if (!kLoadMethods.count(method) && !kRequestMethods.count(method) && method != "importSkypilot")
+  if (!loadMethods().count(method) && !requestMethods().count(method) && method != "importSkypilot")
     FAIL("not an engine method taking text: " << method);
   return e.call(method, text, method == "importSkypilot" ? kImportOptions : "");
 }
@@ -223,7 +230,7 @@ TEST_CASE("every corpus file has an expectation and every expectation names a co
     listed.insert(it.key());
     INFO(it.key());
     const std::string m = it.value().value("method", "");
-    CHECK((kLoadMethods.count(m) || kRequestMethods.count(m) || m == "importSkypilot"));
+    CHECK((loadMethods().count(m) || requestMethods().count(m) || m == "importSkypilot"));
     CHECK(it.value().contains("ok"));
     if (!it.value().value("ok", true)) {
       CHECK(it.value().contains("code"));
@@ -243,11 +250,11 @@ TEST_CASE("every corpus file has an expectation and every expectation names a co
 }
 
 TEST_CASE("bad catalogs, GPU databases and presets are rejected with the expected code, path and message, and the loaded data stays", "[corpus]") {
-  runCorpus(kLoadMethods);
+  runCorpus(loadMethods());
 }
 
 TEST_CASE("bad requests are rejected with the expected code, path and message, and the engine keeps answering", "[corpus]") {
-  runCorpus(kRequestMethods);
+  runCorpus(requestMethods());
 }
 
 TEST_CASE("broken SkyPilot CSV files get the expected error or row-by-row warnings, and clean imports load back", "[corpus][skypilot]") {
@@ -295,8 +302,8 @@ TEST_CASE("JSON nested 100,000 levels deep is rejected by every JSON entry point
       "{\"instances\": " + repeat("[", depth) + repeat("]", depth) + "}",
       repeat("[", depth),  // unterminated as well
   };
-  std::vector<std::string> methods(kLoadMethods.begin(), kLoadMethods.end());
-  methods.insert(methods.end(), kRequestMethods.begin(), kRequestMethods.end());
+  std::vector<std::string> methods(loadMethods().begin(), loadMethods().end());
+  methods.insert(methods.end(), requestMethods().begin(), requestMethods().end());
   for (const auto& doc : docs) {
     for (const auto& m : methods) {
       INFO(m << " with " << doc.substr(0, 20) << "...");
@@ -419,9 +426,9 @@ TEST_CASE("inputs the fuzzers crashed on (tests/corpus/fuzz-crashes) get well-fo
     else if (target == "requests") {
       const size_t nl = input.find('\n');
       const std::string first = nl == std::string::npos ? "" : input.substr(0, nl);
-      if (kRequestMethods.count(first)) calls = {{first, input.substr(nl + 1)}};
+      if (requestMethods().count(first)) calls = {{first, input.substr(nl + 1)}};
       else
-        for (const auto& m : kRequestMethods) calls.push_back({m, input});
+        for (const auto& m : requestMethods()) calls.push_back({m, input});
     } else {
       FAIL_CHECK("a fuzz crash file must start with the target name (catalog-, gpus-, skypilot-, workload-, requests-)");
     }
@@ -430,7 +437,7 @@ TEST_CASE("inputs the fuzzers crashed on (tests/corpus/fuzz-crashes) get well-fo
       const Snapshot before = snapshot(e);
       const size_t nf = gpuvalue::nonFiniteNumbersWritten();
       const json r = wellFormed(method, call(e, method, text), nf);
-      if (r.value("ok", false) && kLoadMethods.count(method) && method != "validate") {
+      if (r.value("ok", false) && loadMethods().count(method) && method != "validate") {
         engine = freshEngine();
         continue;
       }

@@ -12,7 +12,7 @@ Cluster defaultCluster(const GpuSpec& g, int gpu_count) {
   gpu_count = std::max(1, gpu_count);
   c.gpus_per_node = std::min(gpu_count, 8);
   c.nodes = (gpu_count + c.gpus_per_node - 1) / c.gpus_per_node;
-  // Same defaults as Engine::estimate: SXM parts sit on NVSwitch/NVLink boards, PCIe parts on PCIe; one
+  // Same defaults as the estimate method (api/estimate.cpp): SXM parts sit on NVSwitch/NVLink boards, PCIe parts on PCIe; one
   // 200 Gb/s RDMA NIC per GPU across nodes (NVIDIA DGX A100/H100 user guides).
   const bool sxm = g.nvlink_gbs > 0 && g.form_factor.find("PCIe") == std::string::npos;
   c.interconnect = c.gpus_per_node > 1 ? (sxm ? "nvswitch" : "pcie") : "none";

@@ -1,8 +1,9 @@
 // Decision tools (article §4 and §5): the advisor (model size and training stage -> GPU class, count and
 // billing), the yearly capacity portfolio (reserved / on-demand / spot), MIG packing of small jobs, the cost
-// levers of one workload, side-by-side scenarios, and energy / total cost of ownership.
+// levers of one workload (tools/levers.hpp), side-by-side scenarios (tools/compare.hpp), and energy / total cost
+// of ownership.
 // The math lives in plain functions on structs (tested directly); the Engine turns JSON into these and back
-// (core/src/api/decisions_engine.cpp).
+// (core/src/api/<method>.cpp).
 #pragma once
 #include <string>
 #include <vector>
@@ -20,7 +21,7 @@ constexpr double kMonthHours = 730.0;  // 8760 / 12, the cloud price-page conven
 // Shared helpers
 // ---------------------------------------------------------------------------------------------------------
 
-// A bare GPU type as a cluster, with the same defaults as Engine::estimate: at most 8 GPUs per node, SXM parts
+// A bare GPU type as a cluster, with the same defaults as the estimate method: at most 8 GPUs per node, SXM parts
 // on NVSwitch, PCIe parts on PCIe, one 200 Gb/s RDMA NIC per GPU across nodes (NVIDIA DGX A100/H100 user guides).
 Cluster defaultCluster(const GpuSpec& gpu, int gpu_count);
 // An offer's hardware as a cluster of `nodes` instances.
@@ -328,9 +329,9 @@ struct TcoResult {
 };
 // Own: purchase / years + other + power × PUE × 8760 h × u × price (idle power not modelled). Rent: rate × GPUs ×
 // 8760 h × u. Break-even u* = (purchase / years + other) / (rate × GPUs × 8760 − energy cost at full load).
-// The catalog offer (examples excluded) with the lowest on-demand price per GPU for this GPU type, or nullptr.
-const Offer* cheapestOnDemandPerGpu(const Catalog& catalog, const std::string& gpu_id);
 TcoPoint tcoAt(const TcoInputs& in, double utilisation);
 TcoResult ownVsRent(const TcoInputs& in, const std::vector<double>& utilisations);
+// The catalog offer (examples excluded) with the lowest on-demand price per GPU for this GPU type, or nullptr.
+const Offer* cheapestOnDemandPerGpu(const Catalog& catalog, const std::string& gpu_id);
 
 }  // namespace gpuvalue
