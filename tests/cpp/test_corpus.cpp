@@ -55,7 +55,8 @@ std::unique_ptr<Engine> freshEngine() {
 // The engine's dispatch table, by the kind of argument a method takes ("document", "request", "csv", "none").
 std::set<std::string> methodsTaking(const std::string& argument) {
   std::set<std::string> names;
-  for (const auto& m : gpuvalue_test::parse(Engine().methods())["methods"])
+  const json table = gpuvalue_test::parse(Engine().methods());
+  for (const auto& m : table["methods"])
     if (m.value("argument", "") == argument) names.insert(m.value("name", ""));
   return names;
 }
