@@ -67,7 +67,7 @@ for (const n of quick ? [100, 10000] : [100, 10000, 100000]) {
 // Planner (decision tools), when the engine has it.
 {
   const engine = await createEngine(factory, bundle);
-  if (typeof engine.engine.plan === 'function') {
+  if (engine.requestMethods().includes('plan')) {
     results.planner_ms_wasm = timeMs(11, () => engine.text('plan', JSON.stringify({ example: 'article' })));
   }
 }

@@ -326,89 +326,13 @@ function compareConfig(text, gpuIds) {
   return c;
 }
 
-async function decisionCommand(cmd, opts, e) {
-  if (cmd === 'advise') {
-    const req = { params: number(opts, 'params', { required: true }) };
-    put(req, opts, 'tokens', 'tokens');
-    put(req, opts, 'deadline', 'deadline_hours');
-    if (opts.stage) req.stage = opts.stage;
-    if (opts.mode) req.mode = opts.mode;
-    const r = e.advise(req);
-    out(opts, withoutOk(r), () => adviseText(r));
-    return 0;
-  }
-  if (cmd === 'plan') {
-    if (!!opts.demand === !!opts.example) throw new UsageError('give --demand FILE or --example article');
-    let req;
-    if (opts.example) req = { example: opts.example };
-    else {
-      const d = readJsonFile(opts.demand);
-      req = { demand: d && d.demand ? d.demand : d };
-    }
-    const r = e.plan(req);
-    out(opts, withoutOk(r), () => planText(r));
-    return 0;
-  }
-  if (cmd === 'mig') {
-    if (!opts.gpu) throw new UsageError('--gpu is required');
-    if (!opts.jobs) throw new UsageError('--jobs is required (e.g. 7x8gb)');
-    const r = e.mig({ gpu: opts.gpu, jobs: opts.jobs });
-    out(opts, withoutOk(r), () => migText(r));
-    return 0;
-  }
-  if (cmd === 'levers') {
-    if (!opts.instance) throw new UsageError('--instance is required');
-    const req = { ...workloadRequest(opts), instance: opts.instance };
-    if (opts.pricing) req.pricing = opts.pricing;
-    if (opts.precision) req.precision = opts.precision;
-    const r = e.levers(req);
-    out(opts, withoutOk(r), () => leversText(r));
-    return 0;
-  }
-  if (cmd === 'compare') {
-    if (opts.config.length < 2 || opts.config.length > 4) throw new UsageError('compare needs 2 to 4 --config');
-    const gpuIds = new Set(e.gpus().flatMap((g) => [g.id, ...(g.aliases || [])].map((x) => x.toLowerCase())));
-    const req = { ...workloadRequest(opts), configs: opts.config.map((c) => compareConfig(c, gpuIds)) };
-    if (opts.pricing) req.pricing = opts.pricing;
-    put(req, opts, 'baseline', 'baseline', { integer: true });
-    const r = e.compare(req);
-    out(opts, withoutOk(r), () => compareText(r));
-    return 0;
-  }
-  if (cmd === 'energy') {
-    const r = e.energy(energyRequest(opts));
-    out(opts, withoutOk(r), () => energyText(r));
-    return 0;
-  }
-  if (cmd === 'tco') {
-    const req = hardwareRequest(opts);
-    put(req, opts, 'purchase-usd', 'purchase_usd');
-    put(req, opts, 'years', 'amortisation_years');
-    put(req, opts, 'other-usd-per-year', 'other_usd_per_year');
-    put(req, opts, 'rent-usd-per-gpu-hour', 'rent_usd_per_gpu_hour');
-    const r = withoutOk(e.tco(req));
-    let energy;
-    if (opts.hours !== undefined || opts.preset || opts.workload) {
-      energy = withoutOk(e.energy(energyRequest(opts)));
-      r.energy = energy;
-    }
-    out(opts, r, () => tcoText(r) + (energy ? `\n\n${energyText(energy)}` : ''));
-    return 0;
-  }
-  return undefined;
-}
-
-async function main(argv) {
-  const opts = parseArgs(argv);
-  const [cmd, sub] = opts._;
-  if (!cmd || opts.help) {
-    console.log(USAGE);
-    return cmd || opts.help ? 0 : 2;
-  }
-  if (cmd === 'validate') {
+// The command line of each engine method, by method name (the dispatch table is the engine's: `unknown command`
+// lists its methods). A command named otherwise than its method is in COMMAND_METHODS.
+const COMMAND_METHODS = { import: 'importSkypilot' };
+const COMMANDS = {
+  validate: async (opts, e) => {
     const files = opts._.slice(1);
     if (!files.length) throw new UsageError('validate needs at least one FILE');
-    const e = await engine();
     let bad = 0;
     for (const f of files) {
       let text;
@@ -427,10 +351,9 @@ async function main(argv) {
       }
     }
     return bad ? 1 : 0;
-  }
-  if (cmd === 'import') {
+  },
+  importSkypilot: async (opts, e, sub) => {
     if (sub !== 'skypilot' || !opts._[2]) throw new UsageError('usage: gpuvalue import skypilot FILE.csv');
-    const e = await engine();
     const file = opts._[2];
     const r = e.importSkypilot(readText(file), { provider: opts.provider || '', as_of: opts['as-of'] || undefined, source: `SkyPilot catalog ${path.basename(file)}` });
     for (const i of r.issues || []) console.error(`${file}: ${i.path ? `${i.path}: ` : ''}${i.message}`);
@@ -438,9 +361,8 @@ async function main(argv) {
     process.stdout.write(`${JSON.stringify(r.catalog, null, 2)}\n`);
     console.error(`${file}: ${r.rows} rows -> ${r.offers} offers, ${r.skipped_rows} rows skipped`);
     return 0;
-  }
-  const e = await engine();
-  if (cmd === 'estimate') {
+  },
+  estimate: async (opts, e) => {
     const req = { ...workloadRequest(opts), gpu: opts.gpu, count: number(opts, 'count', { integer: true, min: 1 }) ?? 1 };
     if (!opts.gpu) throw new UsageError('--gpu is required');
     if (opts.precision) req.precision = opts.precision;
@@ -453,8 +375,8 @@ async function main(argv) {
       ...r.warnings.map((w) => `warning: ${w}`),
     ].join('\n'));
     return 0;
-  }
-  if (cmd === 'rank') {
+  },
+  rank: async (opts, e) => {
     if (opts.catalog.length) {
       const docs = opts.catalog.map((f) => parseJson(readText(f), f));
       const lr = e.loadCatalog(JSON.stringify(docs));
@@ -497,8 +419,8 @@ async function main(argv) {
       ]) + (rows.length < results.length ? `\n… ${results.length - rows.length} more (--limit N or --json)` : '');
     });
     return 0;
-  }
-  if (cmd === 'cost') {
+  },
+  cost: async (opts, e) => {
     if (!opts.instance) throw new UsageError('--instance is required');
     const req = { instance: opts.instance, hours: number(opts, 'hours', { required: true }), pricing: opts.pricing || 'on_demand' };
     const nodes = number(opts, 'nodes', { integer: true, min: 1 });
@@ -508,23 +430,103 @@ async function main(argv) {
       cost_usd: r.cost_usd, usd_per_hour: r.usd_per_hour, usd_per_tflops_day: r.usd_per_tflops_day, as_of: r.as_of, source: r.source, warnings: r.warnings };
     out(opts, o, () => `${r.instance} (${r.provider}) ${r.pricing} for ${r.hours} h: $${r.cost_usd.toFixed(2)}  ·  $${r.usd_per_tflops_day.toFixed(4)}/TFLOPS·day  ·  price as of ${r.as_of}`);
     return 0;
-  }
-  if (cmd === 'presets') {
+  },
+  presets: async (opts, e) => {
     const p = e.presets();
     out(opts, p, () => p.map((x) => `${x.id.padEnd(22)} ${x.name?.en ?? ''}`).join('\n'));
     return 0;
-  }
-  if (cmd === 'gpus') {
+  },
+  gpus: async (opts, e) => {
     const g = e.gpus();
     out(opts, g, () => table(g, [
       { title: 'id', get: (x) => x.id }, { title: 'name', get: (x) => x.name },
       { title: 'GB', get: (x) => x.memory_gb, right: true }, { title: 'GB/s', get: (x) => x.memory_bandwidth_gbs, right: true },
       { title: 'FP16 TFLOPS', get: (x) => x.tflops.fp16 ?? '-', right: true }]));
     return 0;
+  },
+  advise: async (opts, e) => {
+    const req = { params: number(opts, 'params', { required: true }) };
+    put(req, opts, 'tokens', 'tokens');
+    put(req, opts, 'deadline', 'deadline_hours');
+    if (opts.stage) req.stage = opts.stage;
+    if (opts.mode) req.mode = opts.mode;
+    const r = e.advise(req);
+    out(opts, withoutOk(r), () => adviseText(r));
+    return 0;
+  },
+  plan: async (opts, e) => {
+    if (!!opts.demand === !!opts.example) throw new UsageError('give --demand FILE or --example article');
+    let req;
+    if (opts.example) req = { example: opts.example };
+    else {
+      const d = readJsonFile(opts.demand);
+      req = { demand: d && d.demand ? d.demand : d };
+    }
+    const r = e.plan(req);
+    out(opts, withoutOk(r), () => planText(r));
+    return 0;
+  },
+  mig: async (opts, e) => {
+    if (!opts.gpu) throw new UsageError('--gpu is required');
+    if (!opts.jobs) throw new UsageError('--jobs is required (e.g. 7x8gb)');
+    const r = e.mig({ gpu: opts.gpu, jobs: opts.jobs });
+    out(opts, withoutOk(r), () => migText(r));
+    return 0;
+  },
+  levers: async (opts, e) => {
+    if (!opts.instance) throw new UsageError('--instance is required');
+    const req = { ...workloadRequest(opts), instance: opts.instance };
+    if (opts.pricing) req.pricing = opts.pricing;
+    if (opts.precision) req.precision = opts.precision;
+    const r = e.levers(req);
+    out(opts, withoutOk(r), () => leversText(r));
+    return 0;
+  },
+  compare: async (opts, e) => {
+    if (opts.config.length < 2 || opts.config.length > 4) throw new UsageError('compare needs 2 to 4 --config');
+    const gpuIds = new Set(e.gpus().flatMap((g) => [g.id, ...(g.aliases || [])].map((x) => x.toLowerCase())));
+    const req = { ...workloadRequest(opts), configs: opts.config.map((c) => compareConfig(c, gpuIds)) };
+    if (opts.pricing) req.pricing = opts.pricing;
+    put(req, opts, 'baseline', 'baseline', { integer: true });
+    const r = e.compare(req);
+    out(opts, withoutOk(r), () => compareText(r));
+    return 0;
+  },
+  energy: async (opts, e) => {
+    const r = e.energy(energyRequest(opts));
+    out(opts, withoutOk(r), () => energyText(r));
+    return 0;
+  },
+  tco: async (opts, e) => {
+    const req = hardwareRequest(opts);
+    put(req, opts, 'purchase-usd', 'purchase_usd');
+    put(req, opts, 'years', 'amortisation_years');
+    put(req, opts, 'other-usd-per-year', 'other_usd_per_year');
+    put(req, opts, 'rent-usd-per-gpu-hour', 'rent_usd_per_gpu_hour');
+    const r = withoutOk(e.tco(req));
+    let energy;
+    if (opts.hours !== undefined || opts.preset || opts.workload) {
+      energy = withoutOk(e.energy(energyRequest(opts)));
+      r.energy = energy;
+    }
+    out(opts, r, () => tcoText(r) + (energy ? `\n\n${energyText(energy)}` : ''));
+    return 0;
+  },
+};
+
+async function main(argv) {
+  const opts = parseArgs(argv);
+  const [cmd, sub] = opts._;
+  if (!cmd || opts.help) {
+    console.log(USAGE);
+    return cmd || opts.help ? 0 : 2;
   }
-  const decided = await decisionCommand(cmd, opts, e);
-  if (decided !== undefined) return decided;
-  throw new UsageError(`unknown command "${cmd}"`);
+  const e = await engine();
+  const method = COMMAND_METHODS[cmd] ?? cmd;
+  const names = e.methodList.map((m) => m.name);
+  if (!names.includes(method)) throw new UsageError(`unknown command "${cmd}" (the engine's methods: ${names.join(', ')})`);
+  if (!COMMANDS[method]) throw new UsageError(`the engine method "${method}" has no command line`);
+  return COMMANDS[method](opts, e, sub);
 }
 
 main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (err) => {

@@ -1,7 +1,6 @@
-// Embind glue: the engine's JSON-text API, unchanged. All logic lives in core/.
+// Embind glue: the engine's JSON-text API. All logic lives in core/; the API methods are the rows of the engine's
+// dispatch table (core/src/api/methods.cpp), reached by name through call/callBytes and listed by methods().
 #include <emscripten/bind.h>
-
-#include <map>
 
 #include "gpuvalue/engine.hpp"
 
@@ -16,20 +15,16 @@ val bytesView(const std::string& s) {
   return val(emscripten::typed_memory_view(s.size(), reinterpret_cast<const unsigned char*>(s.data())));
 }
 
-// An answer as a view of its UTF-8 bytes, valid until the next call: the caller decodes it with TextDecoder
-// (returning std::string makes Embind walk the text byte by byte in JavaScript, ~1 ms per 100 KB).
-val callBytes(Engine& e, const std::string& method, const std::string& arg) {
-  using Method = std::string (Engine::*)(const std::string&);
-  static const std::map<std::string, Method> kMethods = {
-      {"rank", &Engine::rank},         {"estimate", &Engine::estimate}, {"cost", &Engine::cost},
-      {"advise", &Engine::advise},     {"plan", &Engine::plan},         {"mig", &Engine::mig},
-      {"levers", &Engine::levers},     {"compare", &Engine::compare},   {"energy", &Engine::energy},
-      {"tco", &Engine::tco},           {"validate", &Engine::validate}, {"loadCatalog", &Engine::loadCatalog},
-      {"addCatalog", &Engine::addCatalog}, {"loadGpus", &Engine::loadGpus}, {"loadPresets", &Engine::loadPresets}};
+// Any method of the dispatch table by name (`options`: the second argument of importSkypilot, else "").
+std::string call(Engine& e, const std::string& method, const std::string& arg, const std::string& options) {
+  return e.call(method, arg, options);
+}
+
+// Like call, as a view of the answer's UTF-8 bytes, valid until the next call: the caller decodes it with
+// TextDecoder (returning std::string makes Embind walk the text byte by byte in JavaScript, ~1 ms per 100 KB).
+val callBytes(Engine& e, const std::string& method, const std::string& arg, const std::string& options) {
   static std::string last;
-  auto it = kMethods.find(method);
-  last = it == kMethods.end() ? std::string("{\"ok\":false,\"error\":{\"code\":\"not_found\",\"message\":\"unknown method\",\"path\":\"\"}}")
-                              : (e.*(it->second))(arg);
+  last = e.call(method, arg, options);
   return bytesView(last);
 }
 
@@ -46,31 +41,13 @@ EMSCRIPTEN_BINDINGS(gpuvalue) {
   using gpuvalue::Engine;
   emscripten::class_<Engine>("Engine")
       .constructor<>()
-      .function("loadGpus", &Engine::loadGpus)
-      .function("loadCatalog", &Engine::loadCatalog)
-      .function("addCatalog", &Engine::addCatalog)
-      .function("validate", &Engine::validate)
-      .function("loadPresets", &Engine::loadPresets)
-      .function("estimate", &Engine::estimate)
-      .function("rank", &Engine::rank)
-      .function("cost", &Engine::cost)
-      .function("advise", &Engine::advise)
-      .function("plan", &Engine::plan)
-      .function("mig", &Engine::mig)
-      .function("levers", &Engine::levers)
-      .function("compare", &Engine::compare)
-      .function("energy", &Engine::energy)
-      .function("tco", &Engine::tco)
-      .function("importSkypilot", &Engine::importSkypilot)
-      .function("defaults", &Engine::defaults)
-      .function("presets", &Engine::presets)
-      .function("gpus", &Engine::gpus)
-      .function("catalogSummary", &Engine::catalogSummary)
+      .function("call", &gpuvalue_wasm::call)
+      .function("callBytes", &gpuvalue_wasm::callBytes)
+      .function("methods", &Engine::methods)
       .function("setToday", &Engine::setToday)
       .function("catalogBegin", &Engine::catalogBegin)
       .function("catalogFeed", &Engine::catalogFeed)
       .function("catalogEnd", &Engine::catalogEnd)
-      .function("catalogBuffer", &gpuvalue_wasm::catalogBuffer)
-      .function("callBytes", &gpuvalue_wasm::callBytes);
+      .function("catalogBuffer", &gpuvalue_wasm::catalogBuffer);
   emscripten::function("heapBytes", &gpuvalue_wasm::heapBytes);
 }

@@ -4,6 +4,9 @@
 #include <vector>
 
 #include "gpuvalue/engine.hpp"
+#include "io/json_reader.hpp"
+#include "model/catalog.hpp"
+#include "model/gpu_specs.hpp"
 
 namespace gpuvalue_test {
 

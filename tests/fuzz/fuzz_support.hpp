@@ -14,7 +14,9 @@
 #include <vector>
 
 #include "gpuvalue/engine.hpp"
+#include "io/json_reader.hpp"
 #include "io/json_writer.hpp"
+#include "model/catalog.hpp"
 
 namespace gpuvalue_fuzz {
 

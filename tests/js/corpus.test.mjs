@@ -11,7 +11,9 @@ import { root, loadEngine, tmpFile } from './helpers.mjs';
 
 const dir = path.join(root, 'tests/corpus');
 const expected = JSON.parse(fs.readFileSync(path.join(dir, 'expected.json'), 'utf8'));
-const LOADS = new Set(['loadCatalog', 'addCatalog', 'validate', 'loadGpus', 'loadPresets']);
+// The engine's dispatch table: the methods that take a data document (they may replace the engine's data).
+const TABLE = (await loadEngine()).methodList;
+const LOADS = new Set(TABLE.filter((m) => m.argument === 'document').map((m) => m.name));
 const IMPORT_OPTIONS = { provider: 'AWS', as_of: '2026-11-01' };
 
 function cliAsync(args) {
@@ -56,6 +58,21 @@ test('every corpus file is run through the CLI or has a reason not to be', () =>
   assert.ok(viaCli.length >= 60, `only ${viaCli.length} corpus files go through the CLI`);
   for (const [f, w] of Object.entries(expected))
     assert.ok(cliCommand(f, w) || (w.cli && w.cli.skip), `${f}: no CLI command for ${w.method} and no cli.skip reason`);
+});
+
+test('every corpus entry names a method of the dispatch table, and an unknown name is a clean not_found', async () => {
+  const names = new Set(TABLE.map((m) => m.name));
+  for (const [file, want] of Object.entries(expected)) assert.ok(names.has(want.method), `${file}: ${want.method} is not an engine method`);
+  const e = await loadEngine();
+  for (const name of ['nope', 'catalogBegin', '']) {
+    const r = e.tryCall(name, '{}');
+    assert.equal(r.ok, false);
+    assert.equal(r.error.code, 'not_found');
+    assert.equal(r.error.path, '');
+    assert.match(r.error.message, /unknown method/);
+  }
+  // Every method of the table that takes a request is a method of the client.
+  for (const m of TABLE.filter((x) => x.argument === 'request')) assert.equal(typeof e[m.name], 'function', m.name);
 });
 
 test('the CLI exits 1 with the message on stderr for every bad corpus file, and 0 for the good ones', async () => {

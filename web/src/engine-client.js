@@ -21,15 +21,25 @@ export class EngineClient {
   constructor(module, engine) {
     this.module = module;
     this.engine = engine;
+    // The engine's dispatch table: [{name, argument: 'request'|'document'|'csv'|'none', description}].
+    this.methodList = JSON.parse(engine.methods()).methods;
+    // Each method that takes a JSON request is client.<name>(request) -> its answer (throws GpuvalueError).
+    for (const { name, argument } of this.methodList) {
+      if (argument === 'request' && !(name in this)) this[name] = (request) => this.call(name, request);
+    }
+  }
+
+  // The names of the methods that take a JSON request (rank, estimate, cost and the decision tools).
+  requestMethods() {
+    return this.methodList.filter((m) => m.argument === 'request').map((m) => m.name);
   }
 
   // An engine method's answer as JSON text. Answers come back as a view of their UTF-8 bytes in wasm memory,
   // decoded here in one native call.
-  text(method, arg) {
-    if (arg === undefined) return this.engine[method]();
-    const a = typeof arg === 'string' ? arg : JSON.stringify(arg);
-    if (decoder && typeof this.engine.callBytes === 'function') return decoder.decode(this.engine.callBytes(method, a));
-    return this.engine[method](a);
+  text(method, arg, options = '') {
+    const a = arg === undefined ? '' : typeof arg === 'string' ? arg : JSON.stringify(arg);
+    if (decoder) return decoder.decode(this.engine.callBytes(method, a, options));
+    return this.engine.call(method, a, options);
   }
 
   // Calls an engine method; returns the parsed result or throws GpuvalueError.
@@ -66,16 +76,6 @@ export class EngineClient {
     return r.retry_whole_text ? this.tryCall(method, text) : r;
   }
 
-  rank(request) { return this.call('rank', request); }
-  estimate(request) { return this.call('estimate', request); }
-  cost(request) { return this.call('cost', request); }
-  advise(request) { return this.call('advise', request); }
-  plan(request) { return this.call('plan', request); }
-  mig(request) { return this.call('mig', request); }
-  levers(request) { return this.call('levers', request); }
-  compare(request) { return this.call('compare', request); }
-  energy(request) { return this.call('energy', request); }
-  tco(request) { return this.call('tco', request); }
   defaults() { return this.call('defaults'); }
   presets() { return this.call('presets').presets; }
   gpus() { return this.call('gpus').gpus; }
@@ -84,7 +84,7 @@ export class EngineClient {
   loadCatalog(text) { return this.catalogText('load', text); }
   addCatalog(text) { return this.catalogText('add', text); }
   importSkypilot(csv, options = {}) {
-    return JSON.parse(this.engine.importSkypilot(csv, JSON.stringify(options)));
+    return JSON.parse(this.text('importSkypilot', csv, JSON.stringify(options)));
   }
   heapBytes() { return this.module.heapBytes(); }
 }

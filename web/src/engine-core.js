@@ -199,9 +199,9 @@ export function createCore(client, data) {
       return { offer, breakdown };
     },
 
-    // A decision tool (advise, plan, mig, levers, compare, energy, tco): the engine's answer, ok or not.
+    // An engine method that takes a JSON request (the dispatch table's): the engine's answer, ok or not.
     call({ method, request }) {
-      if (!['advise', 'plan', 'mig', 'levers', 'compare', 'energy', 'tco', 'estimate', 'cost'].includes(method)) throw new Error(`unknown method ${method}`);
+      if (!client.requestMethods().includes(method)) throw new Error(`unknown method ${method}`);
       const t0 = Date.now();
       const r = client.tryCall(method, request);
       return { ...r, ms: Date.now() - t0 };

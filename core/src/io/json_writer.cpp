@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 #include <nlohmann/json.hpp>
@@ -172,6 +173,101 @@ JsonWriter& JsonWriter::value(const char* s) {
   return *this;
 }
 
+// Powers of ten as doubles (exact up to 1e22) and as 128-bit integers.
+static const double kPow10Double[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                                      1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+
+// C / 10^q in fixed notation without trailing zeros after the point, signed like d; returns the length.
+static int writeFixed(uint64_t C, int q, bool negative, char* p) {
+  char digits[32];
+  int n = 0;
+  for (uint64_t c = C; c > 0 || n <= q; c /= 10) digits[n++] = static_cast<char>('0' + c % 10);
+  int drop = 0;
+  while (drop < q && digits[drop] == '0') ++drop;
+  int len = 0;
+  if (negative) p[len++] = '-';
+  for (int i = n - 1; i >= q; --i) p[len++] = digits[i];
+  if (drop < q) {
+    p[len++] = '.';
+    for (int i = q - 1; i >= drop; --i) p[len++] = digits[i];
+  }
+  return len;
+}
+
+// writeShortestDecimal for a finite, non-whole double of magnitude 1e-4 to 1e15, or 0 when it cannot (the
+// smallest significand of a binade, whose lower neighbour is nearer). |d| = m / 2^E exactly. The 17-digit
+// decimal of |d| is F17 + f (F17 = floor(m·10^q17 / 2^E), 0 <= f < 1), computed once; the candidate with P
+// digits is F17 / 10^(17−P) rounded half to even with f. A candidate C / 10^q with C <= 2^53 and q <= 22 reads
+// back as the double C / 10^q (both exact, one correctly rounded division: what strtod gives); a larger one is
+// checked exactly: it reads back as |d| when |C·2^(E+1) − 2m·10^q| < 10^q (at equality the even significand
+// wins the tie). 17 digits always read back.
+static int writeShortestDecimal(double d, char* p) {
+  using u128 = unsigned __int128;
+  const double a = std::fabs(d);
+  int exp2 = 0;
+  const double frac = std::frexp(a, &exp2);  // a = frac · 2^exp2, frac in [0.5, 1)
+  const uint64_t m = static_cast<uint64_t>(std::ldexp(frac, 53));
+  const int E = 53 - exp2;                    // a = m / 2^E; E > 0 for a non-whole a < 1e15
+  if (m == (uint64_t{1} << 52) || E <= 0 || E > 100) return 0;
+  int k = 0;  // floor(log10 a), from integer comparisons
+  if (E < 64 && (m >> E) > 0) {
+    for (uint64_t ip = m >> E; ip >= 10; ip /= 10) ++k;
+  } else {
+    u128 v = m;
+    while (v < (u128{1} << E)) { v *= 10; --k; }
+  }
+  const int q17 = 16 - k;  // 2..20
+  u128 pow = 1;
+  for (int i = 0; i < q17; ++i) pow *= 10;
+  const u128 scaled = m * pow;
+  const uint64_t F17 = static_cast<uint64_t>(scaled >> E);
+  const u128 rem = scaled - (u128{F17} << E), half = u128{1} << (E - 1);
+  for (int P = 15; P <= 17; ++P) {
+    const uint64_t D = P == 15 ? 100 : P == 16 ? 10 : 1;
+    uint64_t C = F17 / D;
+    const uint64_t low = F17 % D;  // with f, what rounding drops
+    bool up;
+    if (D == 1) up = rem > half || (rem == half && (C & 1));
+    else if (2 * low != D) up = 2 * low > D;
+    else up = rem > 0 || (C & 1);
+    if (up) ++C;
+    const int q = q17 - (17 - P);
+    if (P < 17) {
+      bool reads_back;
+      if (C <= (uint64_t{1} << 53)) {
+        reads_back = static_cast<double>(C) / kPow10Double[q] == a;
+      } else {
+        u128 pq = 1;
+        for (int i = 0; i < q; ++i) pq *= 10;
+        const u128 lhs = u128{C} << (E + 1), rhs = (u128{2} * m) * pq;
+        const u128 gap = lhs > rhs ? lhs - rhs : rhs - lhs;
+        reads_back = gap < pq || (gap == pq && (m & 1) == 0);
+      }
+      if (!reads_back) continue;
+    }
+    return writeFixed(C, q, d < 0, p);
+  }
+  return 0;
+}
+
+// The shortest of 15, 16 and 17 significant digits that reads back as the same double (17 always does), in
+// printf's %g form, into p (room for 32 characters); returns the length. Doubles of magnitude 1e-4 to 1e15 are
+// rounded with exact integer arithmetic (printf's long double arithmetic is software-emulated in wasm and was the
+// largest cost of writing ranking results); the rest go through snprintf and strtod.
+static int writeShortestDouble(double d, char* p) {
+  const double a = std::fabs(d);
+  if (a >= 1e-4 && a < 1e15) {
+    const int n = writeShortestDecimal(d, p);
+    if (n > 0) return n;
+  }
+  int n = 0;
+  for (int digits = 15; digits <= 17; ++digits) {
+    n = std::snprintf(p, 32, "%.*g", digits, d);
+    if (digits == 17 || std::strtod(p, nullptr) == d) break;
+  }
+  return n;
+}
+
 JsonWriter& JsonWriter::value(double d) {
   if (!std::isfinite(d)) {
     noteNonFiniteNumber();
@@ -195,11 +291,8 @@ JsonWriter& JsonWriter::value(double d) {
     put(q, static_cast<size_t>(end - q));
     return *this;
   }
-  // Shortest round-trip form (Grisu2, the same routine nlohmann::json's dump uses); snprintf("%.17g") was
-  // the largest cost of writing ranking results.
-  char* p = room(40);
-  char* end = nlohmann::detail::to_chars(p, p + 40, d);
-  n_ += static_cast<size_t>(end - p);
+  char* p = room(32);
+  n_ += static_cast<size_t>(writeShortestDouble(d, p));
   return *this;
 }
 
@@ -226,6 +319,43 @@ JsonWriter& JsonWriter::value(const std::vector<std::string>& list) {
   beginArray();
   for (const auto& s : list) value(s);
   return endArray();
+}
+
+JsonWriter& JsonWriter::key(const std::string& k) {
+  separator();
+  putString(k.data(), k.size());
+  put(':');
+  after_key_ = true;
+  return *this;
+}
+
+JsonWriter& JsonWriter::null() {
+  separator();
+  put("null", 4);
+  return *this;
+}
+
+JsonWriter& JsonWriter::document(const nlohmann::json& doc) {
+  using Type = nlohmann::json::value_t;
+  switch (doc.type()) {
+    case Type::object:
+      beginObject();
+      for (auto it = doc.begin(); it != doc.end(); ++it) key(it.key()).document(it.value());
+      return endObject();
+    case Type::array:
+      beginArray();
+      for (const auto& v : doc) document(v);
+      return endArray();
+    case Type::string: return value(doc.get_ref<const std::string&>());
+    case Type::boolean: return value(doc.get<bool>());
+    case Type::number_integer: return value(doc.get<long long>());
+    case Type::number_unsigned: {
+      const unsigned long long u = doc.get<unsigned long long>();
+      return u <= 9223372036854775807ull ? value(static_cast<long long>(u)) : value(static_cast<double>(u));
+    }
+    case Type::number_float: return value(doc.get<double>());
+    default: return null();
+  }
 }
 
 JsonWriter& JsonWriter::raw(const std::string& text) {

@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json_fwd.hpp>
+
 namespace gpuvalue {
 
 // Writes into `out` through its own cursor: `out` is grown ahead and trimmed when the outermost object or array
@@ -20,7 +22,8 @@ class JsonWriter {
   JsonWriter& endObject() { return close('}'); }
   JsonWriter& beginArray() { return open('['); }
   JsonWriter& endArray() { return close(']'); }
-  JsonWriter& key(const char* k);
+  JsonWriter& key(const char* k);          // one of the engine's own ASCII literals (not escaped)
+  JsonWriter& key(const std::string& k);   // any text (escaped)
   JsonWriter& value(const std::string& s);
   JsonWriter& value(const char* s);
   JsonWriter& value(double d);   // non-finite numbers are written as 0 (outputs never carry NaN/Infinity)
@@ -29,6 +32,11 @@ class JsonWriter {
   JsonWriter& value(size_t i);
   JsonWriter& value(bool b);
   JsonWriter& value(const std::vector<std::string>& list);
+  // A document held as a DOM because it was read from input (presets, an imported catalog): written member by
+  // member in its own key order. Non-finite numbers are written as 0, like value(double). (Not an overload of
+  // value(): nothing converts to a DOM by accident.)
+  JsonWriter& document(const nlohmann::json& doc);
+  JsonWriter& null();
   JsonWriter& raw(const std::string& json_text);  // an already serialised value
   template <typename T>
   JsonWriter& field(const char* k, const T& v) { return key(k).value(v); }

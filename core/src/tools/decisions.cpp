@@ -12,7 +12,7 @@ Cluster defaultCluster(const GpuSpec& g, int gpu_count) {
   gpu_count = std::max(1, gpu_count);
   c.gpus_per_node = std::min(gpu_count, 8);
   c.nodes = (gpu_count + c.gpus_per_node - 1) / c.gpus_per_node;
-  // Same defaults as Engine::estimate: SXM parts sit on NVSwitch/NVLink boards, PCIe parts on PCIe; one
+  // Same defaults as the estimate method (api/estimate.cpp): SXM parts sit on NVSwitch/NVLink boards, PCIe parts on PCIe; one
   // 200 Gb/s RDMA NIC per GPU across nodes (NVIDIA DGX A100/H100 user guides).
   const bool sxm = g.nvlink_gbs > 0 && g.form_factor.find("PCIe") == std::string::npos;
   c.interconnect = c.gpus_per_node > 1 ? (sxm ? "nvswitch" : "pcie") : "none";
@@ -271,6 +271,17 @@ Advice advise(const AdviceOptions& opt, const GpuDatabase& gpus, const Catalog& 
   if (a.article_rung == 2) a.agrees = a.model_rung == 2 || a.model_rung == 3;
   else a.agrees = a.model_rung == a.article_rung;
   return a;
+}
+
+int minGpusToFit(const Workload& w, const Cluster& c, const ModelConstants& k) {
+  for (int n = 1; n <= 65536; n = n < c.gpus_per_node ? n * 2 : n + c.gpus_per_node) {
+    Cluster probe = c;
+    probe.gpus_per_node = std::min(n, c.gpus_per_node);
+    probe.nodes = (n + probe.gpus_per_node - 1) / probe.gpus_per_node;
+    if (fitsWithSomeSharding(w, probe, k)) return probe.totalGpus();
+    if (n >= c.gpus_per_node && n > 4096 * 8) break;
+  }
+  return 0;
 }
 
 }  // namespace gpuvalue

@@ -1,8 +1,9 @@
 // Decision tools (article §4 and §5): the advisor (model size and training stage -> GPU class, count and
 // billing), the yearly capacity portfolio (reserved / on-demand / spot), MIG packing of small jobs, the cost
-// levers of one workload, side-by-side scenarios, and energy / total cost of ownership.
+// levers of one workload (tools/levers.hpp), side-by-side scenarios (tools/compare.hpp), and energy / total cost
+// of ownership.
 // The math lives in plain functions on structs (tested directly); the Engine turns JSON into these and back
-// (core/src/api/decisions_engine.cpp).
+// (core/src/api/<method>.cpp).
 #pragma once
 #include <string>
 #include <vector>
@@ -20,11 +21,15 @@ constexpr double kMonthHours = 730.0;  // 8760 / 12, the cloud price-page conven
 // Shared helpers
 // ---------------------------------------------------------------------------------------------------------
 
-// A bare GPU type as a cluster, with the same defaults as Engine::estimate: at most 8 GPUs per node, SXM parts
+// A bare GPU type as a cluster, with the same defaults as the estimate method: at most 8 GPUs per node, SXM parts
 // on NVSwitch, PCIe parts on PCIe, one 200 Gb/s RDMA NIC per GPU across nodes (NVIDIA DGX A100/H100 user guides).
 Cluster defaultCluster(const GpuSpec& gpu, int gpu_count);
 // An offer's hardware as a cluster of `nodes` instances.
 Cluster offerCluster(const Offer& offer, int nodes);
+
+// The smallest GPU count on which some sharding of the workload fits, trying powers of two up to one node of
+// `cluster` and whole nodes past it (its GPU, node size and network); 0 when nothing up to 65,536 GPUs fits.
+int minGpusToFit(const Workload& w, const Cluster& cluster, const ModelConstants& k);
 
 // The cheapest way to rent `gpu_count` GPUs of one type under one billing model: instances = ceil(gpus /
 // offer.gpu_count), more than one instance only over an RDMA network (multi-node training needs it).
@@ -163,6 +168,19 @@ PortfolioResult evaluatePortfolio(const PlanInputs& in, double reserved_gpus, do
 // *total* work (the article's 30 %) and optimises only the reserved capacity.
 PortfolioResult optimisePortfolio(const PlanInputs& in, double fixed_spot_share = -1);
 
+// The article's portfolio claim (§4) checked against the model: its mix (`spot_share` of the interruptible work
+// on spot, reserved capacity sized at the cheapest level), the reserved rate that mix would need for
+// `claimed_saving`, the interruption rate at which it completes only `claimed_completion` of its tasks
+// (bisection on λ), and both mixes at one interruption per node-day.
+struct ArticleMixCheck {
+  PortfolioResult article;                 // the article's mix with the given inputs
+  double reserved_rate_needed = 0;         // USD per GPU-hour for the claimed saving
+  double interruptions_for_completion = 0; // per node-hour
+  PortfolioResult article_daily;           // the article's mix at one interruption per node-day
+  PortfolioResult best_daily;              // the cheapest mix at one interruption per node-day
+};
+ArticleMixCheck checkArticleMix(const PlanInputs& in, double spot_share, double claimed_saving, double claimed_completion);
+
 // ---------------------------------------------------------------------------------------------------------
 // 3. MIG packing
 // ---------------------------------------------------------------------------------------------------------
@@ -203,6 +221,31 @@ MigPacking packMig(const GpuSpec& gpu, const std::vector<MigJob>& jobs);
 // Cost of renting enough on-demand instances to give every GPU its hours: GPUs sorted by hours, grouped
 // gpu_count per instance, each instance billed for its longest GPU (billing increments applied).
 double rentGpusCost(const Offer& offer, const Price& price, std::vector<double> gpu_hours);
+
+// The cheapest on-demand rental of one GPU type (examples excluded) for a list of per-GPU busy hours.
+struct Rental {
+  const Offer* offer = nullptr;
+  const Price* price = nullptr;
+  double cost_usd = 0;
+};
+Rental cheapestRental(const Catalog& catalog, const std::string& gpu_id, const std::vector<double>& gpu_hours);
+
+// Single-GPU roofline TFLOPS of a GPU for generic mixed-precision work (custom workload class), used to compare
+// small jobs across GPUs.
+double genericTflops(const GpuSpec& gpu, const ModelConstants& k);
+
+// The jobs run one per whole GPU of type `gpu` instead of on MIG slices of a GPU with `mig_tflops`
+// (genericTflops): jobs larger than its memory are left out; a job needing share s of the MIG GPU's compute runs
+// slower where one whole GPU offers less than that.
+struct WholeGpuOption {
+  const GpuSpec* gpu = nullptr;
+  size_t jobs_that_fit = 0;
+  double slowdown = 1;   // the largest over the jobs that fit
+  double tflops = 0;     // genericTflops of `gpu`
+  Rental rental;         // for the jobs that fit, on-demand
+};
+WholeGpuOption wholeGpuOption(const Catalog& catalog, const GpuSpec& gpu, const std::vector<MigJob>& jobs, double mig_tflops,
+                              const ModelConstants& k);
 
 // ---------------------------------------------------------------------------------------------------------
 // 6. Energy and total cost of ownership (article §5)
@@ -288,5 +331,7 @@ struct TcoResult {
 // 8760 h × u. Break-even u* = (purchase / years + other) / (rate × GPUs × 8760 − energy cost at full load).
 TcoPoint tcoAt(const TcoInputs& in, double utilisation);
 TcoResult ownVsRent(const TcoInputs& in, const std::vector<double>& utilisations);
+// The catalog offer (examples excluded) with the lowest on-demand price per GPU for this GPU type, or nullptr.
+const Offer* cheapestOnDemandPerGpu(const Catalog& catalog, const std::string& gpu_id);
 
 }  // namespace gpuvalue

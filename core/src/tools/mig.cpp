@@ -223,4 +223,42 @@ double rentGpusCost(const Offer& offer, const Price& price, std::vector<double> 
   return cost;
 }
 
+Rental cheapestRental(const Catalog& catalog, const std::string& id, const std::vector<double>& gpu_hours) {
+  Rental best;
+  for (const Offer& o : catalog.offers) {
+    if (!o.gpu || o.gpu->id != id || o.example || o.gpu_count <= 0) continue;
+    const Price* p = o.price(PricingModel::kOnDemand);
+    if (!p || !(p->usd_per_hour > 0)) continue;
+    const double c = rentGpusCost(o, *p, gpu_hours);
+    if (!best.offer || c < best.cost_usd) best = {&o, p, c};
+  }
+  return best;
+}
+
+double genericTflops(const GpuSpec& g, const ModelConstants& k) {
+  Workload w;
+  w.kind = WorkloadKind::kCustom;
+  w.precision = Precision::kFp16;
+  w.total_flops = 1e15;
+  Cluster c = defaultCluster(g, 1);
+  return estimateThroughput(w, c, Sharding{}, k).single_gpu_tflops;
+}
+
+WholeGpuOption wholeGpuOption(const Catalog& catalog, const GpuSpec& gpu, const std::vector<MigJob>& jobs, double mig_tflops,
+                              const ModelConstants& k) {
+  WholeGpuOption opt;
+  opt.gpu = &gpu;
+  opt.tflops = genericTflops(gpu, k);
+  std::vector<double> hours;
+  for (const MigJob& job : jobs) {
+    if (job.memory_gb > gpu.memory_gb + 1e-9) continue;
+    ++opt.jobs_that_fit;
+    const double slow = opt.tflops > 0 ? std::max(1.0, job.compute_share * mig_tflops / opt.tflops) : 1;
+    opt.slowdown = std::max(opt.slowdown, slow);
+    hours.push_back(job.hours * slow);
+  }
+  opt.rental = cheapestRental(catalog, gpu.id, hours);
+  return opt;
+}
+
 }  // namespace gpuvalue

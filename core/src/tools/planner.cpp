@@ -132,4 +132,27 @@ PortfolioResult optimisePortfolio(const PlanInputs& in, double fixed_spot_share)
   return have ? best : most_complete;
 }
 
+ArticleMixCheck checkArticleMix(const PlanInputs& in, double spot_share, double claimed_saving, double claimed_completion) {
+  ArticleMixCheck c;
+  c.article = optimisePortfolio(in, spot_share);
+  // Reserved rate the mix would need for the claimed saving: R·8760·r + OD + spot = (1 − saving)·on-demand only.
+  const double paid_hours = c.article.reserved_gpus * kHoursPerYear;
+  c.reserved_rate_needed = paid_hours > 0 ? ((1.0 - claimed_saving) * c.article.on_demand_only_cost_usd -
+                                             c.article.on_demand_cost_usd - c.article.spot_cost_usd) / paid_hours : 0;
+  double lo = 0, hi = 10;
+  for (int i = 0; i < 80; ++i) {
+    PlanInputs t = in;
+    t.interruptions_per_hour = (lo + hi) / 2;
+    const PortfolioResult e = evaluatePortfolio(t, c.article.reserved_gpus, c.article.spot_share_of_flexible);
+    if (e.completion_rate > claimed_completion) lo = t.interruptions_per_hour;
+    else hi = t.interruptions_per_hour;
+  }
+  c.interruptions_for_completion = hi;
+  PlanInputs daily = in;
+  daily.interruptions_per_hour = SpotOptions().interruptions_per_node_hour;
+  c.article_daily = evaluatePortfolio(daily, c.article.reserved_gpus, c.article.spot_share_of_flexible);
+  c.best_daily = optimisePortfolio(daily);
+  return c;
+}
+
 }  // namespace gpuvalue

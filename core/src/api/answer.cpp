@@ -1,0 +1,149 @@
+#include "api/answer.hpp"
+
+#include <cmath>
+
+#include "io/text_stream.hpp"
+
+namespace gpuvalue {
+
+double finiteOr(double v, double fallback) { return std::isfinite(v) ? v : fallback; }
+
+std::string fixed(double v, int precision) {
+  TextStream os;
+  os.fixed();
+  os.precision(precision);
+  os << finiteOr(v);
+  return os.str();
+}
+
+std::string money(double v) { return "$" + fixed(v, std::fabs(v) < 100 ? 2 : 0); }
+std::string pct(double fraction, int precision) { return fixed(fraction * 100.0, precision) + " %"; }
+
+std::string hoursText(double h) {
+  if (h >= 48) return fixed(h / 24.0, 1) + " days";
+  if (h < 1) return fixed(h * 60.0, 1) + " min";
+  return fixed(h, 1) + " h";
+}
+
+std::string sci(double v) {
+  TextStream os;
+  os.precision(3);
+  os << v;
+  return os.str();
+}
+
+std::string gpuLabel(int count, const GpuSpec& g) { return std::to_string(count) + "× " + g.name; }
+
+void writeIssues(JsonWriter& j, const Issues& issues) {
+  j.beginArray();
+  for (const auto& i : issues)
+    j.beginObject().field("code", errorCodeName(i.code)).field("path", i.path).field("message", i.message)
+        .field("warning", i.warning).endObject();
+  j.endArray();
+}
+
+void writeFirstError(JsonWriter& j, const Issues& issues) {
+  for (const auto& i : issues)
+    if (!i.warning) {
+      j.key("error").beginObject().field("code", errorCodeName(i.code)).field("path", i.path)
+          .field("message", formatIssue(i)).endObject();
+      return;
+    }
+}
+
+std::string errorResult(const Issues& issues, bool retry_whole_text) {
+  std::string out;
+  JsonWriter j(out);
+  j.beginObject().field("ok", false).key("issues");
+  writeIssues(j, issues);
+  if (hasErrors(issues)) writeFirstError(j, issues);
+  else j.key("error").beginObject().field("code", "internal").field("path", "").field("message", "unknown error").endObject();
+  if (retry_whole_text) j.field("retry_whole_text", true);
+  j.endObject();
+  return out;
+}
+
+void writeMemory(JsonWriter& j, const MemoryBreakdown& m, MemoryDetail detail) {
+  j.beginObject()
+      .field("weights_gb", finiteOr(m.weights_gb)).field("gradients_gb", finiteOr(m.gradients_gb))
+      .field("optimizer_gb", finiteOr(m.optimizer_gb)).field("activations_gb", finiteOr(m.activations_gb));
+  if (detail == MemoryDetail::kFull) j.field("overhead_gb", finiteOr(m.overhead_gb));
+  j.field("required_gb_per_gpu", finiteOr(m.required_gb)).field("available_gb_per_gpu", finiteOr(m.available_gb))
+      .field("fits", m.fits).field("sharding", m.sharding.describe());
+  if (detail == MemoryDetail::kFull)
+    j.field("zero_stage", m.sharding.zero_stage).field("tensor_parallel", m.sharding.tensor_parallel)
+        .field("pipeline_parallel", m.sharding.pipeline_parallel);
+  j.endObject();
+}
+
+void writeThroughput(JsonWriter& j, const Throughput& t) {
+  j.beginObject()
+      .field("samples_per_s", finiteOr(t.samples_per_s)).field("tokens_per_s", finiteOr(t.tokens_per_s))
+      .field("effective_tflops_per_gpu", finiteOr(t.effective_tflops_per_gpu))
+      .field("single_gpu_tflops", finiteOr(t.single_gpu_tflops)).field("peak_tflops_per_gpu", finiteOr(t.peak_tflops_per_gpu))
+      .field("scaling_efficiency", finiteOr(t.scaling_efficiency)).field("comm_exposed_fraction", finiteOr(t.comm_exposed_fraction))
+      .field("bubble_fraction", finiteOr(t.bubble_fraction)).field("bound", t.bound)
+      .endObject();
+}
+
+void writeOfferBrief(JsonWriter& j, const OfferChoice& c, const std::string& today) {
+  if (!c.offer) {
+    j.null();
+    return;
+  }
+  j.beginObject()
+      .field("stale", !staleWarning(*c.price, today).empty()).field("id", c.offer->id)
+      .field("instance", c.offer->instance_type).field("provider", c.offer->provider).field("region", c.offer->region)
+      .field("instances", c.instances).field("usd_per_hour", finiteOr(c.usd_per_hour)).field("as_of", c.price->as_of)
+      .field("source", c.price->source)
+      .endObject();
+}
+
+void writeRental(JsonWriter& j, const Offer* offer, const Price* price, const std::string& today) {
+  if (!offer) {
+    j.null();
+    return;
+  }
+  j.beginObject()
+      .field("id", offer->id).field("instance", offer->instance_type).field("provider", offer->provider)
+      .field("gpu_count", offer->gpu_count).field("usd_per_hour", price->usd_per_hour).field("as_of", price->as_of)
+      .field("source", price->source);
+  const std::string stale = staleWarning(*price, today);
+  if (!stale.empty()) j.field("warning", stale);
+  j.endObject();
+}
+
+Assumptions::Item& Assumptions::slot(const std::string& key) {
+  for (auto& i : items_)
+    if (i.key == key) return i;
+  items_.push_back({});
+  items_.back().key = key;
+  return items_.back();
+}
+
+void Assumptions::add(const std::string& key, double value, const std::string& source) {
+  Item& i = slot(key);
+  i.is_text = false;
+  i.number = value;
+  i.source = source;
+}
+
+void Assumptions::add(const std::string& key, const std::string& text, const std::string& source) {
+  Item& i = slot(key);
+  i.is_text = true;
+  i.text = text;
+  i.source = source;
+}
+
+void Assumptions::write(JsonWriter& j) const {
+  j.beginObject();
+  for (const auto& i : items_) {
+    j.key(i.key).beginObject().key("value");
+    if (i.is_text) j.value(i.text);
+    else j.value(i.number);
+    j.field("source", i.source).endObject();
+  }
+  j.endObject();
+}
+
+}  // namespace gpuvalue

@@ -1,0 +1,57 @@
+// cost: hours on one catalog instance under one billing model. {"instance", "hours", "pricing"?, "nodes"?,
+// "spot"?, "free_trial_hours"?}
+#include "api/answer.hpp"
+#include "api/request.hpp"
+
+namespace gpuvalue {
+
+std::string apiCost(EngineState& s, const std::string& text, const std::string&) {
+  Issues issues;
+  json req;
+  if (!readRequest(text, req, issues)) return errorResult(issues);
+  ObjectReader r(req, "", issues);
+  if (!r.ok()) return errorResult(issues);
+  const std::string id = r.string("instance", true).value_or("");
+  const double hours = r.number("hours", true, 0, false, 1e7).value_or(0);
+  const int nodes = static_cast<int>(r.integer("nodes", false, 1, 4096).value_or(1));
+  std::string pricing;
+  const PricingModel m = pricingField(r, "on_demand", pricing);
+  SpotOptions spot;
+  readSpotField(req, spot, issues);
+  if (hasErrors(issues)) return errorResult(issues);
+  // Accept our offer id, or the provider's instance type when it is unambiguous.
+  int matches = 0;
+  const Offer* found = findOffer(s.catalog, id, matches);
+  if (!found) {
+    r.error("instance", ErrorCode::kUnknownId, "unknown instance \"" + id + "\"");
+    return errorResult(issues);
+  }
+  const Price* p = found->price(m);
+  if (!p) {
+    r.error("pricing", ErrorCode::kNotFound, "instance \"" + found->id + "\" has no " + pricing + " price");
+    return errorResult(issues);
+  }
+  Price priced = *p;
+  if (auto free = r.number("free_trial_hours", false, 0, false, 1e5)) priced.free_hours = *free;
+  const CostResult c = priceJob(*found, priced, hours, nodes, spot);
+  std::string note = c.note;
+  if (m == PricingModel::kReserved) note = "amortised over a " + std::to_string(p->term_months) + "-month term";
+  if (m == PricingModel::kMonthly) note = std::to_string(static_cast<int>(c.billed_hours / 730 + 0.5)) + " month(s) billed";
+  std::vector<std::string> warnings = found->warnings;
+  const std::string stale = staleWarning(*p, s.today);
+  if (!stale.empty()) warnings.push_back(stale);
+  if (matches > 1) warnings.push_back("instance type \"" + id + "\" is sold in several regions; used " + found->id);
+  const double peak_fp16 = found->gpu ? found->gpu->peak(Precision::kFp16) : 0;
+  std::string out;
+  JsonWriter j(out);
+  j.beginObject().field("ok", true).field("instance", found->instance_type).field("id", found->id)
+      .field("provider", found->provider).field("pricing", pricingModelName(m)).field("hours", hours).field("nodes", nodes)
+      .field("billed_hours", finiteOr(c.billed_hours)).field("wall_hours", finiteOr(c.wall_hours))
+      .field("cost_usd", finiteOr(c.cost_usd)).field("usd_per_hour", finiteOr(p->headlineUsdPerHour()))
+      .field("usd_per_tflops_day", finiteOr(usdPerTflopsDay(p->headlineUsdPerHour(), found->gpu_count, peak_fp16)))
+      .field("as_of", p->as_of).field("source", p->source).field("note", note).field("warnings", warnings)
+      .endObject();
+  return out;
+}
+
+}  // namespace gpuvalue

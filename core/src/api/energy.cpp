@@ -1,0 +1,121 @@
+// energy: energy, electricity cost and CO2 of a job, and air- vs liquid-cooled against the article's §5 claim.
+// {"gpu"|"instance", "count"?, "hours" | "preset"|"workload", "utilisation"?, "cooling"?|"pue"?, "usd_per_kwh"?,
+//  "kg_co2_per_kwh"?, "power_w"?, "constants"?}
+#include "api/answer.hpp"
+#include "api/request.hpp"
+
+namespace gpuvalue {
+
+namespace {
+
+// The article's liquid-cooling claim (seed-article.md §5): nodes at PUE 1.05 use 40 % less energy than air.
+constexpr double kArticleLiquidPue = 1.05;
+constexpr double kArticleLiquidEnergySaving = 0.40;
+
+void readEnergyInputs(ObjectReader& r, EnergyInputs& in, Assumptions& as) {
+  in.utilisation = r.number("utilisation", false, 0, false, 1).value_or(kTrainingPowerShareOfTdp);
+  as.add("utilisation", in.utilisation,
+         r.has("utilisation") ? "given" : "share of TDP while training: 1.0, as Meta's Llama 2 model card computes CO2 from GPU-hours × TDP");
+  in.pue = readPue(r, as);
+  in.usd_per_kwh = r.number("usd_per_kwh", false, 0, false, 10).value_or(kElectricityUsdPerKwh);
+  as.add("usd_per_kwh", in.usd_per_kwh, r.has("usd_per_kwh") ? "given" : "US industrial average 2023, 8.06 ¢/kWh (EIA Electric Power Annual 2023)");
+  in.kg_co2_per_kwh = r.number("kg_co2_per_kwh", false, 0, false, 5).value_or(kGridKgCo2PerKwh);
+  as.add("kg_co2_per_kwh", in.kg_co2_per_kwh,
+         r.has("kg_co2_per_kwh") ? "given" : "world average 2023, 481 gCO2/kWh (Ember, Global Electricity Review 2024)");
+}
+
+// The job's hours from the throughput model when none are given (`count` becomes the GPUs it runs on);
+// false after reporting why not.
+bool modelledHours(const EngineState& s, const json& req, ObjectReader& r, const GpuOrInstance& h, const ModelConstants& k,
+                   int& count, double& hours, std::string& source, Issues& issues) {
+  if (!(req.contains("preset") || req.contains("workload"))) {
+    r.error("hours", ErrorCode::kMissingField, "give hours, or a preset/workload to estimate them");
+    return false;
+  }
+  Workload w;
+  if (!resolveWorkload(s, req, w, issues)) return false;
+  ClusterPlan plan;
+  if (h.offer) {
+    const OfferPlan op = planOnOffer(w, *h.offer, k);
+    plan = op.plan;
+    count = h.offer->gpu_count * op.nodes;
+  } else {
+    plan = planCluster(w, defaultCluster(*h.gpu, count), k);
+    count = defaultCluster(*h.gpu, count).totalGpus();
+  }
+  hours = plan.throughput.time_hours;
+  source = "throughput model for " + w.name + " on " + std::to_string(count) + "× " + h.gpu->name;
+  if (!(hours > 0)) {
+    r.error("gpu", ErrorCode::kInvalidValue, "the workload cannot run on this GPU");
+    return false;
+  }
+  return true;
+}
+
+void writeCooling(JsonWriter& j, const EnergyInputs& in) {
+  EnergyInputs air = in, liquid = in, art = in;
+  air.pue = kPueAirCooled;
+  liquid.pue = kPueLiquidCooled;
+  art.pue = kArticleLiquidPue;
+  const EnergyResult ea = jobEnergy(air), el = jobEnergy(liquid), eart = jobEnergy(art);
+  auto side = [&](const char* key, const EnergyResult& x, double pue) {
+    j.key(key).beginObject().field("pue", pue).field("facility_energy_kwh", finiteOr(x.facility_energy_kwh))
+        .field("cost_usd", finiteOr(x.cost_usd)).field("co2_kg", finiteOr(x.co2_kg)).endObject();
+  };
+  const double model_saving = 1.0 - kPueLiquidCooled / kPueAirCooled;
+  const double art_saving = 1.0 - kArticleLiquidPue / kPueAirCooled;
+  j.key("cooling_comparison").beginObject();
+  side("air", ea, kPueAirCooled);
+  side("liquid", el, kPueLiquidCooled);
+  j.field("liquid_energy_saving", finiteOr(model_saving)).key("article_claim").beginObject()
+      .field("pue", kArticleLiquidPue).field("energy_saving", kArticleLiquidEnergySaving)
+      .field("source", "seed article §5: liquid-cooled nodes at PUE 1.05 use 40 % less energy than air")
+      .field("model_energy_saving_at_pue_1_05", finiteOr(art_saving))
+      .field("article_pue_facility_energy_kwh", finiteOr(eart.facility_energy_kwh))
+      .field("finding", "PUE 1.05 vs the 1.58 air-cooled average saves " + pct(art_saving) +
+                            " of facility energy, not 40 %; the rest would have to come from IT power (fans), which PUE does not count.")
+      .endObject().endObject();
+}
+
+}  // namespace
+
+std::string apiEnergy(EngineState& s, const std::string& text, const std::string&) {
+  Issues issues;
+  json req;
+  if (!readRequest(text, req, issues)) return errorResult(issues);
+  ObjectReader r(req, "", issues);
+  if (!r.ok()) return errorResult(issues);
+  ModelConstants k;
+  readConstantsField(req, k, issues);
+  Assumptions as;
+  const GpuOrInstance h = gpuOrInstance(s, r);
+  int count = static_cast<int>(r.integer("count", false, 1, 1 << 20).value_or(h.offer ? h.offer->gpu_count : 1));
+  EnergyInputs in;
+  readEnergyInputs(r, in, as);
+  double hours = r.number("hours", false, 0, true, 1e7).value_or(0);
+  std::string time_source = "given";
+  if (hasErrors(issues)) return errorResult(issues);
+  if (!(hours > 0) && !modelledHours(s, req, r, h, k, count, hours, time_source, issues)) return errorResult(issues);
+  const GpuSpec* g = h.gpu;
+  const double power_given = r.number("power_w", false, 0, true, 1e9).value_or(0);
+  if (!(power_given > 0) && !(g->tdp_w > 0)) r.error("power_w", ErrorCode::kMissingField, "is required: " + g->name + " has no TDP in the GPU database");
+  if (hasErrors(issues)) return errorResult(issues);
+  in.power_w = power_given > 0 ? power_given : g->tdp_w * count;
+  as.add("power_w", in.power_w,
+         power_given > 0 ? "given" : "GPU TDP " + fixed(g->tdp_w, 0) + " W × " + std::to_string(count) + " (datasheet, data/gpus.json); host CPUs, NICs and fans excluded");
+  in.hours = hours;
+  const EnergyResult e = jobEnergy(in);
+  std::string out;
+  JsonWriter j(out);
+  j.beginObject().field("ok", true).field("gpu", g->id).field("gpu_count", count).field("hours", finiteOr(hours))
+      .field("hours_source", time_source).field("power_w", finiteOr(in.power_w)).field("utilisation", in.utilisation)
+      .field("pue", in.pue).field("it_energy_kwh", finiteOr(e.it_energy_kwh)).field("facility_energy_kwh", finiteOr(e.facility_energy_kwh))
+      .field("energy_cost_usd", finiteOr(e.cost_usd)).field("co2_kg", finiteOr(e.co2_kg));
+  writeCooling(j, in);
+  j.key("assumptions");
+  as.write(j);
+  j.endObject();
+  return out;
+}
+
+}  // namespace gpuvalue

@@ -1,0 +1,34 @@
+// importSkypilot: a SkyPilot vms.csv (and options {provider?, as_of?, source?}) -> a catalog document in our
+// format, with the rows read and skipped and every problem.
+#include "api/answer.hpp"
+#include "api/state.hpp"
+#include "import/skypilot.hpp"
+
+namespace gpuvalue {
+
+std::string apiImportSkypilot(EngineState& s, const std::string& csv_text, const std::string& options_json) {
+  Issues issues;
+  SkypilotOptions opt;
+  if (!options_json.empty()) {
+    json o;
+    if (!parseJsonText(options_json, o, issues, "options")) return errorResult(issues);
+    ObjectReader r(o, "", issues);
+    opt.provider = r.string("provider", false).value_or("");
+    opt.as_of = r.string("as_of", false).value_or(s.today);
+    opt.source = r.string("source", false).value_or("SkyPilot catalog vms.csv");
+  } else {
+    opt.as_of = s.today;
+  }
+  if (opt.as_of.empty()) opt.as_of = "1970-01-01";
+  SkypilotImport imp = importSkypilotCsv(csv_text, s.gpus, opt);
+  std::string out;
+  JsonWriter j(out);
+  j.beginObject().field("ok", imp.ok).key("catalog").document(imp.catalog).key("issues");
+  writeIssues(j, imp.issues);
+  j.field("rows", imp.rows).field("skipped_rows", imp.skipped).field("offers", imp.catalog["instances"].size());
+  if (!imp.ok) writeFirstError(j, imp.issues);
+  j.endObject();
+  return out;
+}
+
+}  // namespace gpuvalue

@@ -1,0 +1,71 @@
+#include "api/methods.hpp"
+
+#include <cstring>
+
+namespace gpuvalue {
+
+// Each handler is defined in core/src/api/<its name>.cpp (the catalog operations share catalog_load.cpp, the
+// listings listings.cpp).
+std::string apiLoadGpus(EngineState&, const std::string&, const std::string&);
+std::string apiLoadCatalog(EngineState&, const std::string&, const std::string&);
+std::string apiAddCatalog(EngineState&, const std::string&, const std::string&);
+std::string apiValidate(EngineState&, const std::string&, const std::string&);
+std::string apiLoadPresets(EngineState&, const std::string&, const std::string&);
+std::string apiEstimate(EngineState&, const std::string&, const std::string&);
+std::string apiRank(EngineState&, const std::string&, const std::string&);
+std::string apiCost(EngineState&, const std::string&, const std::string&);
+std::string apiImportSkypilot(EngineState&, const std::string&, const std::string&);
+std::string apiAdvise(EngineState&, const std::string&, const std::string&);
+std::string apiPlan(EngineState&, const std::string&, const std::string&);
+std::string apiMig(EngineState&, const std::string&, const std::string&);
+std::string apiLevers(EngineState&, const std::string&, const std::string&);
+std::string apiCompare(EngineState&, const std::string&, const std::string&);
+std::string apiEnergy(EngineState&, const std::string&, const std::string&);
+std::string apiTco(EngineState&, const std::string&, const std::string&);
+std::string apiDefaults(EngineState&, const std::string&, const std::string&);
+std::string apiPresets(EngineState&, const std::string&, const std::string&);
+std::string apiGpus(EngineState&, const std::string&, const std::string&);
+std::string apiCatalogSummary(EngineState&, const std::string&, const std::string&);
+
+using A = ArgumentKind;
+const ApiMethod kApiMethods[] = {
+    {"loadGpus", apiLoadGpus, A::kDocument, "replaces the GPU database (data/gpus.json); keeps the old one on failure"},
+    {"loadCatalog", apiLoadCatalog, A::kDocument, "replaces the catalog with one document or an array of documents"},
+    {"addCatalog", apiAddCatalog, A::kDocument, "adds one catalog document's offers to the catalog (all or nothing)"},
+    {"validate", apiValidate, A::kDocument, "checks catalog, GPU database or presets text without changing anything"},
+    {"loadPresets", apiLoadPresets, A::kDocument, "replaces the workload presets (data/presets.json)"},
+    {"estimate", apiEstimate, A::kRequest, "time, throughput and memory of a workload on N GPUs of one type"},
+    {"rank", apiRank, A::kRequest, "ranks every catalog offer for a workload by cost, time and service"},
+    {"cost", apiCost, A::kRequest, "prices hours on one catalog instance under one billing model"},
+    {"importSkypilot", apiImportSkypilot, A::kCsv, "turns a SkyPilot vms.csv into a catalog document"},
+    {"advise", apiAdvise, A::kRequest, "GPU class, count and billing for a model size and training stage"},
+    {"plan", apiPlan, A::kRequest, "cheapest yearly mix of reserved, on-demand and spot capacity for a demand"},
+    {"mig", apiMig, A::kRequest, "packs small jobs into MIG slices and compares with whole GPUs"},
+    {"levers", apiLevers, A::kRequest, "time and cost of one workload before and after each cost lever"},
+    {"compare", apiCompare, A::kRequest, "two to four configurations side by side, with why one is faster"},
+    {"energy", apiEnergy, A::kRequest, "energy, electricity cost and CO2 of a job, air- vs liquid-cooled"},
+    {"tco", apiTco, A::kRequest, "owning vs renting GPUs over the amortisation period"},
+    {"defaults", apiDefaults, A::kNone, "the engine's default constants, spot options, weights and decision inputs"},
+    {"presets", apiPresets, A::kNone, "the loaded workload presets"},
+    {"gpus", apiGpus, A::kNone, "the loaded GPU database"},
+    {"catalogSummary", apiCatalogSummary, A::kNone, "the loaded offers with their prices"},
+};
+const size_t kApiMethodCount = sizeof(kApiMethods) / sizeof(kApiMethods[0]);
+
+const char* argumentKindName(ArgumentKind kind) {
+  switch (kind) {
+    case ArgumentKind::kRequest: return "request";
+    case ArgumentKind::kDocument: return "document";
+    case ArgumentKind::kCsv: return "csv";
+    case ArgumentKind::kNone: return "none";
+  }
+  return "none";
+}
+
+const ApiMethod* findApiMethod(const std::string& name) {
+  for (size_t i = 0; i < kApiMethodCount; ++i)
+    if (name == kApiMethods[i].name) return &kApiMethods[i];
+  return nullptr;
+}
+
+}  // namespace gpuvalue

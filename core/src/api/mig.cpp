@@ -1,0 +1,152 @@
+// mig: packs small jobs into MIG slices of one GPU type, prices the packing, and compares it with one whole
+// smaller GPU per job. {"gpu", "jobs": "7x8gb,2x20gb@4h" | [{"count", "memory_gb", "compute_share"?, "hours"?}],
+// "constants"?}
+#include "api/answer.hpp"
+#include "api/request.hpp"
+
+namespace gpuvalue {
+
+namespace {
+
+void readJobs(ObjectReader& r, std::vector<MigJob>& jobs, Issues& issues) {
+  const json* jj = r.get("jobs");
+  if (!jj) {
+    r.error("jobs", ErrorCode::kMissingField, "is required: a spec like \"7x8gb\" or an array of {count, memory_gb}");
+  } else if (jj->is_string()) {
+    std::string err;
+    if (!parseMigJobSpec(jj->get<std::string>(), jobs, err)) r.error("jobs", ErrorCode::kInvalidValue, err);
+  } else if (jj->is_array()) {
+    for (size_t i = 0; i < jj->size(); ++i) {
+      ObjectReader jr((*jj)[i], "/jobs/" + std::to_string(i), issues);
+      if (!jr.ok()) continue;
+      const long long count = jr.integer("count", false, 1, 10000).value_or(1);
+      MigJob job;
+      job.memory_gb = jr.number("memory_gb", true, 0, true, 1e4).value_or(0);
+      job.compute_share = jr.number("compute_share", false, 0, true, 1).value_or(job.compute_share);
+      job.hours = jr.number("hours", false, 0, true, 1e6).value_or(job.hours);
+      for (long long k = 0; k < count && jobs.size() <= 10000; ++k) jobs.push_back(job);
+    }
+    if (jobs.size() > 10000) r.error("jobs", ErrorCode::kInvalidValue, "at most 10000 jobs");
+  } else {
+    r.error("jobs", ErrorCode::kInvalidValue, "must be a spec string or an array of {count, memory_gb, compute_share?, hours?}");
+  }
+  if (!hasErrors(issues) && jobs.empty()) r.error("jobs", ErrorCode::kInvalidValue, "has no jobs");
+}
+
+void writePacking(JsonWriter& j, const GpuSpec& g, const std::vector<MigJob>& jobs, const MigPacking& pack) {
+  j.key("assignments").beginArray();
+  for (const auto& p : pack.placements) {
+    const MigProfile& prof = g.mig_profiles[p.profile];
+    const MigJob& job = jobs[p.job];
+    j.beginObject().field("job", p.job).field("memory_gb", job.memory_gb).field("compute_share", finiteOr(job.compute_share))
+        .field("hours", job.hours).field("profile", prof.name).field("gpu_index", p.gpu_index).field("start_slice", p.start_slice)
+        .field("memory_slices", migMemorySlices(g, prof)).field("compute_slices", prof.compute_slices).endObject();
+  }
+  j.endArray().key("layout").beginArray();
+  for (int gi = 0; gi < pack.gpus; ++gi) {
+    std::vector<std::string> profiles;
+    int compute = 0, memory = 0;
+    for (const auto& p : pack.placements)
+      if (p.gpu_index == gi) {
+        const MigProfile& prof = g.mig_profiles[p.profile];
+        profiles.push_back(prof.name);
+        compute += prof.compute_slices;
+        memory += migMemorySlices(g, prof);
+      }
+    j.beginObject().field("gpu_index", gi).field("profiles", profiles).field("compute_slices_used", compute)
+        .field("memory_slices_used", memory).field("hours", pack.gpu_hours[static_cast<size_t>(gi)]).endObject();
+  }
+  j.endArray().key("unplaced_jobs").beginArray();
+  for (int u : pack.unplaced) j.value(u);
+  j.endArray();
+}
+
+// Cost per job of an option, or 0 when it has no rental or no job.
+double perJob(const Rental& rent, size_t jobs) { return rent.offer && jobs ? finiteOr(rent.cost_usd / static_cast<double>(jobs)) : 0; }
+
+void writeAlternative(JsonWriter& j, const WholeGpuOption& a, const std::string& option, size_t jobs, double mig_tflops,
+                      const std::string& today) {
+  const size_t fit = a.jobs_that_fit;
+  j.beginObject().field("option", option).field("gpu", a.gpu->id).field("gpu_name", a.gpu->name).field("fits", fit == jobs)
+      .field("jobs_that_fit", fit).field("gpus_needed", fit).field("slowdown", finiteOr(a.slowdown)).key("offer");
+  writeRental(j, a.rental.offer, a.rental.price, today);
+  j.key("cost_usd");
+  if (a.rental.offer) j.value(finiteOr(a.rental.cost_usd));
+  else j.null();
+  j.key("cost_per_job_usd");
+  if (a.rental.offer && fit) j.value(perJob(a.rental, fit));
+  else j.null();
+  std::string note;
+  if (fit < jobs) note = std::to_string(jobs - fit) + " job(s) exceed its " + fixed(a.gpu->memory_gb, 0) + " GB. ";
+  if (!a.rental.offer) note += "No on-demand offer with this GPU in the catalog.";
+  else if (a.slowdown > 1 + 1e-9)
+    note += "Jobs run up to " + fixed(a.slowdown, 2) + "× longer than on their MIG slice (roofline TFLOPS " + fixed(a.tflops, 1) +
+            " vs " + fixed(mig_tflops, 1) + " × compute share).";
+  j.field("note", note).endObject();
+}
+
+}  // namespace
+
+std::string apiMig(EngineState& s, const std::string& text, const std::string&) {
+  Issues issues;
+  json req;
+  if (!readRequest(text, req, issues)) return errorResult(issues);
+  ObjectReader r(req, "", issues);
+  if (!r.ok()) return errorResult(issues);
+  const GpuSpec* g = gpuField(s.gpus, r);
+  if (g && g->mig_profiles.empty())
+    r.error("gpu", ErrorCode::kInvalidValue, g->name + " has no MIG profiles (MIG GPUs: A100, H100, H200, B200, GB200)");
+  std::vector<MigJob> jobs;
+  readJobs(r, jobs, issues);
+  ModelConstants k;
+  readConstantsField(req, k, issues);
+  if (hasErrors(issues)) return errorResult(issues);
+
+  const MigPacking pack = packMig(*g, jobs);
+  const size_t placed = pack.placements.size();
+  const Rental mig_rent = cheapestRental(s.catalog, g->id, pack.gpu_hours);
+  const double mig_tflops = genericTflops(*g, k);
+  std::vector<std::pair<WholeGpuOption, std::string>> alternatives;
+  const std::pair<const char*, const char*> smaller[] = {
+      {"t4", "one whole T4 per job"}, {"l4", "one whole L4 per job"}, {"a10", "one whole A10 per job"}};
+  for (const auto& [id, option] : smaller)
+    if (const GpuSpec* a = s.gpus.find(id)) alternatives.push_back({wholeGpuOption(s.catalog, *a, jobs, mig_tflops, k), option});
+  alternatives.push_back({wholeGpuOption(s.catalog, *g, jobs, mig_tflops, k), std::string("one whole ") + g->name + " per job (no MIG)"});
+  std::string cheapest = "mig";
+  double cheapest_per_job = placed > 0 && mig_rent.offer ? mig_rent.cost_usd / static_cast<double>(placed) : 0;
+  for (const auto& [a, option] : alternatives)
+    if (a.jobs_that_fit == jobs.size() && a.rental.offer && a.jobs_that_fit &&
+        (cheapest_per_job <= 0 || perJob(a.rental, a.jobs_that_fit) < cheapest_per_job)) {
+      cheapest_per_job = perJob(a.rental, a.jobs_that_fit);
+      cheapest = option;
+    }
+  std::vector<std::string> warnings;
+  if (!pack.unplaced.empty())
+    warnings.push_back(std::to_string(pack.unplaced.size()) + " job(s) need more memory or compute than any MIG profile of the " + g->name);
+  if (!mig_rent.offer) warnings.push_back("no on-demand offer with " + g->name + " in the catalog: MIG cost unknown");
+
+  std::string out;
+  JsonWriter j(out);
+  j.beginObject().field("ok", true).field("gpu", g->id).field("gpu_name", g->name).field("jobs", jobs.size())
+      .field("fits", pack.fits).field("gpus_needed", pack.gpus);
+  writePacking(j, *g, jobs, pack);
+  j.key("offer");
+  writeRental(j, mig_rent.offer, mig_rent.price, s.today);
+  j.key("cost_usd");
+  if (mig_rent.offer) j.value(finiteOr(mig_rent.cost_usd));
+  else j.null();
+  j.key("cost_per_job_usd");
+  if (mig_rent.offer && placed) j.value(perJob(mig_rent, placed));
+  else j.null();
+  j.key("alternatives").beginArray();
+  for (const auto& [a, option] : alternatives) writeAlternative(j, a, option, jobs.size(), mig_tflops, s.today);
+  j.endArray().field("cheapest_option", cheapest)
+      .field("rules", "smallest profile with enough memory and compute slices (share × 7, rounded up); NVML placements "
+                      "(start at a multiple of the profile's memory slices, first max_count starts); no overlapping "
+                      "slices; compute slices <= 7; first-fit decreasing (NVIDIA MIG user guide; nvidia-smi mig -lgipp)")
+      .field("pricing", "cheapest on-demand offer per GPU type; each instance billed for its longest job")
+      .field("warnings", warnings).endObject();
+  return out;
+}
+
+}  // namespace gpuvalue

@@ -1,0 +1,271 @@
+// plan: the cheapest yearly mix of reserved, on-demand and spot capacity for a demand, or the article's §4
+// start-up example checked against the model. {"example": "article"} or {"demand": {"monthly_gpu_hours": [12],
+// "peak_gpus"?, "interruptible_fraction", "target_completion_rate", "instance"? | "prices"?, "spot"?,
+// "reserved_granularity_gpus"?}}
+#include <cmath>
+
+#include "api/answer.hpp"
+#include "api/request.hpp"
+
+namespace gpuvalue {
+
+namespace {
+
+// AWS Spot Advisor interruption-frequency bucket ">20 %" per month, where 47 % of GPU pools sit (same source):
+// taken at its lower edge, 20 % of instances interrupted per 730-hour month -> λ = −ln(1 − 0.20) / 730 per hour.
+const double kSpotAdvisorOver20PctPerHour = -std::log(1.0 - 0.20) / kMonthHours;
+// The article's claims (seed-article.md §4): an AI start-up mixing 30 % spot and 70 % reserved instances cut its
+// yearly GPU cost by 58 % at a 98.7 % task completion rate.
+constexpr double kArticlePortfolioSaving = 0.58;
+constexpr double kArticleCompletionRate = 0.987;
+constexpr double kArticleSpotShare = 0.30;
+
+// The article's start-up (§4): 30 % spot + 70 % reserved, "58 % lower yearly GPU cost, 98.7 % task completion".
+// It gives no demand, no GPU and no prices; this fills those in, each with its source.
+bool readExample(const EngineState& s, PlanInputs& in, Assumptions& as, Issues& issues) {
+  int matches = 0;
+  const Offer* o = findOffer(s.catalog, "aws-p4d.24xlarge-us-east-1", matches);
+  const Price* od = o ? o->price(PricingModel::kOnDemand) : nullptr;
+  const Price* rv = o ? o->price(PricingModel::kReserved) : nullptr;
+  if (!o || !od || !rv) {
+    issues.push_back({ErrorCode::kNotFound, "/example", "the example needs aws-p4d.24xlarge-us-east-1 with on-demand and reserved prices in the catalog"});
+    return false;
+  }
+  const double gpus = 80;  // ten p4d.24xlarge
+  in.monthly_gpu_hours.assign(12, gpus * kMonthHours);
+  in.peak_gpus.assign(12, gpus);
+  in.interruptible_fraction = kArticleSpotShare;
+  in.target_completion_rate = kArticleCompletionRate;
+  in.on_demand_usd_per_gpu_hour = od->usd_per_hour / o->gpu_count;
+  in.reserved_usd_per_gpu_hour = rv->usd_per_hour / o->gpu_count;
+  in.spot_usd_per_gpu_hour = in.on_demand_usd_per_gpu_hour * (1.0 - kMedianSpotDiscount);
+  in.interruptions_per_hour = kSpotAdvisorOver20PctPerHour;
+  in.task_hours = 8;
+  in.deadline_factor = 1.5;
+  in.reserved_granularity_gpus = o->gpu_count;
+  as.add("demand", "80 A100 GPUs (10 × p4d.24xlarge) busy around the clock every month: 12 × 58,400 GPU-hours, peak 80",
+         "assumption: the article gives no demand profile; flat demand is the most favourable case for reserved capacity");
+  as.add("gpu", "a100-sxm4-40gb (AWS p4d.24xlarge, 8 GPUs)", "assumption: the article names no GPU; p4d is the catalog offer with both on-demand and 1-year reserved prices for A100");
+  as.add("interruptible_fraction", in.interruptible_fraction, "assumption: the article's 30 % spot share taken as the share of work that tolerates interruption");
+  as.add("target_completion_rate", in.target_completion_rate, "the article's reported task completion rate (§4)");
+  as.add("on_demand_usd_per_gpu_hour", in.on_demand_usd_per_gpu_hour,
+         o->id + " on-demand $" + fixed(od->usd_per_hour, 6) + "/h ÷ 8 GPUs, as of " + od->as_of + ", " + od->source);
+  as.add("reserved_usd_per_gpu_hour", in.reserved_usd_per_gpu_hour,
+         o->id + " " + std::to_string(rv->term_months) + "-month reserved (" + (rv->upfront.empty() ? "none" : rv->upfront) + " upfront) $" +
+             fixed(rv->usd_per_hour, 6) + "/h ÷ 8 GPUs, as of " + rv->as_of + ", " + rv->source);
+  as.add("spot_usd_per_gpu_hour", in.spot_usd_per_gpu_hour,
+         "on-demand × (1 − 0.66): median AWS Spot saving over 540 GPU pools, spotinfo snapshot 2025-06-28 (seed-claims-check.md row l)");
+  as.add("interruptions_per_hour", in.interruptions_per_hour,
+         "AWS Spot Advisor '>20 %' monthly interruption bucket (47 % of GPU pools, seed-claims-check.md row l) at its lower edge: −ln(1 − 0.20) / 730 h");
+  as.add("checkpoint_write_hours", in.checkpoint_write_hours, "engine SpotOptions default (assumption, pricing.hpp)");
+  as.add("restart_hours", in.restart_hours, "engine SpotOptions default (assumption, pricing.hpp)");
+  as.add("task_hours", in.task_hours, "assumption (not sourced): one spot task is an 8-hour job on one node");
+  as.add("deadline_factor", in.deadline_factor, "assumption (not sourced): a spot task that takes over 1.5× its length counts as not completed");
+  as.add("reserved_granularity_gpus", in.reserved_granularity_gpus, "a p4d.24xlarge reservation is a whole 8-GPU instance");
+  return true;
+}
+
+// Twelve monthly numbers in [0, max] at `path` (an array), appended to `out`.
+void readMonths(const json& v, const std::string& path, double max, const char* message, std::vector<double>& out, Issues& issues) {
+  for (size_t i = 0; i < 12; ++i) {
+    const json& x = v[i];
+    if (!x.is_number() || !std::isfinite(x.get<double>()) || x.get<double>() < 0 || x.get<double>() > max)
+      issues.push_back({ErrorCode::kInvalidValue, path + "/" + std::to_string(i), message});
+    else out.push_back(x.get<double>());
+  }
+}
+
+void readDemandShape(ObjectReader& d, PlanInputs& in, Issues& issues) {
+  const json* months = d.get("monthly_gpu_hours");
+  if (!months || !months->is_array() || months->size() != 12)
+    d.error("monthly_gpu_hours", months ? ErrorCode::kInvalidValue : ErrorCode::kMissingField, "must be an array of 12 GPU-hour numbers (one per month)");
+  else
+    readMonths(*months, "/demand/monthly_gpu_hours", 1e9, "must be a finite number >= 0 and <= 1e9", in.monthly_gpu_hours, issues);
+  if (const json* pk = d.get("peak_gpus")) {
+    if (pk->is_number()) {
+      if (auto v = d.number("peak_gpus", false, 0, false, 1e6)) in.peak_gpus.assign(12, *v);
+    } else if (pk->is_array() && pk->size() == 12) {
+      readMonths(*pk, "/demand/peak_gpus", 1e6, "must be a finite number >= 0 and <= 1e6", in.peak_gpus, issues);
+    } else {
+      d.error("peak_gpus", ErrorCode::kInvalidValue, "must be a number or an array of 12 numbers");
+    }
+  }
+  in.interruptible_fraction = d.number("interruptible_fraction", true, 0, false, 1).value_or(0);
+  in.target_completion_rate = d.number("target_completion_rate", true, 0, false, 1).value_or(0);
+  in.reserved_granularity_gpus = d.number("reserved_granularity_gpus", false, 0, true, 1e5).value_or(1);
+}
+
+// Prices: an instance from the catalog, explicit prices, or both (explicit wins).
+void readDemandPrices(const EngineState& s, ObjectReader& d, PlanInputs& in, Assumptions& as, Issues& issues) {
+  double od = 0, rv = 0, sp = 0;
+  std::string od_src, rv_src, sp_src;
+  if (auto id = d.string("instance", false)) {
+    int matches = 0;
+    const Offer* o = findOffer(s.catalog, *id, matches);
+    if (!o) d.error("instance", ErrorCode::kUnknownId, "unknown instance \"" + *id + "\"");
+    else {
+      const double n = std::max(1, o->gpu_count);
+      auto source = [&](const char* what, const Price* p) {
+        return o->id + " " + what + " ÷ " + std::to_string(o->gpu_count) + " GPUs, as of " + p->as_of + ", " + p->source;
+      };
+      if (const Price* p = o->price(PricingModel::kOnDemand)) od = p->usd_per_hour / n, od_src = source("on-demand", p);
+      if (const Price* p = o->price(PricingModel::kReserved)) rv = p->usd_per_hour / n, rv_src = source("reserved", p);
+      if (const Price* p = o->price(PricingModel::kSpot)) {
+        sp = p->usd_per_hour / n, sp_src = source("spot", p);
+        if (p->interruption_per_hour >= 0) in.interruptions_per_hour = p->interruption_per_hour;
+      }
+    }
+  }
+  if (const json* pj = d.get("prices")) {
+    ObjectReader pr(*pj, "/demand/prices", issues);
+    if (pr.ok()) {
+      if (auto v = pr.number("on_demand_usd_per_gpu_hour", false, 0, true, 1e4)) od = *v, od_src = "given";
+      if (auto v = pr.number("reserved_usd_per_gpu_hour", false, 0, true, 1e4)) rv = *v, rv_src = "given";
+      if (auto v = pr.number("spot_usd_per_gpu_hour", false, 0, true, 1e4)) sp = *v, sp_src = "given";
+    }
+  }
+  if (!(od > 0)) d.error("prices", ErrorCode::kMissingField, "need an on-demand price: an \"instance\" with one, or prices.on_demand_usd_per_gpu_hour");
+  if (!(rv > 0)) d.error("prices", ErrorCode::kMissingField, "need a reserved price: an \"instance\" with one, or prices.reserved_usd_per_gpu_hour (no sourced default exists)");
+  if (!(sp > 0) && od > 0) {
+    sp = od * (1.0 - kMedianSpotDiscount);
+    sp_src = "estimated: on-demand × (1 − 0.66), the median AWS Spot saving over 540 GPU pools (seed-claims-check.md row l)";
+  }
+  in.on_demand_usd_per_gpu_hour = od;
+  in.reserved_usd_per_gpu_hour = rv;
+  in.spot_usd_per_gpu_hour = sp;
+  as.add("on_demand_usd_per_gpu_hour", od, od_src);
+  as.add("reserved_usd_per_gpu_hour", rv, rv_src);
+  as.add("spot_usd_per_gpu_hour", sp, sp_src);
+}
+
+bool readDemand(const EngineState& s, ObjectReader& r, PlanInputs& in, Assumptions& as, Issues& issues) {
+  const json* dj = r.get("demand");
+  if (!dj) {
+    r.error("demand", ErrorCode::kMissingField, "give \"example\": \"article\" or a \"demand\" object");
+    return false;
+  }
+  ObjectReader d(*dj, "/demand", issues);
+  if (!d.ok()) return false;
+  readDemandShape(d, in, issues);
+  readDemandPrices(s, d, in, as, issues);
+  std::string lambda_src = "engine default: one reclaim per node-day (pricing.hpp SpotOptions)";
+  if (const json* sj = d.get("spot")) {
+    ObjectReader sr(*sj, "/demand/spot", issues);
+    if (sr.ok()) {
+      if (auto v = sr.number("interruptions_per_hour", false, 0, false, 10)) in.interruptions_per_hour = *v, lambda_src = "given";
+      in.checkpoint_write_hours = sr.number("checkpoint_write_hours", false, 0, false, 100).value_or(in.checkpoint_write_hours);
+      in.restart_hours = sr.number("restart_hours", false, 0, false, 100).value_or(in.restart_hours);
+      in.task_hours = sr.number("task_hours", false, 0, true, 1e5).value_or(in.task_hours);
+      in.deadline_factor = sr.number("deadline_factor", false, 1, false, 1e3).value_or(in.deadline_factor);
+    }
+  }
+  as.add("interruptions_per_hour", in.interruptions_per_hour, lambda_src);
+  as.add("checkpoint_write_hours", in.checkpoint_write_hours, "given or engine default (assumption, pricing.hpp)");
+  as.add("restart_hours", in.restart_hours, "given or engine default (assumption, pricing.hpp)");
+  as.add("task_hours", in.task_hours, "given or default 8 h (assumption, not sourced)");
+  as.add("deadline_factor", in.deadline_factor, "given or default 1.5 (assumption, not sourced)");
+  as.add("interruptible_fraction", in.interruptible_fraction, "given");
+  as.add("target_completion_rate", in.target_completion_rate, "given");
+  as.add("reserved_granularity_gpus", in.reserved_granularity_gpus, "given or default 1");
+  return true;
+}
+
+// A portfolio's members (the caller opens and closes the object).
+void writePortfolioMembers(JsonWriter& j, const PortfolioResult& p) {
+  const double t = p.total_hours > 0 ? p.total_hours : 1;
+  // Shares of the useful GPU-hours; rounding noise below 1e-9 is shown as 0.
+  auto share = [&](double h) { const double v = finiteOr(h / t); return std::fabs(v) < 1e-9 ? 0.0 : v; };
+  j.key("mix").beginObject().field("reserved", share(p.reserved_hours)).field("on_demand", share(p.on_demand_hours))
+      .field("spot", share(p.spot_hours)).endObject();
+  j.field("reserved_gpus", finiteOr(p.reserved_gpus)).field("spot_share_of_interruptible", finiteOr(p.spot_share_of_flexible))
+      .field("reserved_utilisation", finiteOr(p.reserved_utilisation)).field("annual_cost_usd", finiteOr(p.annual_cost_usd))
+      .field("on_demand_only_cost_usd", finiteOr(p.on_demand_only_cost_usd)).field("saving", finiteOr(p.saving))
+      .field("completion_rate", finiteOr(p.completion_rate));
+  j.key("cost_breakdown_usd").beginObject().field("reserved", finiteOr(p.reserved_cost_usd))
+      .field("on_demand", finiteOr(p.on_demand_cost_usd)).field("spot", finiteOr(p.spot_cost_usd)).endObject();
+  j.key("gpu_hours").beginObject().field("reserved", finiteOr(p.reserved_hours)).field("on_demand", finiteOr(p.on_demand_hours))
+      .field("spot", finiteOr(p.spot_hours)).field("total", finiteOr(p.total_hours)).endObject();
+  j.key("spot_model").beginObject().field("paid_hours_per_useful_hour", finiteOr(p.spot_overhead))
+      .field("task_completion", finiteOr(p.spot_task_completion)).endObject();
+  j.key("monthly_cost_usd").beginArray();
+  for (double c : p.monthly_cost_usd) j.value(finiteOr(c));
+  j.endArray();
+}
+
+std::string mixText(const PortfolioResult& p) {
+  const double t = p.total_hours > 0 ? p.total_hours : 1;
+  return pct(p.reserved_hours / t, 0) + " reserved, " + pct(p.on_demand_hours / t, 0) + " on-demand, " +
+         pct(p.spot_hours / t, 0) + " spot";
+}
+
+// The article example's members: its mix, its claim, what the claim would need, and the sensitivity.
+void writeArticleCheck(JsonWriter& j, const ArticleMixCheck& c, const PlanInputs& in, std::vector<std::string>& findings) {
+  const PortfolioResult& article = c.article;
+  const double needed_rv = c.reserved_rate_needed, hi = c.interruptions_for_completion;
+  j.field("example", "article").key("article_mix").beginObject();
+  writePortfolioMembers(j, article);
+  j.field("description", "the article's mix: 30 % of the work on spot, the rest on reserved capacity sized at the cheapest level").endObject();
+  j.key("article_claim").beginObject().field("saving", kArticlePortfolioSaving).field("completion_rate", kArticleCompletionRate)
+      .key("mix").beginObject().field("reserved", 0.70).field("on_demand", 0.0).field("spot", kArticleSpotShare).endObject()
+      .field("source", "seed article §4: an AI start-up mixing 30 % spot and 70 % reserved instances cut its yearly GPU cost by 58 % at a 98.7 % task completion rate")
+      .endObject();
+  j.field("reserved_rate_needed_for_claim_usd_per_gpu_hour", finiteOr(needed_rv))
+      .field("reserved_rate_needed_for_claim_share_of_on_demand", finiteOr(needed_rv / in.on_demand_usd_per_gpu_hour))
+      .field("interruptions_per_hour_for_claimed_completion", finiteOr(hi));
+  j.key("sensitivity").beginArray().beginObject()
+      .field("case", "interruptions at the engine default, one per node-day (1/24 per hour)")
+      .field("article_mix_completion_rate", finiteOr(c.article_daily.completion_rate))
+      .field("article_mix_saving", finiteOr(c.article_daily.saving)).key("best").beginObject();
+  writePortfolioMembers(j, c.best_daily);
+  j.endObject().endObject().endArray();
+  findings.push_back("The article's mix (" + mixText(article) + ") saves " + pct(article.saving) + " at completion " +
+                     pct(article.completion_rate, 2) + " with these prices; the article claims 58 % and 98.7 %. The model " +
+                     (std::fabs(article.saving - kArticlePortfolioSaving) < 0.02 ? "agrees on the saving." : "DISAGREES on the saving."));
+  findings.push_back("A 58 % saving with that mix needs reserved capacity at " + money(needed_rv) + " per GPU-hour (" +
+                     pct(needed_rv / in.on_demand_usd_per_gpu_hour, 0) + " of on-demand); the 1-year p4d reservation is " +
+                     pct(in.reserved_usd_per_gpu_hour / in.on_demand_usd_per_gpu_hour, 0) + " of on-demand.");
+  findings.push_back("Completion falls to 98.7 % only at about " + sci(hi) + " interruptions per node-hour (one per " +
+                     fixed(1.0 / hi, 1) + " h); at the Spot Advisor '>20 %/month' rate the model gives " +
+                     pct(article.completion_rate, 2) + ", at one per node-day " + pct(c.article_daily.completion_rate, 2) + ".");
+}
+
+}  // namespace
+
+std::string apiPlan(EngineState& s, const std::string& text, const std::string&) {
+  Issues issues;
+  json req;
+  if (!readRequest(text, req, issues)) return errorResult(issues);
+  ObjectReader r(req, "", issues);
+  if (!r.ok()) return errorResult(issues);
+  PlanInputs in;
+  Assumptions as;
+  const bool example = r.has("example");
+  if (example && r.string("example", true).value_or("") != "article") {
+    r.error("example", ErrorCode::kInvalidValue, "the only example is \"article\"");
+    return errorResult(issues);
+  }
+  if (!(example ? readExample(s, in, as, issues) : readDemand(s, r, in, as, issues)) || hasErrors(issues)) return errorResult(issues);
+  as.add("load_shape", "linear load-duration curve within each month, fixed by the mean and the peak",
+         "model assumption (planner.cpp expectedServed)");
+  as.add("not_modelled", "spot capacity shortages, on-demand stock-outs, price changes within the year, idle reserved hours that could be resold",
+         "model scope");
+  const PortfolioResult best = optimisePortfolio(in);
+  std::vector<std::string> findings;
+  findings.push_back("Cheapest mix meeting " + pct(in.target_completion_rate) + " completion: " + mixText(best) + " (" +
+                     fixed(best.reserved_gpus, 1) + " reserved GPUs, " + pct(best.reserved_utilisation, 0) +
+                     " used); " + money(best.annual_cost_usd) + " a year vs " + money(best.on_demand_only_cost_usd) +
+                     " all on-demand: " + pct(best.saving) + " saved, completion " + pct(best.completion_rate, 2) + ".");
+  std::string out;
+  JsonWriter j(out);
+  j.beginObject().field("ok", true);
+  writePortfolioMembers(j, best);
+  j.key("assumptions");
+  as.write(j);
+  j.field("target_completion_rate", in.target_completion_rate);
+  if (example)
+    writeArticleCheck(j, checkArticleMix(in, kArticleSpotShare, kArticlePortfolioSaving, kArticleCompletionRate), in, findings);
+  j.field("findings", findings).endObject();
+  return out;
+}
+
+}  // namespace gpuvalue

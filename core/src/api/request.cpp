@@ -1,0 +1,122 @@
+#include "api/request.hpp"
+
+namespace gpuvalue {
+
+bool readRequest(const std::string& text, json& req, Issues& issues) { return parseJsonText(text, req, issues, "request"); }
+
+bool readWorkloadRequest(const EngineState& s, const std::string& text, json& req, Workload& w, ModelConstants& k, Issues& issues) {
+  if (!readRequest(text, req, issues) || !resolveWorkload(s, req, w, issues)) return false;
+  readConstantsField(req, k, issues);
+  return true;
+}
+
+bool resolveWorkload(const EngineState& s, const json& req, Workload& w, Issues& issues) {
+  ObjectReader r(req, "", issues);
+  if (!r.ok()) return false;
+  bool ok = true;
+  if (auto preset = r.string("preset", false)) {
+    const json* found = nullptr;
+    for (const auto& p : s.presets)
+      if (p.value("id", "") == *preset) found = &p;
+    if (!found) {
+      r.error("preset", ErrorCode::kUnknownId, "unknown preset \"" + *preset + "\"");
+      return false;
+    }
+    json merged = (*found)["workload"];
+    // Workload fields given beside a preset override it.
+    if (const json* wj = r.get("workload"))
+      if (wj->is_object())
+        for (auto it = wj->begin(); it != wj->end(); ++it) merged[it.key()] = it.value();
+    ok = parseWorkload(merged, "/workload", w, issues);
+    if (w.name.empty()) w.name = *preset;
+  } else if (const json* wj = r.get("workload")) {
+    ok = parseWorkload(*wj, "/workload", w, issues);
+  } else {
+    r.error("workload", ErrorCode::kMissingField, "give a preset id or a workload");
+    return false;
+  }
+  if (auto p = r.string("precision", false)) {
+    if (!parsePrecision(*p, w.precision) || w.precision == Precision::kInt8 || w.precision == Precision::kFp4) {
+      r.error("precision", ErrorCode::kInvalidValue, "must be fp32, tf32, fp16, bf16 or fp8");
+      ok = false;
+    }
+  }
+  return ok && !hasErrors(issues);
+}
+
+bool readConstantsField(const json& req, ModelConstants& k, Issues& issues) {
+  if (req.is_object() && req.contains("constants")) return parseConstants(req["constants"], "/constants", k, issues);
+  return true;
+}
+
+void readSpotField(const json& req, SpotOptions& s, Issues& issues) {
+  if (!req.is_object() || !req.contains("spot")) return;
+  ObjectReader r(req["spot"], "/spot", issues);
+  if (!r.ok()) return;
+  s.interruptions_per_node_hour = r.number("interruptions_per_node_hour", false, 0, false, 10).value_or(s.interruptions_per_node_hour);
+  s.checkpoint_interval_hours = r.number("checkpoint_interval_hours", false, 0, false, 1e4).value_or(s.checkpoint_interval_hours);
+  s.checkpoint_write_hours = r.number("checkpoint_write_hours", false, 0, false, 100).value_or(s.checkpoint_write_hours);
+  s.restart_hours = r.number("restart_hours", false, 0, false, 100).value_or(s.restart_hours);
+  s.deadline_hours = r.number("deadline_hours", false, 0, false, 1e7).value_or(s.deadline_hours);
+}
+
+const GpuSpec* gpuField(const GpuDatabase& gpus, ObjectReader& r) {
+  const std::string id = r.string("gpu", true).value_or("");
+  const GpuSpec* g = id.empty() ? nullptr : gpus.find(id);
+  if (!g && r.get("gpu") && r.get("gpu")->is_string()) r.error("gpu", ErrorCode::kUnknownId, "unknown GPU id \"" + id + "\"");
+  return g;
+}
+
+PricingModel pricingField(ObjectReader& r, const char* fallback, std::string& name) {
+  name = r.string("pricing", false).value_or(fallback);
+  PricingModel m = PricingModel::kOnDemand;
+  if (!parsePricingModel(name, m)) r.error("pricing", ErrorCode::kInvalidValue, "must be on_demand, reserved, spot, tiered or monthly");
+  return m;
+}
+
+const Offer* findOffer(const Catalog& catalog, const std::string& id, int& matches) {
+  const Offer* found = nullptr;
+  matches = 0;
+  for (const auto& o : catalog.offers) {
+    if (o.id == id) {
+      matches = 1;
+      return &o;
+    }
+    if (o.instance_type == id) {
+      if (!found) found = &o;
+      ++matches;
+    }
+  }
+  return found;
+}
+
+GpuOrInstance gpuOrInstance(const EngineState& s, ObjectReader& r) {
+  GpuOrInstance h;
+  if (auto inst = r.string("instance", false)) {
+    int matches = 0;
+    h.offer = findOffer(s.catalog, *inst, matches);
+    if (!h.offer || !h.offer->gpu) r.error("instance", ErrorCode::kUnknownId, "unknown instance \"" + *inst + "\"");
+    else h.gpu = h.offer->gpu;
+  } else {
+    h.gpu = gpuField(s.gpus, r);
+  }
+  return h;
+}
+
+double readPue(ObjectReader& r, Assumptions& as) {
+  double pue = kPueAirCooled;
+  std::string src = "air-cooled default: Uptime Institute Global Data Center Survey 2023 industry average 1.58 (seed-claims-check.md row n)";
+  if (auto c = r.string("cooling", false)) {
+    if (*c == "liquid") {
+      pue = kPueLiquidCooled;
+      src = "liquid-cooled default 1.10: between NREL ESIF's warm-water liquid-cooled 1.04 (NREL/PR-2C00-70433, 2018) and Google's fleet 1.10 (2021)";
+    } else if (*c != "air") {
+      r.error("cooling", ErrorCode::kInvalidValue, "must be air or liquid");
+    }
+  }
+  if (auto p = r.number("pue", false, 1, false, 5)) pue = *p, src = "given";
+  as.add("pue", pue, src);
+  return pue;
+}
+
+}  // namespace gpuvalue

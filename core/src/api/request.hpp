@@ -1,0 +1,43 @@
+// Readers shared by the API methods' requests: the request object itself, the workload (preset or inline),
+// the "constants" and "spot" objects, a GPU field, a billing-model field, and offers named by id or instance
+// type. Every problem is reported with its JSON Pointer path.
+#pragma once
+#include <string>
+
+#include "api/answer.hpp"
+#include "api/state.hpp"
+#include "io/json_reader.hpp"
+#include "model/performance.hpp"
+#include "model/pricing.hpp"
+#include "model/workload.hpp"
+
+namespace gpuvalue {
+
+// Parses a request's text (reported as "request").
+bool readRequest(const std::string& text, json& req, Issues& issues);
+// A request about a workload: its text parsed, its workload resolved and its "constants" read (false when the
+// text or the workload is wrong; a constants problem is left in `issues`).
+bool readWorkloadRequest(const EngineState& s, const std::string& text, json& req, Workload& w, ModelConstants& k, Issues& issues);
+// The request's workload: "preset" (with "workload" fields overriding it) or "workload", then "precision".
+bool resolveWorkload(const EngineState& s, const json& req, Workload& w, Issues& issues);
+// The optional "constants" (model constants) and "spot" (SpotOptions) objects, problems under /constants, /spot.
+bool readConstantsField(const json& req, ModelConstants& k, Issues& issues);
+void readSpotField(const json& req, SpotOptions& s, Issues& issues);
+// The GPU a required "gpu" member names (id or alias), or nullptr: the reader reports a missing or mistyped
+// member, this an unknown or empty id.
+const GpuSpec* gpuField(const GpuDatabase& gpus, ObjectReader& r);
+// The optional "pricing" member (default `fallback`) as a billing model; `name` gets the text as given.
+PricingModel pricingField(ObjectReader& r, const char* fallback, std::string& name);
+// Offer by id, or by instance type when unambiguous; `matches` counts instance-type matches.
+const Offer* findOffer(const Catalog& catalog, const std::string& id_or_type, int& matches);
+// The hardware of energy and tco: an "instance" of the catalog (its GPU) or a "gpu"; null members on failure.
+struct GpuOrInstance {
+  const GpuSpec* gpu = nullptr;
+  const Offer* offer = nullptr;
+};
+GpuOrInstance gpuOrInstance(const EngineState& s, ObjectReader& r);
+// The data-centre PUE of energy and tco: "pue" as given, else by "cooling" (air: the industry average; liquid),
+// recorded with its source under "pue".
+double readPue(ObjectReader& r, Assumptions& as);
+
+}  // namespace gpuvalue

@@ -1,0 +1,36 @@
+// What an Engine holds between calls, and the signature every API method has (see methods.hpp).
+#pragma once
+#include <memory>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include "gpuvalue/engine.hpp"
+#include "io/json_reader.hpp"
+#include "model/catalog.hpp"
+#include "model/gpu_specs.hpp"
+
+namespace gpuvalue {
+
+struct Engine::State {
+  GpuDatabase gpus;
+  Catalog catalog;
+  json presets = json::array();
+  std::string today;
+  // The catalog being streamed (catalogBegin .. catalogEnd).
+  struct Stream {
+    bool replace = true, dry_run = false;
+    std::unordered_set<std::string> ids;
+    std::unique_ptr<CatalogStreamReader> reader;
+    std::vector<char> buffer;
+  };
+  std::unique_ptr<Stream> stream;
+};
+
+using EngineState = Engine::State;
+
+// Applies a read catalog to the state (replacing it, adding to it, or with dry_run only checking it) and answers
+// like loadCatalog; reports the issues' errors instead, changing nothing (api/catalog_load.cpp).
+std::string applyCatalog(EngineState& s, Catalog& fresh, Issues& found, bool replace, bool dry_run);
+
+}  // namespace gpuvalue

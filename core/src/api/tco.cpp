@@ -1,0 +1,120 @@
+// tco: owning vs renting GPUs over the amortisation period, and the utilisation where owning breaks even.
+// {"gpu"|"instance", "count"?, "purchase_usd"?, "amortisation_years"?, "utilisation"?, "power_w"?,
+//  "cooling"?|"pue"?, "usd_per_kwh"?, "other_usd_per_year"?, "rent_usd_per_gpu_hour"?}
+#include <algorithm>
+
+#include "api/answer.hpp"
+#include "api/request.hpp"
+
+namespace gpuvalue {
+
+namespace {
+
+// Purchase price and power: given, or the DGX A100's pro rata for a100-sxm4-40gb, or (power) the GPUs' TDP.
+void readHardware(ObjectReader& r, const GpuSpec& g, TcoInputs& in, Assumptions& as) {
+  const bool dgx_default = g.id == "a100-sxm4-40gb";
+  if (auto p = r.number("purchase_usd", false, 0, true, 1e12)) {
+    in.purchase_usd = *p;
+    as.add("purchase_usd", *p, "given");
+  } else if (dgx_default) {
+    in.purchase_usd = kDgxA100PurchaseUsd * in.gpu_count / kDgxA100Gpus;
+    as.add("purchase_usd", in.purchase_usd, "NVIDIA DGX A100 (8× A100 40GB) launch price $199,000 (NVIDIA newsroom 2020-05-14), pro rata per GPU");
+  } else {
+    r.error("purchase_usd", ErrorCode::kMissingField, "is required for " + g.name + ": the engine has a sourced purchase price only for the DGX A100 (a100-sxm4-40gb)");
+  }
+  in.amortisation_years = r.number("amortisation_years", false, 0, true, 50).value_or(kAmortisationYears);
+  as.add("amortisation_years", in.amortisation_years,
+         r.has("amortisation_years") ? "given" : "5 years: server useful life in Amazon's and Meta's 2022 10-K filings");
+  if (auto p = r.number("power_w", false, 0, true, 1e9)) {
+    in.power_w = *p;
+    as.add("power_w", *p, "given");
+  } else if (dgx_default && !r.has("purchase_usd")) {
+    in.power_w = kDgxA100SystemPowerW * in.gpu_count / kDgxA100Gpus;
+    as.add("power_w", in.power_w, "DGX A100 system power 6.5 kW max (NVIDIA DGX A100 datasheet), pro rata per GPU");
+  } else if (!(g.tdp_w > 0)) {
+    r.error("power_w", ErrorCode::kMissingField, "is required: " + g.name + " has no TDP in the GPU database");
+  } else {
+    in.power_w = g.tdp_w * in.gpu_count;
+    as.add("power_w", in.power_w, "GPU TDP " + fixed(g.tdp_w, 0) + " W × " + std::to_string(in.gpu_count) + " (datasheet); host CPUs, NICs and fans excluded");
+  }
+}
+
+// The rental rate: given, the instance's on-demand price per GPU, or the cheapest on-demand per GPU in the catalog.
+void readRent(const EngineState& s, ObjectReader& r, const GpuOrInstance& h, TcoInputs& in, std::string& source) {
+  if (auto p = r.number("rent_usd_per_gpu_hour", false, 0, true, 1e4)) {
+    in.rent_usd_per_gpu_hour = *p;
+    source = "given";
+  } else if (h.offer && h.offer->price(PricingModel::kOnDemand)) {
+    const Price* p = h.offer->price(PricingModel::kOnDemand);
+    in.rent_usd_per_gpu_hour = p->usd_per_hour / h.offer->gpu_count;
+    source = h.offer->id + " on-demand ÷ " + std::to_string(h.offer->gpu_count) + " GPUs, as of " + p->as_of + ", " + p->source;
+  } else if (const Offer* best = cheapestOnDemandPerGpu(s.catalog, h.gpu->id)) {
+    const Price* p = best->price(PricingModel::kOnDemand);
+    in.rent_usd_per_gpu_hour = p->usd_per_hour / best->gpu_count;
+    source = "cheapest on-demand per GPU: " + best->id + ", as of " + p->as_of + ", " + p->source;
+  } else {
+    r.error("rent_usd_per_gpu_hour", ErrorCode::kMissingField, "no on-demand offer with " + h.gpu->name + " in the catalog: give the rental rate");
+  }
+}
+
+std::string verdictText(const TcoResult& t, const TcoInputs& in) {
+  if (t.never_breaks_even) return "Renting is always cheaper: electricity alone costs more than the rental rate.";
+  if (t.break_even_utilisation > 1)
+    return "Renting is cheaper even at 100 % utilisation (break-even would be " + pct(t.break_even_utilisation, 0) + ").";
+  return "Owning is cheaper above " + pct(t.break_even_utilisation, 0) + " utilisation over " + fixed(in.amortisation_years, 0) +
+         " years; below it, renting at " + money(in.rent_usd_per_gpu_hour) + "/GPU-h is cheaper.";
+}
+
+}  // namespace
+
+std::string apiTco(EngineState& s, const std::string& text, const std::string&) {
+  Issues issues;
+  json req;
+  if (!readRequest(text, req, issues)) return errorResult(issues);
+  ObjectReader r(req, "", issues);
+  if (!r.ok()) return errorResult(issues);
+  Assumptions as;
+  const GpuOrInstance h = gpuOrInstance(s, r);
+  if (hasErrors(issues)) return errorResult(issues);
+  const GpuSpec& g = *h.gpu;
+  TcoInputs in;
+  in.gpu_count = static_cast<int>(r.integer("count", false, 1, 1 << 20).value_or(h.offer ? h.offer->gpu_count : 8));
+  readHardware(r, g, in, as);
+  in.pue = readPue(r, as);
+  in.usd_per_kwh = r.number("usd_per_kwh", false, 0, false, 10).value_or(kElectricityUsdPerKwh);
+  as.add("usd_per_kwh", in.usd_per_kwh, r.has("usd_per_kwh") ? "given" : "US industrial average 2023, 8.06 ¢/kWh (EIA Electric Power Annual 2023)");
+  in.other_usd_per_year = r.number("other_usd_per_year", false, 0, false, 1e12).value_or(0);
+  as.add("other_usd_per_year", in.other_usd_per_year,
+         r.has("other_usd_per_year") ? "given" : "not included (colocation, support, staff): give other_usd_per_year");
+  std::string rent_source;
+  readRent(s, r, h, in, rent_source);
+  std::vector<double> us = {0.25, 0.5, 0.75, 1.0};
+  if (auto u = r.number("utilisation", false, 0, true, 1)) {
+    us.push_back(*u);
+    std::sort(us.begin(), us.end());
+    us.erase(std::unique(us.begin(), us.end()), us.end());
+  }
+  if (hasErrors(issues)) return errorResult(issues);
+  as.add("rent_usd_per_gpu_hour", in.rent_usd_per_gpu_hour, rent_source);
+  as.add("energy", "power × PUE × hours × utilisation", "idle power not modelled");
+  const TcoResult t = ownVsRent(in, us);
+  std::string out;
+  JsonWriter j(out);
+  j.beginObject().field("ok", true).field("gpu", g.id).field("gpu_count", in.gpu_count).field("purchase_usd", finiteOr(in.purchase_usd))
+      .field("amortisation_years", in.amortisation_years).field("power_w", finiteOr(in.power_w)).field("pue", in.pue)
+      .field("usd_per_kwh", in.usd_per_kwh).field("rent_usd_per_gpu_hour", finiteOr(in.rent_usd_per_gpu_hour))
+      .field("capex_usd_per_year", finiteOr(t.capex_usd_per_year))
+      .field("energy_usd_per_year_at_full_load", finiteOr(t.energy_usd_per_year_at_full_load))
+      .field("break_even_utilisation", finiteOr(t.break_even_utilisation)).field("never_breaks_even", t.never_breaks_even)
+      .field("verdict", verdictText(t, in)).key("points").beginArray();
+  for (const auto& p : t.points)
+    j.beginObject().field("utilisation", p.utilisation).field("own_usd_per_year", finiteOr(p.own_usd_per_year))
+        .field("rent_usd_per_year", finiteOr(p.rent_usd_per_year)).field("own_usd_per_used_gpu_hour", finiteOr(p.own_usd_per_used_gpu_hour))
+        .field("cheaper", p.own_usd_per_year < p.rent_usd_per_year ? "own" : "rent").endObject();
+  j.endArray().key("assumptions");
+  as.write(j);
+  j.endObject();
+  return out;
+}
+
+}  // namespace gpuvalue

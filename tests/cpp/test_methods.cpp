@@ -1,0 +1,85 @@
+// The dispatch table (core/src/api/methods.cpp): every row has a handler and answers through Engine::call, the
+// table is what Engine::methods() lists, and an unknown name gets a clean not_found answer.
+#include <catch2/catch.hpp>
+
+#include <set>
+
+#include "api/methods.hpp"
+#include "test_support.hpp"
+
+using namespace gpuvalue;
+using gpuvalue_test::parse;
+
+TEST_CASE("every row of the dispatch table has a name, a handler and a description, and names are unique", "[methods]") {
+  REQUIRE(kApiMethodCount >= 20);
+  std::set<std::string> names;
+  for (size_t i = 0; i < kApiMethodCount; ++i) {
+    const ApiMethod& m = kApiMethods[i];
+    INFO("row " << i << ": " << (m.name ? m.name : "(no name)"));
+    REQUIRE(m.name != nullptr);
+    CHECK(std::string(m.name) != "");
+    CHECK(m.handler != nullptr);
+    REQUIRE(m.description != nullptr);
+    CHECK(std::string(m.description).size() > 10);
+    CHECK(names.insert(m.name).second);
+    CHECK(findApiMethod(m.name) == &m);
+  }
+}
+
+TEST_CASE("Engine::methods() lists the table in order with each method's argument kind", "[methods]") {
+  const json listed = parse(Engine().methods());
+  REQUIRE(listed.value("ok", false));
+  REQUIRE(listed["methods"].size() == kApiMethodCount);
+  for (size_t i = 0; i < kApiMethodCount; ++i) {
+    const json& m = listed["methods"][i];
+    CHECK(m.value("name", "") == kApiMethods[i].name);
+    CHECK(m.value("argument", "") == argumentKindName(kApiMethods[i].argument));
+    CHECK(m.value("description", "") == kApiMethods[i].description);
+  }
+  // The kinds the page and the CLI rely on.
+  CHECK(findApiMethod("rank")->argument == ArgumentKind::kRequest);
+  CHECK(findApiMethod("loadCatalog")->argument == ArgumentKind::kDocument);
+  CHECK(findApiMethod("importSkypilot")->argument == ArgumentKind::kCsv);
+  CHECK(findApiMethod("defaults")->argument == ArgumentKind::kNone);
+}
+
+TEST_CASE("every method answers through Engine::call, on an empty engine and with bad arguments, never internally failing", "[methods]") {
+  for (const char* arg : {"", "{}", "[", "null"}) {
+    Engine e;
+    for (size_t i = 0; i < kApiMethodCount; ++i) {
+      INFO(kApiMethods[i].name << " with \"" << arg << "\"");
+      const json r = parse(e.call(kApiMethods[i].name, arg));
+      REQUIRE(r.contains("ok"));
+      REQUIRE(r["ok"].is_boolean());
+      if (!r["ok"].get<bool>()) {
+        CHECK(r["error"].value("code", "") != "internal");
+        CHECK(r["error"].value("message", "") != "");
+      }
+    }
+  }
+}
+
+TEST_CASE("an unknown method name answers exactly {ok: false, error: {code: not_found, ...}}", "[methods]") {
+  Engine& e = gpuvalue_test::loadedEngine();
+  for (const std::string name : {"", "nope", "RANK", "rank ", "catalogBegin", "setToday", "methods"}) {
+    INFO("\"" << name << "\"");
+    const json r = parse(e.call(name, "{}"));
+    CHECK(r.value("ok", true) == false);
+    REQUIRE(r["error"].is_object());
+    CHECK(r["error"].value("code", "") == "not_found");
+    CHECK(r["error"].value("path", "x") == "");
+    CHECK(r["error"].value("message", "").find("unknown method \"" + name + "\"") != std::string::npos);
+    CHECK(r["issues"].is_array());
+  }
+}
+
+TEST_CASE("the named shorthands answer what Engine::call answers", "[methods]") {
+  Engine& e = gpuvalue_test::loadedEngine();
+  const std::string cost = R"({"instance": "GN10", "hours": 150, "pricing": "tiered"})";
+  CHECK(e.cost(cost) == e.call("cost", cost));
+  const std::string rank = R"({"preset": "resnet50-imagenet", "limit": 3})";
+  CHECK(e.rank(rank) == e.call("rank", rank));
+  CHECK(e.defaults() == e.call("defaults", ""));
+  CHECK(e.gpus() == e.call("gpus", ""));
+  CHECK(parse(e.cost(cost)).value("cost_usd", 0.0) == Approx(1160));
+}
