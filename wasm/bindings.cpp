@@ -4,6 +4,7 @@
 #include <map>
 
 #include "gpuvalue/engine.hpp"
+#include "model/schemas.hpp"
 
 namespace gpuvalue_wasm {
 
@@ -43,6 +44,7 @@ val catalogBuffer(Engine& e, size_t bytes) {
 }  // namespace gpuvalue_wasm
 
 EMSCRIPTEN_BINDINGS(gpuvalue) {
+  emscripten::function("dataSchemas", &gpuvalue::dataSchemas);
   using gpuvalue::Engine;
   emscripten::class_<Engine>("Engine")
       .constructor<>()
