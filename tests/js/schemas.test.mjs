@@ -79,7 +79,8 @@ test('the schemas accept the corpus documents the engine accepts and reject thos
     if (!schema) continue;
     let doc;
     try {
-      doc = JSON.parse(fs.readFileSync(path.join(root, 'tests/corpus', file), 'utf8'));
+      // JSON text is UTF-8 (RFC 8259 §8.1): invalid bytes make it not JSON, rather than U+FFFD.
+      doc = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(fs.readFileSync(path.join(root, 'tests/corpus', file))));
     } catch {
       // Not JSON at all: the engine must have said so too (a syntax error is not a schema's business).
       if (want.ok || want.code !== 'json_syntax') problems.push(`${file}: JSON.parse fails but the engine says ${want.code || 'ok'}`);

@@ -6,6 +6,8 @@ namespace gpuvalue {
 
 namespace {
 
+using Json = nlohmann::ordered_json;  // members in table order
+
 const char* typeName(FieldType t) {
   switch (t) {
     case FieldType::kString: return "string";
@@ -34,9 +36,9 @@ class Writer {
  public:
   explicit Writer(const SchemaDocument& d) : doc_(d) {}
 
-  json record(const Record& r) {
-    json s = {{"type", "object"}, {"description", r.description}};
-    json props = json::object(), required = json::array();
+  Json record(const Record& r) {
+    Json s = {{"type", "object"}, {"description", r.description}};
+    Json props = Json::object(), required = Json::array();
     std::map<std::string, std::vector<const Field*>> by_variant;
     for (size_t i = 0; i < r.count; ++i) {
       const Field& f = *r.fields[i];
@@ -55,8 +57,8 @@ class Writer {
     return s;
   }
 
-  json field(const Field& f) {
-    json s = json::object();
+  Json field(const Field& f) {
+    Json s = Json::object();
     if (f.type == FieldType::kObject && f.record) {
       s["$ref"] = "#/$defs/" + define(*f.record);
     } else {
@@ -64,8 +66,10 @@ class Writer {
       if (f.type == FieldType::kArray) items(f, s);
       if (f.type == FieldType::kString) strings(f, s);
       if (f.type == FieldType::kNumber || f.type == FieldType::kInteger) bounds(f, s);
-      if (!f.required && f.type != FieldType::kObject && f.type != FieldType::kArray)
-        s["type"] = json::array({typeName(f.type), "null"});
+      if (!f.required && f.type != FieldType::kObject && f.type != FieldType::kArray) {
+        s["type"] = Json::array({typeName(f.type), "null"});
+        if (s.contains("enum")) s["enum"].push_back(nullptr);
+      }
     }
     const std::string description = f.description[0] || !f.record ? f.description : f.record->description;
     if (!description.empty()) s["description"] = description;
@@ -80,22 +84,22 @@ class Writer {
   // Records reached from the root, by name (each written once).
   std::string define(const Record& r) {
     if (!defs_.contains(r.name)) {
-      defs_[r.name] = json::object();  // reserved first: records may refer to each other
+      defs_[r.name] = Json::object();  // reserved first: records may refer to each other
       defs_[r.name] = record(r);
     }
     return r.name;
   }
 
-  const json& defs() const { return defs_; }
+  const Json& defs() const { return defs_; }
 
  private:
-  void items(const Field& f, json& s) {
+  void items(const Field& f, Json& s) {
     if (f.record) s["items"] = {{"$ref", "#/$defs/" + define(*f.record)}};
     else s["items"] = {{"type", typeName(f.item_type)}};
     if (f.non_empty) s["minItems"] = 1;
   }
 
-  void strings(const Field& f, json& s) {
+  void strings(const Field& f, Json& s) {
     if (f.format && std::string(f.format) == "gpu_id") {
       s["enum"] = doc_.gpu_ids;
       return;
@@ -106,7 +110,7 @@ class Writer {
     }
     if (!f.choices) return;
     if (!f.choices_ignore_case) {
-      json e = json::array();
+      Json e = Json::array();
       for (const char* const* c = f.choices; *c; ++c) e.push_back(*c);
       s["enum"] = e;
       return;
@@ -116,17 +120,17 @@ class Writer {
     s["pattern"] = p + ")$";
   }
 
-  static void bounds(const Field& f, json& s) {
+  static void bounds(const Field& f, Json& s) {
     if (f.min > -1e300) s[f.min_open ? "exclusiveMinimum" : "minimum"] = f.min;
     if (f.max < 1e300) s[f.max_open ? "exclusiveMaximum" : "maximum"] = f.max;
   }
 
-  json variants(const Record& r, const std::map<std::string, std::vector<const Field*>>& by_variant) {
-    json all = json::array();
+  Json variants(const Record& r, const std::map<std::string, std::vector<const Field*>>& by_variant) {
+    Json all = Json::array();
     const Field* d = r.find(r.discriminator);
     for (const char* const* v = d && d->choices ? d->choices : nullptr; v && *v; ++v) {
-      json then = {{"properties", json::object()}};
-      json required = json::array();
+      Json then = {{"properties", Json::object()}};
+      Json required = Json::array();
       auto it = by_variant.find(*v);
       if (it != by_variant.end())
         for (const Field* f : it->second) {
@@ -141,15 +145,15 @@ class Writer {
   }
 
   const SchemaDocument& doc_;
-  json defs_ = json::object();
+  Json defs_ = Json::object();
 };
 
 }  // namespace
 
-json writeSchema(const SchemaDocument& doc) {
+nlohmann::ordered_json writeSchema(const SchemaDocument& doc) {
   Writer w(doc);
-  json root = w.record(*doc.root);
-  json out = {{"$schema", "https://json-schema.org/draft/2020-12/schema"}, {"$id", doc.id}, {"title", doc.title}};
+  Json root = w.record(*doc.root);
+  Json out = {{"$schema", "https://Json-schema.org/draft/2020-12/schema"}, {"$id", doc.id}, {"title", doc.title}};
   for (auto it = root.begin(); it != root.end(); ++it) out[it.key()] = it.value();
   if (!w.defs().empty()) out["$defs"] = w.defs();
   return out;

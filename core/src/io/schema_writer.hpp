@@ -18,6 +18,7 @@ struct SchemaDocument {
 // (additionalProperties: false) unless the table says otherwise; an optional scalar member may be null (the
 // readers take null as absent); a record with a discriminator gets one if/then per value that requires and
 // bounds the members of that variant.
-json writeSchema(const SchemaDocument& doc);
+// Members in table order (ordered_json), so that the files read like the tables.
+nlohmann::ordered_json writeSchema(const SchemaDocument& doc);
 
 }  // namespace gpuvalue

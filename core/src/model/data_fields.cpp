@@ -98,8 +98,8 @@ const Field kPresetId = Field::string("id", "Preset id that requests name in 'pr
 const Field kPresetName = Field::object("name", nullptr, "Display names by language, e.g. {\"en\": ..., \"zh\": ...}.").ignored();
 const Field kPresetWorkload = Field::object("workload", &kWorkloadRecord, "").req();
 const Field kPresetSources = Field::object("sources", nullptr, "Where each workload value comes from, by key path.").ignored();
-const Field kReferenceRuns = Field::strings("reference_runs", "Published runs of this workload.").ignored();
-const Field kReferenceEstimates = Field::object("reference_estimates", nullptr, "Published estimates to compare with.").ignored();
+const Field kReferenceRuns = Field::array("reference_runs", nullptr, "Published runs of this workload.").ignored();
+const Field kReferenceEstimates = Field::array("reference_estimates", nullptr, "Published estimates to compare with.").ignored();
 const Field kPresets = Field::array("presets", &kPresetRecord, "The presets.").req();
 const Field* const kPresetFields[] = {&kPresetId, &kPresetName, &kPresetWorkload, &kPresetSources, &kReferenceRuns,
                                       &kReferenceEstimates, &kNotes};

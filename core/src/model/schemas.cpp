@@ -29,12 +29,12 @@ std::string dataSchemas(const std::string& gpus_json) {
       {"presets.schema.json", &data_fields::kPresetDocumentRecord, "gpuvalue workload presets"},
       {"measurements.schema.json", &data_fields::kMeasurementDocumentRecord, "gpuvalue throughput measurements"},
   };
-  json out = json::object();
+  nlohmann::ordered_json out = {{"ok", true}, {"schemas", nlohmann::ordered_json::object()}};
   for (const auto& f : files) {
     const std::string id = std::string(kSchemaBase) + f.name;
-    out[f.name] = writeSchema({f.root, id.c_str(), f.title, ids});
+    out["schemas"][f.name] = writeSchema({f.root, id.c_str(), f.title, ids});
   }
-  return dumpJson({{"ok", true}, {"schemas", out}});
+  return out.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
 }  // namespace gpuvalue
