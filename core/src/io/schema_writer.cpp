@@ -153,7 +153,7 @@ class Writer {
 nlohmann::ordered_json writeSchema(const SchemaDocument& doc) {
   Writer w(doc);
   Json root = w.record(*doc.root);
-  Json out = {{"$schema", "https://Json-schema.org/draft/2020-12/schema"}, {"$id", doc.id}, {"title", doc.title}};
+  Json out = {{"$schema", "https://json-schema.org/draft/2020-12/schema"}, {"$id", doc.id}, {"title", doc.title}};
   for (auto it = root.begin(); it != root.end(); ++it) out[it.key()] = it.value();
   if (!w.defs().empty()) out["$defs"] = w.defs();
   return out;
