@@ -343,6 +343,16 @@ TEST_CASE("every field of the offer, price, tier, service and claims tables is r
       }
       ++read_by_table;
     }
+  // Tiers (tiered prices go to the DOM reader): probed on the last tier, where up_to_hours is optional.
+  for (size_t i = 0; i < F::kTierRecord.count; ++i) {
+    const Field& f = *F::kTierRecord.fields[i];
+    ++fields;
+    json offer = tableOffer();
+    offer["prices"].push_back({{"model", "tiered"}, {"as_of", "2026-11-01"}, {"source", "s"},
+                               {"tiers", {{{"up_to_hours", 0.5}, {"usd_per_hour", 2}}, {{"usd_per_hour", 1}}}}});
+    for (const auto& [value, valid] : gpuvalue_test::fieldProbes(f)) probe(offer, "/prices/4/tiers/1", f, value, valid, false);
+    ++read_by_table;
+  }
   for (const char* key : {"service", "claims"}) {  // a null nested record is not an absent one
     json offer = tableOffer();
     offer[key] = nullptr;
@@ -353,5 +363,6 @@ TEST_CASE("every field of the offer, price, tier, service and claims tables is r
     CHECK(dom.issues[0].path == std::string("/instances/0/") + key);
   }
   CHECK(read_by_table >= 35);
-  CHECK(fields == F::kOfferRecord.count + F::kPriceRecord.count + F::kServiceRecord.count + F::kClaimsRecord.count);
+  CHECK(fields == F::kOfferRecord.count + F::kPriceRecord.count + F::kTierRecord.count + F::kServiceRecord.count +
+                   F::kClaimsRecord.count);
 }
