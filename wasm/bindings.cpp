@@ -3,6 +3,7 @@
 #include <emscripten/bind.h>
 
 #include "gpuvalue/engine.hpp"
+#include "model/schemas.hpp"
 
 namespace gpuvalue_wasm {
 
@@ -38,6 +39,7 @@ val catalogBuffer(Engine& e, size_t bytes) {
 }  // namespace gpuvalue_wasm
 
 EMSCRIPTEN_BINDINGS(gpuvalue) {
+  emscripten::function("dataSchemas", &gpuvalue::dataSchemas);
   using gpuvalue::Engine;
   emscripten::class_<Engine>("Engine")
       .constructor<>()

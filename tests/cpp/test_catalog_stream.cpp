@@ -2,11 +2,13 @@
 // field for field and issue for issue; the text may arrive split anywhere; malformed text is handed back.
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <random>
 
 #include "model/catalog.hpp"
+#include "model/catalog_fields.hpp"
 #include "io/json_writer.hpp"
 #include "test_support.hpp"
 
@@ -259,4 +261,108 @@ TEST_CASE("the JSON writer writes whole numbers exactly as the shortest round-tr
     INFO(v);
     CHECK(a == "[" + std::string(buf, end) + "]");
   }
+}
+
+// ---- Both readers follow the field tables ---------------------------------------------------------------------
+
+namespace F = catalog_fields;
+
+namespace {
+
+// An offer that both readers read, with every member the direct reader reads and one price of each hourly model.
+json tableOffer() {
+  json price = {{"as_of", "2026-11-01"}, {"source", "s"}, {"claimed_discount_pct", 10}, {"free_trial_hours", 1}};
+  json od = price, reserved = price, spot = price, monthly = price;
+  od["model"] = "on_demand", od["usd_per_hour"] = 10;
+  reserved["model"] = "reserved", reserved["usd_per_hour"] = 5, reserved["term_months"] = 12, reserved["upfront"] = "partial";
+  spot["model"] = "spot", spot["usd_per_hour"] = 3, spot["interruption_per_hour"] = 0.1;
+  monthly["model"] = "monthly", monthly["usd_per_month"] = 3000;
+  return {{"id", "f"}, {"provider", "P"}, {"instance_type", "t"}, {"gpu", "a100-sxm4-80gb"}, {"gpu_count", 2}, {"vcpus", 8},
+          {"ram_gb", 64}, {"interconnect", "nvlink"}, {"network_gbps", 100}, {"rdma", true}, {"region", "r"},
+          {"currency", "USD"}, {"billing_increment_s", 60}, {"min_charge_s", 60}, {"example", false},
+          {"prices", {od, reserved, spot, monthly}}};
+}
+
+// Sets (or, for null, removes) one member at `where` in the offer, reads it both ways and checks the verdict.
+void probe(json offer, const std::string& where, const Field& f, const json& value, bool valid, bool direct) {
+  json& parent = offer[json::json_pointer(where)];
+  if (value.is_null()) parent.erase(f.name);
+  else parent[f.name] = value;
+  const std::string path = "/instances/0" + where + "/" + f.name;
+  const std::string text = dumpJson({{"instances", {offer}}});
+  INFO(path << " = " << value.dump() << "\n" << text);
+  const Read dom = readText(text, false), fast = readText(text, true);
+  CHECK(describe(fast) == describe(dom));
+  bool error_there = false, any_error = false;
+  for (const auto& i : dom.issues) {
+    any_error = any_error || !i.warning;
+    error_there = error_there || (!i.warning && i.path == path);
+  }
+  CHECK(error_there == !valid);
+  CHECK(any_error == !valid);
+  if (direct) CHECK(fast.direct == (valid && dom.issues.empty() ? 1u : 0u));
+}
+
+}  // namespace
+
+TEST_CASE("every field of the offer, price, tier, service and claims tables is read by both readers by its table", "[catalog][stream][fields]") {
+  size_t fields = 0, read_by_table = 0;
+  for (size_t i = 0; i < F::kOfferRecord.count; ++i) {
+    const Field& f = *F::kOfferRecord.fields[i];
+    ++fields;
+    if (!f.engine_reads || f.type == FieldType::kObject || f.type == FieldType::kArray || f.format) continue;
+    for (const auto& [value, valid] : gpuvalue_test::fieldProbes(f)) {
+      probe(tableOffer(), "", f, value, valid, true);
+    }
+    ++read_by_table;
+  }
+  for (size_t i = 0; i < F::kPriceRecord.count; ++i) {
+    const Field& f = *F::kPriceRecord.fields[i];
+    ++fields;
+    if (!f.engine_reads || f.type == FieldType::kArray) continue;
+    const json base = tableOffer();
+    for (size_t k = 0; k < base["prices"].size(); ++k) {
+      if (!appliesTo(f, base["prices"][k]["model"].get<std::string>()) || f.name == std::string("model")) continue;
+      for (const auto& [value, valid] : gpuvalue_test::fieldProbes(f)) {
+        probe(base, "/prices/" + std::to_string(k), f, value, valid, true);
+      }
+    }
+    ++read_by_table;
+  }
+  // Nested records: the direct reader leaves offers with them to the DOM reader.
+  const std::pair<const Record*, std::string> nested[] = {{&F::kServiceRecord, "service"}, {&F::kClaimsRecord, "claims"}};
+  for (const auto& [record, key] : nested)
+    for (size_t i = 0; i < record->count; ++i) {
+      const Field& f = *record->fields[i];
+      ++fields;
+      if (f.type == FieldType::kObject || f.type == FieldType::kArray) continue;
+      for (const auto& [value, valid] : gpuvalue_test::fieldProbes(f)) {
+        json offer = tableOffer();
+        offer[key] = json::object();
+        probe(offer, "/" + key, f, value, valid, false);
+      }
+      ++read_by_table;
+    }
+  // Tiers (tiered prices go to the DOM reader): probed on the last tier, where up_to_hours is optional.
+  for (size_t i = 0; i < F::kTierRecord.count; ++i) {
+    const Field& f = *F::kTierRecord.fields[i];
+    ++fields;
+    json offer = tableOffer();
+    offer["prices"].push_back({{"model", "tiered"}, {"as_of", "2026-11-01"}, {"source", "s"},
+                               {"tiers", {{{"up_to_hours", 0.5}, {"usd_per_hour", 2}}, {{"usd_per_hour", 1}}}}});
+    for (const auto& [value, valid] : gpuvalue_test::fieldProbes(f)) probe(offer, "/prices/4/tiers/1", f, value, valid, false);
+    ++read_by_table;
+  }
+  for (const char* key : {"service", "claims"}) {  // a null nested record is not an absent one
+    json offer = tableOffer();
+    offer[key] = nullptr;
+    const std::string text = dumpJson({{"instances", {offer}}});
+    const Read dom = readText(text, false), fast = readText(text, true);
+    CHECK(describe(fast) == describe(dom));
+    REQUIRE(dom.issues.size() == 1);
+    CHECK(dom.issues[0].path == std::string("/instances/0/") + key);
+  }
+  CHECK(read_by_table >= 35);
+  CHECK(fields == F::kOfferRecord.count + F::kPriceRecord.count + F::kTierRecord.count + F::kServiceRecord.count +
+                   F::kClaimsRecord.count);
 }

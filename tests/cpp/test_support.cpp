@@ -3,6 +3,7 @@
 #include <dirent.h>
 
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -53,6 +54,27 @@ gpuvalue::Engine& loadedEngine() {
     return e;
   }();
   return *engine;
+}
+
+std::vector<std::pair<gpuvalue::json, bool>> fieldProbes(const gpuvalue::Field& f) {
+  using gpuvalue::FieldType;
+  using gpuvalue::json;
+  std::vector<std::pair<json, bool>> v = {{json(), !f.required}, {json::array({1}), false}};
+  if (f.type == FieldType::kNumber || f.type == FieldType::kInteger) {
+    const double step = f.type == FieldType::kInteger ? 1 : 1e-9 * std::max(1.0, std::fabs(f.min));
+    if (f.min > -1e300) v.push_back({f.min, !f.min_open}), v.push_back({f.min - step, false});
+    if (f.max < 1e300) v.push_back({f.max, !f.max_open}), v.push_back({f.max * 1.5 + 1, false});
+    if (f.type == FieldType::kInteger) v.push_back({f.min + 1.5, false});
+    v.push_back({"1", false});
+  } else if (f.type == FieldType::kString) {
+    for (const char* const* c = f.choices; c && *c; ++c) v.push_back({*c, true});
+    if (f.choices) v.push_back({"not-a-choice", false});
+    if (f.format_check) v.push_back({"2026-13-01", false});
+    v.push_back({7, false});
+  } else if (f.type == FieldType::kBoolean) {
+    v.push_back({true, true}), v.push_back({"true", false});
+  }
+  return v;
 }
 
 }  // namespace gpuvalue_test

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "gpuvalue/engine.hpp"
+#include "io/fields.hpp"
 #include "io/json_reader.hpp"
 #include "model/catalog.hpp"
 #include "model/gpu_specs.hpp"
@@ -18,5 +19,8 @@ gpuvalue::json parse(const std::string& text);
 std::vector<std::string> jsonFiles(const std::string& relative_dir);
 // The catalog files as one JSON array text.
 std::string allCatalogsText();
+// Values for a table field and whether the table accepts them: the bounds and one step past them, each choice
+// and a stranger, a malformed date, a wrong type, and absence (a null value: the member is left out).
+std::vector<std::pair<gpuvalue::json, bool>> fieldProbes(const gpuvalue::Field& f);
 
 }  // namespace gpuvalue_test

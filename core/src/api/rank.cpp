@@ -5,6 +5,7 @@
 
 #include "api/answer.hpp"
 #include "api/request.hpp"
+#include "io/request_fields.hpp"
 #include "model/ranking.hpp"
 
 namespace gpuvalue {
@@ -56,25 +57,6 @@ void writeRankResult(JsonWriter& j, const RankResult& r, const Ranking& ranking,
   j.endObject();
 }
 
-std::vector<std::string> stringList(ObjectReader& r, const std::string& key, Issues& issues) {
-  std::vector<std::string> out;
-  const json* v = r.get(key);
-  if (!v || v->is_null()) return out;
-  if (v->is_string()) {
-    out.push_back(v->get<std::string>());
-    return out;
-  }
-  if (!v->is_array()) {
-    r.error(key, ErrorCode::kInvalidValue, "must be a string or an array of strings");
-    return out;
-  }
-  for (size_t i = 0; i < v->size(); ++i) {
-    if ((*v)[i].is_string()) out.push_back((*v)[i].get<std::string>());
-    else issues.push_back({ErrorCode::kInvalidValue, r.childPath(key) + "/" + std::to_string(i), "must be a string"});
-  }
-  return out;
-}
-
 }  // namespace
 
 std::string apiRank(EngineState& s, const std::string& text, const std::string&) {
@@ -85,43 +67,10 @@ std::string apiRank(EngineState& s, const std::string& text, const std::string&)
   if (!resolveWorkload(s, req, w, issues)) return errorResult(issues);
   RankOptions opt;
   opt.today = s.today;
-  ObjectReader r(req, "", issues);
   readConstantsField(req, opt.constants, issues);
   readSpotField(req, opt.spot, issues);
-  std::string pricing = r.string("pricing", false).value_or("all");
-  if (pricing != "all") {
-    PricingModel m;
-    if (parsePricingModel(pricing, m)) opt.filters.models.push_back(m);
-    else r.error("pricing", ErrorCode::kInvalidValue, "must be all, on_demand, reserved, spot, tiered or monthly");
-  }
-  if (const json* wj = r.get("weights")) {
-    ObjectReader wr(*wj, "/weights", issues);
-    if (wr.ok()) {
-      opt.weights.unit_cost = wr.number("unit_cost", false, 0, false, 100).value_or(opt.weights.unit_cost);
-      opt.weights.task = wr.number("task", false, 0, false, 100).value_or(opt.weights.task);
-      opt.weights.service = wr.number("service", false, 0, false, 100).value_or(opt.weights.service);
-    }
-  }
-  if (const json* fj = r.get("filters")) {
-    ObjectReader fr(*fj, "/filters", issues);
-    if (fr.ok()) {
-      opt.filters.providers = stringList(fr, "providers", issues);
-      opt.filters.regions = stringList(fr, "regions", issues);
-      opt.filters.gpus = stringList(fr, "gpus", issues);
-      for (const auto& m : stringList(fr, "pricing", issues)) {
-        PricingModel pm;
-        if (parsePricingModel(m, pm)) opt.filters.models.push_back(pm);
-        else fr.error("pricing", ErrorCode::kInvalidValue, "unknown pricing model \"" + m + "\"");
-      }
-      opt.filters.fits_only = fr.boolean("fits_only", false).value_or(false);
-      opt.filters.budget_usd = fr.number("budget_usd", false, 0, false, 1e15).value_or(0);
-      opt.filters.deadline_hours = fr.number("deadline_hours", false, 0, false, 1e7).value_or(0);
-      opt.filters.include_examples = fr.boolean("include_examples", false).value_or(true);
-    }
-  }
-  opt.max_nodes = static_cast<int>(r.integer("max_nodes", false, 1, 4096).value_or(opt.max_nodes));
-  opt.free_trial_hours = r.number("free_trial_hours", false, 0, false, 1e5).value_or(-1);
-  long long limit = r.integer("limit", false, 0, 10000000).value_or(0);
+  long long limit = 0;
+  readRankOptions(req, opt, limit, issues);
   if (hasErrors(issues)) return errorResult(issues);
   opt.limit = static_cast<size_t>(limit);
   Ranking ranking = rankOffers(w, s.catalog, opt);

@@ -1,5 +1,7 @@
 #include "api/request.hpp"
 
+#include "io/request_fields.hpp"
+
 namespace gpuvalue {
 
 bool readRequest(const std::string& text, json& req, Issues& issues) { return parseJsonText(text, req, issues, "request"); }
@@ -49,16 +51,7 @@ bool readConstantsField(const json& req, ModelConstants& k, Issues& issues) {
   return true;
 }
 
-void readSpotField(const json& req, SpotOptions& s, Issues& issues) {
-  if (!req.is_object() || !req.contains("spot")) return;
-  ObjectReader r(req["spot"], "/spot", issues);
-  if (!r.ok()) return;
-  s.interruptions_per_node_hour = r.number("interruptions_per_node_hour", false, 0, false, 10).value_or(s.interruptions_per_node_hour);
-  s.checkpoint_interval_hours = r.number("checkpoint_interval_hours", false, 0, false, 1e4).value_or(s.checkpoint_interval_hours);
-  s.checkpoint_write_hours = r.number("checkpoint_write_hours", false, 0, false, 100).value_or(s.checkpoint_write_hours);
-  s.restart_hours = r.number("restart_hours", false, 0, false, 100).value_or(s.restart_hours);
-  s.deadline_hours = r.number("deadline_hours", false, 0, false, 1e7).value_or(s.deadline_hours);
-}
+void readSpotField(const json& req, SpotOptions& s, Issues& issues) { readSpotOptions(req, s, issues); }
 
 const GpuSpec* gpuField(const GpuDatabase& gpus, ObjectReader& r) {
   const std::string id = r.string("gpu", true).value_or("");

@@ -1,270 +1,28 @@
 // Catalog text read in pieces: a resumable scanner finds each offer of the "instances" array, and a direct
 // reader turns common, well-formed offers into Offer records without building a JSON DOM. Anything the direct
 // reader does not handle exactly like the DOM reader (readOfferJson) goes to the DOM reader instead, so both
-// accept the same offers and every problem is reported by one code path, with its JSON Pointer path.
+// accept the same offers and every problem is reported by one code path, with its JSON Pointer path. Both take
+// names, types, bounds, defaults and accepted values from the catalog's field tables (model/catalog_fields.hpp).
 #include <cmath>
-#include <cstdlib>
 #include <cstring>
 #include <utility>
 
+#include "io/json_scan.hpp"
 #include "model/catalog.hpp"
+#include "model/catalog_fields.hpp"
 
 namespace gpuvalue {
 
 namespace {
 
-bool isWs(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
-
-enum class Scan { kOk, kMore, kBad };
-
-// Advances i past one JSON value of t[0, n): kMore when the value may continue past n (more text to come),
-// kBad on unbalanced brackets, a stray delimiter or nesting deeper than max_depth. Numbers, literals and string
-// contents are checked when the value is parsed.
-Scan skipValue(const char* t, size_t n, size_t& i, int max_depth, bool final) {
-  const Scan more = final ? Scan::kBad : Scan::kMore;
-  if (i >= n) return more;
-  const char c = t[i];
-  if (c == '"') {
-    for (size_t j = i + 1; j < n; ++j) {
-      if (t[j] == '\\') ++j;
-      else if (t[j] == '"') { i = j + 1; return Scan::kOk; }
-    }
-    return more;
-  }
-  if (c == '{' || c == '[') {
-    int depth = 0;
-    bool in_string = false;
-    for (size_t j = i; j < n; ++j) {
-      const char d = t[j];
-      if (in_string) {
-        if (d == '\\') ++j;
-        else if (d == '"') in_string = false;
-      } else if (d == '"') {
-        in_string = true;
-      } else if (d == '{' || d == '[') {
-        if (++depth > max_depth) return Scan::kBad;
-      } else if (d == '}' || d == ']') {
-        if (--depth == 0) { i = j + 1; return Scan::kOk; }
-      }
-    }
-    return more;
-  }
-  size_t j = i;
-  while (j < n && !isWs(t[j]) && t[j] != ',' && t[j] != '}' && t[j] != ']' && t[j] != ':') ++j;
-  if (j == n && !final) return Scan::kMore;
-  if (j == i) return Scan::kBad;
-  i = j;
-  return Scan::kOk;
-}
-
 // ---- The direct reader -------------------------------------------------------------------------------------
 // Declines (returns false) instead of reporting: the DOM reader then reads the offer and reports what is wrong.
 
-struct Cursor {
-  const char* p;
-  const char* e;
-  void ws() {
-    while (p < e && isWs(*p)) ++p;
-  }
-  bool eat(char c) {
-    ws();
-    if (p < e && *p == c) { ++p; return true; }
-    return false;
-  }
-};
+namespace F = catalog_fields;
 
-// Length of the valid UTF-8 sequence at p (RFC 3629: no overlongs, no surrogates, at most U+10FFFF, the rules
-// the DOM parser applies), 0 when invalid.
-size_t utf8Sequence(const unsigned char* p, const unsigned char* e) {
-  const unsigned c = p[0];
-  size_t len = 0;
-  unsigned cp = 0;
-  if (c >= 0xC2 && c <= 0xDF) len = 2, cp = c & 0x1F;
-  else if (c >= 0xE0 && c <= 0xEF) len = 3, cp = c & 0x0F;
-  else if (c >= 0xF0 && c <= 0xF4) len = 4, cp = c & 0x07;
-  else return 0;
-  if (static_cast<size_t>(e - p) < len) return 0;
-  for (size_t k = 1; k < len; ++k) {
-    if ((p[k] & 0xC0) != 0x80) return 0;
-    cp = (cp << 6) | (p[k] & 0x3F);
-  }
-  if (len == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) return 0;
-  if (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)) return 0;
-  return len;
-}
-
-// A string whose bytes can be taken as they are: valid UTF-8 without control characters. Simple escapes
-// (\" \\ \/ \b \f \n \r \t) are accepted and flagged in `escaped` (the text then is not the value: only
-// members that are skipped may have them); \u escapes go to the DOM reader (surrogate rules).
-bool plainString(Cursor& c, const char*& s, size_t& len, bool& escaped) {
-  c.ws();
-  escaped = false;
-  if (c.p >= c.e || *c.p != '"') return false;
-  const unsigned char* q = reinterpret_cast<const unsigned char*>(++c.p);
-  const unsigned char* e = reinterpret_cast<const unsigned char*>(c.e);
-  while (q < e) {
-    const unsigned char ch = *q;
-    if (ch == '"') break;
-    if (ch < 0x20) return false;
-    if (ch == '\\') {
-      if (q + 1 >= e || !std::strchr("\"\\/bfnrt", q[1]) || q[1] == 0) return false;
-      escaped = true;
-      q += 2;
-    } else if (ch >= 0x80) {
-      const size_t n = utf8Sequence(q, e);
-      if (n == 0) return false;
-      q += n;
-    } else {
-      ++q;
-    }
-  }
-  if (q >= e) return false;
-  s = c.p;
-  len = static_cast<size_t>(reinterpret_cast<const char*>(q) - c.p);
-  c.p = reinterpret_cast<const char*>(q) + 1;
-  return true;
-}
-
-// Powers of ten that are exact in binary64.
-const double kPow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
-                         1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
-
-// A JSON number (RFC 8259 grammar), converted exactly as strtod does: mantissas below 2^53 with at most 22
-// decimal exponents are one exact IEEE operation (correctly rounded); anything else goes through strtod.
-bool number(Cursor& c, double& out) {
-  c.ws();
-  const char* p = c.p;
-  const char* start = p;
-  const char* e = c.e;
-  auto digit = [&](const char* q) { return q < e && *q >= '0' && *q <= '9'; };
-  bool neg = false;
-  if (p < e && *p == '-') { neg = true; ++p; }
-  uint64_t mant = 0;
-  int exp10 = 0, sig = 0;
-  bool exact = true;
-  auto add = [&](int d, bool fraction) {
-    if (mant == 0 && d == 0) {
-      if (fraction) --exp10;
-      return;
-    }
-    if (sig < 19) {
-      mant = mant * 10 + static_cast<uint64_t>(d);
-      ++sig;
-      if (fraction) --exp10;
-    } else {
-      exact = false;
-    }
-  };
-  if (!digit(p)) return false;
-  if (*p == '0') {
-    ++p;
-  } else {
-    while (digit(p)) add(*p++ - '0', false);
-  }
-  if (p < e && *p == '.') {
-    ++p;
-    if (!digit(p)) return false;
-    while (digit(p)) add(*p++ - '0', true);
-  }
-  if (p < e && (*p == 'e' || *p == 'E')) {
-    ++p;
-    bool eneg = false;
-    if (p < e && (*p == '+' || *p == '-')) eneg = *p++ == '-';
-    if (!digit(p)) return false;
-    long x = 0;
-    while (digit(p)) {
-      if (x < 100000) x = x * 10 + (*p - '0');
-      ++p;
-    }
-    exp10 += static_cast<int>(eneg ? -x : x);
-  }
-  c.p = p;
-  if (exact && mant <= (1ull << 53) && exp10 >= -22 && exp10 <= 22) {
-    double v = static_cast<double>(mant);
-    v = exp10 < 0 ? v / kPow10[-exp10] : v * kPow10[exp10];
-    out = neg ? -v : v;
-    return true;
-  }
-  char buf[400];
-  const size_t len = static_cast<size_t>(p - start);
-  if (len >= sizeof buf) return false;
-  std::memcpy(buf, start, len);
-  buf[len] = 0;
-  out = std::strtod(buf, nullptr);
-  return true;
-}
-
-bool literal(Cursor& c, const char* word, size_t n) {
-  if (static_cast<size_t>(c.e - c.p) < n || std::memcmp(c.p, word, n) != 0) return false;
-  c.p += n;
-  return true;
-}
-
-// One member of a flat object: a scalar, or the raw extent of a nested array/object.
-struct Member {
-  const char* key;
-  size_t key_len;
-  enum Kind { kString, kNumber, kBool, kNull, kNested } kind;
-  const char* s;  // string contents or nested text
-  size_t len;
-  bool escaped;   // a string with escapes: its text is not its value
-  double num;
-  bool b;
-};
-
-constexpr int kMaxMembers = 40;
-
-// Reads an object whose members are scalars; nested values are allowed only under `nested_key` (kept raw).
-bool flatObject(Cursor& c, Member* m, int& count, const char* nested_key) {
-  count = 0;
-  if (!c.eat('{')) return false;
-  if (c.eat('}')) return true;
-  for (;;) {
-    if (count == kMaxMembers) return false;
-    Member& x = m[count];
-    bool key_escaped = false;
-    if (!plainString(c, x.key, x.key_len, key_escaped) || key_escaped) return false;
-    x.escaped = false;
-    for (int k = 0; k < count; ++k)  // duplicate keys: the DOM keeps the last one, leave that to it
-      if (m[k].key_len == x.key_len && std::memcmp(m[k].key, x.key, x.key_len) == 0) return false;
-    if (!c.eat(':')) return false;
-    c.ws();
-    if (c.p >= c.e) return false;
-    const char ch = *c.p;
-    if (ch == '"') {
-      x.kind = Member::kString;
-      if (!plainString(c, x.s, x.len, x.escaped)) return false;
-    } else if (ch == 't') {
-      x.kind = Member::kBool, x.b = true;
-      if (!literal(c, "true", 4)) return false;
-    } else if (ch == 'f') {
-      x.kind = Member::kBool, x.b = false;
-      if (!literal(c, "false", 5)) return false;
-    } else if (ch == 'n') {
-      x.kind = Member::kNull;
-      if (!literal(c, "null", 4)) return false;
-    } else if (ch == '[' || ch == '{') {
-      if (!nested_key || std::strlen(nested_key) != x.key_len || std::memcmp(nested_key, x.key, x.key_len) != 0) return false;
-      x.kind = Member::kNested;
-      size_t i = 0;
-      const size_t n = static_cast<size_t>(c.e - c.p);
-      if (skipValue(c.p, n, i, 8, true) != Scan::kOk) return false;
-      x.s = c.p;
-      x.len = i;
-      c.p += i;
-    } else {
-      x.kind = Member::kNumber;
-      if (!number(c, x.num)) return false;
-    }
-    ++count;
-    if (c.eat(',')) continue;
-    if (c.eat('}')) return true;
-    return false;
-  }
-}
-
-// Typed access with the DOM reader's rules (ObjectReader): null counts as absent; a missing required member, a
-// wrong type or a value out of range declines.
+// Typed access with the field table's rules, as the DOM reader applies them: null counts as absent (the output
+// then takes the field's absent value); a missing required member, a wrong type, a value out of bounds or not
+// one of the field's choices declines.
 class Flat {
  public:
   Flat(const Member* m, int n) : m_(m), n_(n) {}
@@ -274,41 +32,46 @@ class Flat {
       if (m_[i].key_len == len && std::memcmp(m_[i].key, key, len) == 0) return m_[i].kind == Member::kNull ? nullptr : &m_[i];
     return nullptr;
   }
-  // 1 = present and valid, 0 = absent (and not required), -1 = decline.
-  int string(const char* key, bool required, std::string& out) const {
-    const Member* x = get(key);
-    if (!x) return required ? -1 : 0;
-    if (x->kind != Member::kString || x->escaped) return -1;
-    out.assign(x->s, x->len);
-    return 1;
+  // Present, even as null (the DOM reader reports a null object member: "must be an object").
+  bool has(const char* key) const {
+    const size_t len = std::strlen(key);
+    for (int i = 0; i < n_; ++i)
+      if (m_[i].key_len == len && std::memcmp(m_[i].key, key, len) == 0) return true;
+    return false;
   }
-  int string(const char* key, bool required, Atom& out) const {
+  // 1 = present and valid, 0 = absent (and not required), -1 = decline.
+  int string(const Field& f, std::string& out) const {
+    const Member* x = get(f.name);
+    if (!x) {
+      out = f.absent_string;
+      return f.required ? -1 : 0;
+    }
+    if (x->kind != Member::kString || x->escaped || !isChoice(f, x->s, x->len)) return -1;
+    out.assign(x->s, x->len);
+    return f.format_check && !f.format_check(out) ? -1 : 1;
+  }
+  int string(const Field& f, Atom& out) const {
     std::string s;
-    const int r = string(key, required, s);
-    if (r > 0) out = s;
+    const int r = string(f, s);
+    if (r >= 0) out = s;
     return r;
   }
-  int number(const char* key, bool required, double min, bool min_exclusive, double max, double& out) const {
-    const Member* x = get(key);
-    if (!x) return required ? -1 : 0;
-    if (x->kind != Member::kNumber) return -1;
-    const double d = x->num;
-    if (!std::isfinite(d) || (min_exclusive ? !(d > min) : !(d >= min)) || d > max) return -1;
-    out = d;
+  int number(const Field& f, double& out) const {
+    const Member* x = get(f.name);
+    if (!x) {
+      out = f.absent_number;
+      return f.required ? -1 : 0;
+    }
+    if (x->kind != Member::kNumber || !inBounds(f, x->num)) return -1;
+    out = x->num;
     return 1;
   }
-  int integer(const char* key, bool required, long long min, long long max, long long& out) const {
-    const Member* x = get(key);
-    if (!x) return required ? -1 : 0;
-    if (x->kind != Member::kNumber) return -1;
-    const double d = x->num;
-    if (!std::isfinite(d) || d != std::floor(d) || d < static_cast<double>(min) || d > static_cast<double>(max)) return -1;
-    out = static_cast<long long>(d);
-    return 1;
-  }
-  int boolean(const char* key, bool& out) const {
-    const Member* x = get(key);
-    if (!x) return 0;
+  int boolean(const Field& f, bool& out) const {
+    const Member* x = get(f.name);
+    if (!x) {
+      out = f.absent_bool;
+      return f.required ? -1 : 0;
+    }
     if (x->kind != Member::kBool) return -1;
     out = x->b;
     return 1;
@@ -326,27 +89,25 @@ bool directPrice(Cursor& c, Price& p) {
   if (!flatObject(c, m, n, nullptr)) return false;
   Flat r(m, n);
   std::string model;
-  if (r.string("model", true, model) < 0 || !parsePricingModel(model, p.model)) return false;
+  if (r.string(F::kModel, model) < 0 || !parsePricingModel(model, p.model)) return false;
   if (p.model == PricingModel::kTiered) return false;
-  if (r.string("as_of", true, p.as_of) < 0 || !isIsoDate(p.as_of)) return false;
+  if (r.string(F::kAsOf, p.as_of) < 0) return false;
   p.as_of_day = dayNumber(p.as_of);
-  if (r.string("source", true, p.source) < 0) return false;
+  if (r.string(F::kSource, p.source) < 0) return false;
   if (p.model == PricingModel::kMonthly) {
-    if (r.number("usd_per_month", true, 0, true, 1e8, p.usd_per_month) < 0) return false;
-  } else if (r.number("usd_per_hour", true, 0, true, 1e6, p.usd_per_hour) < 0) {
+    if (r.number(F::kUsdPerMonth, p.usd_per_month) < 0) return false;
+  } else if (r.number(F::kUsdPerHour, p.usd_per_hour) < 0) {
     return false;
   }
   if (p.model == PricingModel::kReserved) {
-    long long term = 0;
-    if (r.integer("term_months", true, 1, 120, term) < 0) return false;
+    double term = 0;
+    if (r.number(F::kTermMonths, term) < 0) return false;
     p.term_months = static_cast<int>(term);
-    p.upfront = "none";
-    if (r.string("upfront", false, p.upfront) < 0) return false;
-    if (p.upfront != "none" && p.upfront != "partial" && p.upfront != "all") return false;
+    if (r.string(F::kUpfront, p.upfront) < 0) return false;
   }
-  if (r.number("claimed_discount_pct", false, 0, false, 100, p.claimed_discount_pct) < 0) return false;
-  if (r.number("interruption_per_hour", false, 0, false, 10, p.interruption_per_hour) < 0) return false;
-  if (r.number("free_trial_hours", false, 0, false, 1e5, p.free_hours) < 0) return false;
+  if (r.number(F::kClaimedDiscountPct, p.claimed_discount_pct) < 0) return false;
+  if (r.number(F::kInterruptionPerHour, p.interruption_per_hour) < 0) return false;
+  if (r.number(F::kFreeTrialHours, p.free_hours) < 0) return false;
   return true;
 }
 
@@ -373,36 +134,34 @@ bool directOffer(const char* text, size_t size, GpuCache& gpus, const std::unord
   Cursor c{text, text + size};
   Member m[kMaxMembers];
   int n = 0;
-  if (!flatObject(c, m, n, "prices")) return false;
+  if (!flatObject(c, m, n, F::kPrices.name)) return false;
   c.ws();
   if (c.p != c.e) return false;
   Flat r(m, n);
-  if (r.get("service") || r.get("claims")) return false;
-  if (r.string("id", true, o.id) < 0 || o.id.empty() || taken_ids.count(o.id) || ids.count(o.id)) return false;
-  if (r.string("provider", true, o.provider) < 0) return false;
-  if (r.string("instance_type", true, o.instance_type) < 0) return false;
-  if (r.string("gpu", true, o.gpu_id) < 0 || o.gpu_id.empty()) return false;
+  if (r.has(F::kService.name) || r.has(F::kClaims.name)) return false;
+  if (r.string(F::kId, o.id) < 0 || o.id.empty() || taken_ids.count(o.id) || ids.count(o.id)) return false;
+  if (r.string(F::kProvider, o.provider) < 0) return false;
+  if (r.string(F::kInstanceType, o.instance_type) < 0) return false;
+  if (r.string(F::kGpu, o.gpu_id) < 0 || o.gpu_id.empty()) return false;
   o.gpu = gpus.find(o.gpu_id);
   if (!o.gpu) return false;
   o.gpu_id = o.gpu->id;
-  long long count = 0;
-  if (r.integer("gpu_count", true, 1, 1024, count) < 0) return false;
+  double count = 0;
+  if (r.number(F::kGpuCount, count) < 0) return false;
   o.gpu_count = static_cast<int>(count);
-  if (r.number("vcpus", false, 0, true, 1e5, o.vcpus) < 0) return false;
-  if (r.number("ram_gb", false, 0, true, 1e6, o.ram_gb) < 0) return false;
-  o.interconnect = o.gpu_count > 1 ? "pcie" : "none";
-  if (r.string("interconnect", false, o.interconnect) < 0) return false;
-  if (o.interconnect != "nvswitch" && o.interconnect != "nvlink" && o.interconnect != "pcie" &&
-      o.interconnect != "infinity-fabric" && o.interconnect != "none")
-    return false;
-  if (r.number("network_gbps", false, 0, false, 1e5, o.network_gbps) < 0) return false;
-  if (r.boolean("rdma", o.rdma) < 0) return false;
-  if (r.string("region", true, o.region) < 0) return false;
-  if (r.string("currency", false, o.currency) < 0 || (o.currency != "USD" && o.currency != "CNY")) return false;
-  if (r.number("billing_increment_s", false, 0, true, 31 * 86400.0, o.billing_increment_s) < 0) return false;
-  if (r.number("min_charge_s", false, 0, false, 366 * 86400.0, o.min_charge_s) < 0) return false;
-  if (r.boolean("example", o.example) < 0) return false;
-  const Member* prices = r.get("prices");
+  if (r.number(F::kVcpus, o.vcpus) < 0) return false;
+  if (r.number(F::kRamGb, o.ram_gb) < 0) return false;
+  const int interconnect = r.string(F::kInterconnect, o.interconnect);
+  if (interconnect < 0) return false;
+  if (interconnect == 0) o.interconnect = o.gpu_count > 1 ? "pcie" : "none";
+  if (r.number(F::kNetworkGbps, o.network_gbps) < 0) return false;
+  if (r.boolean(F::kRdma, o.rdma) < 0) return false;
+  if (r.string(F::kRegion, o.region) < 0) return false;
+  if (r.string(F::kCurrency, o.currency) < 0) return false;
+  if (r.number(F::kBillingIncrementS, o.billing_increment_s) < 0) return false;
+  if (r.number(F::kMinChargeS, o.min_charge_s) < 0) return false;
+  if (r.boolean(F::kExample, o.example) < 0) return false;
+  const Member* prices = r.get(F::kPrices.name);
   if (!prices || prices->kind != Member::kNested) return false;
   Cursor pc{prices->s, prices->s + prices->len};
   if (!pc.eat('[') || pc.eat(']')) return false;

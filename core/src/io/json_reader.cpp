@@ -146,7 +146,7 @@ static std::string fmtNum(double v) {
 }
 
 std::optional<double> ObjectReader::number(const std::string& key, bool required, double min, bool min_exclusive,
-                                           double max) {
+                                           double max, bool max_exclusive) {
   const json* v = get(key);
   if (!v || v->is_null()) {
     if (required && is_object_) error(key, ErrorCode::kMissingField, "is required");
@@ -155,7 +155,7 @@ std::optional<double> ObjectReader::number(const std::string& key, bool required
   // The message is built only on failure: this runs for every field of every offer.
   auto rule = [&] {
     std::string r = "must be a finite number " + std::string(min_exclusive ? "> " : ">= ") + fmtNum(min);
-    if (max < 1e300) r += " and <= " + fmtNum(max);
+    if (max < 1e300) r += (max_exclusive ? " and < " : " and <= ") + fmtNum(max);
     return r;
   };
   if (!v->is_number()) {
@@ -163,7 +163,7 @@ std::optional<double> ObjectReader::number(const std::string& key, bool required
     return std::nullopt;
   }
   double d = v->get<double>();
-  if (!std::isfinite(d) || (min_exclusive ? !(d > min) : !(d >= min)) || d > max) {
+  if (!std::isfinite(d) || (min_exclusive ? !(d > min) : !(d >= min)) || (max_exclusive ? !(d < max) : d > max)) {
     error(key, ErrorCode::kInvalidValue, rule() + " (got " + fmtNum(d) + ")");
     return std::nullopt;
   }

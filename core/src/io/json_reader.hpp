@@ -30,9 +30,10 @@ class ObjectReader {
   bool has(const std::string& key) const;
   const json* get(const std::string& key) const;
 
-  // A number that must be finite and > min (exclusive) or >= min (inclusive) and <= max.
+  // A number that must be finite and > min (exclusive) or >= min (inclusive) and <= max (< max when
+  // max_exclusive).
   std::optional<double> number(const std::string& key, bool required, double min, bool min_exclusive,
-                               double max = 1e300);
+                               double max = 1e300, bool max_exclusive = false);
   std::optional<std::string> string(const std::string& key, bool required);
   std::optional<bool> boolean(const std::string& key, bool required);
   // An integer count (>= min).

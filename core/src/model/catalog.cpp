@@ -2,9 +2,10 @@
 
 #include <cmath>
 #include <cstdio>
-#include <set>
+#include <algorithm>
 
 #include "io/json_reader.hpp"
+#include "model/catalog_fields.hpp"
 
 namespace gpuvalue {
 
@@ -105,54 +106,54 @@ int daysBetween(const std::string& a, const std::string& b) {
   return static_cast<int>(dayNumber(b) - dayNumber(a));
 }
 
+namespace F = catalog_fields;
+
+// The tiers of a tiered price: each up_to_hours above the previous one, required on every tier but the last.
+static void parseTiers(ObjectReader& r, Price& p, Issues& issues) {
+  const json* t = r.get(F::kTiers.name);
+  if (!t || !t->is_array() || t->empty()) {
+    r.error(F::kTiers.name, t ? ErrorCode::kInvalidValue : ErrorCode::kMissingField, "must be a non-empty array of tiers");
+    return;
+  }
+  double last = 0;
+  for (size_t k = 0; k < t->size(); ++k) {
+    ObjectReader tr((*t)[k], r.childPath(F::kTiers.name) + "/" + std::to_string(k), issues);
+    if (!tr.ok()) continue;
+    PriceTier tier;
+    tier.usd_per_hour = numberOr(tr, F::kTierUsdPerHour);
+    bool is_last = k + 1 == t->size();
+    if (tr.has(F::kTierUpToHours.name)) {
+      Field above_last = F::kTierUpToHours;  // the table's bounds, starting above the previous tier
+      above_last.min = std::max(above_last.min, last);
+      above_last.required = true;
+      tier.up_to_hours = numberOr(tr, above_last);
+      last = tier.up_to_hours;
+    } else if (!is_last) {
+      tr.error(F::kTierUpToHours.name, ErrorCode::kMissingField, "is required on every tier but the last");
+    }
+    if (is_last && tier.up_to_hours > 0) tier.up_to_hours = 0;  // last tier is open-ended
+    p.tiers.push_back(tier);
+  }
+}
+
 static bool parsePrice(const json& j, const std::string& path, Price& p, Issues& issues) {
   size_t before = issues.size();
   ObjectReader r(j, path, issues);
   if (!r.ok()) return false;
-  std::string model = r.string("model", true).value_or("");
-  if (!model.empty() && !parsePricingModel(model, p.model))
-    r.error("model", ErrorCode::kInvalidValue, "must be one of on_demand, reserved, spot, tiered, monthly (got \"" + model + "\")");
-  p.as_of = r.string("as_of", true).value_or("");
-  if (r.has("as_of") && !p.as_of.empty() && !isIsoDate(p.as_of))
-    r.error("as_of", ErrorCode::kInvalidValue, "must be a date YYYY-MM-DD");
+  if (auto model = readString(r, F::kModel)) parsePricingModel(*model, p.model);
+  p.as_of = stringOr(r, F::kAsOf);
   p.as_of_day = dayNumber(p.as_of);
-  p.source = r.string("source", true).value_or("");
-  if (p.model == PricingModel::kTiered) {
-    const json* t = r.get("tiers");
-    if (!t || !t->is_array() || t->empty()) {
-      r.error("tiers", t ? ErrorCode::kInvalidValue : ErrorCode::kMissingField, "must be a non-empty array of tiers");
-    } else {
-      double last = 0;
-      for (size_t k = 0; k < t->size(); ++k) {
-        ObjectReader tr((*t)[k], r.childPath("tiers") + "/" + std::to_string(k), issues);
-        if (!tr.ok()) continue;
-        PriceTier tier;
-        tier.usd_per_hour = tr.number("usd_per_hour", true, 0, true, 1e6).value_or(0);
-        bool is_last = k + 1 == t->size();
-        if (tr.has("up_to_hours")) {
-          tier.up_to_hours = tr.number("up_to_hours", true, last, true, 1e9).value_or(0);
-          last = tier.up_to_hours;
-        } else if (!is_last) {
-          tr.error("up_to_hours", ErrorCode::kMissingField, "is required on every tier but the last");
-        }
-        if (is_last && tier.up_to_hours > 0) tier.up_to_hours = 0;  // last tier is open-ended
-        p.tiers.push_back(tier);
-      }
-    }
-  } else if (p.model == PricingModel::kMonthly) {
-    p.usd_per_month = r.number("usd_per_month", true, 0, true, 1e8).value_or(0);
-  } else {
-    p.usd_per_hour = r.number("usd_per_hour", true, 0, true, 1e6).value_or(0);
-  }
+  p.source = stringOr(r, F::kSource);
+  if (p.model == PricingModel::kTiered) parseTiers(r, p, issues);
+  else if (p.model == PricingModel::kMonthly) p.usd_per_month = numberOr(r, F::kUsdPerMonth);
+  else p.usd_per_hour = numberOr(r, F::kUsdPerHour);
   if (p.model == PricingModel::kReserved) {
-    p.term_months = static_cast<int>(r.integer("term_months", true, 1, 120).value_or(0));
-    p.upfront = r.string("upfront", false).value_or("none");
-    if (p.upfront != "none" && p.upfront != "partial" && p.upfront != "all")
-      r.error("upfront", ErrorCode::kInvalidValue, "must be none, partial or all");
+    p.term_months = static_cast<int>(numberOr(r, F::kTermMonths));
+    p.upfront = stringOr(r, F::kUpfront);
   }
-  p.claimed_discount_pct = r.number("claimed_discount_pct", false, 0, false, 100).value_or(0);
-  p.interruption_per_hour = r.number("interruption_per_hour", false, 0, false, 10).value_or(-1);
-  p.free_hours = r.number("free_trial_hours", false, 0, false, 1e5).value_or(0);
+  p.claimed_discount_pct = numberOr(r, F::kClaimedDiscountPct);
+  p.interruption_per_hour = numberOr(r, F::kInterruptionPerHour);
+  p.free_hours = numberOr(r, F::kFreeTrialHours);
   for (size_t i = before; i < issues.size(); ++i)
     if (!issues[i].warning) return false;
   return true;
@@ -185,83 +186,78 @@ Issues parseCatalog(const std::string& text, const GpuDatabase& gpus, const Cata
   return parseCatalog(doc, gpus, ids, out, today);
 }
 
+static void readService(const json& j, const std::string& path, Service& out, Issues& issues) {
+  ObjectReader sr(j, path, issues);
+  if (!sr.ok()) return;
+  out.preinstalled_frameworks = booleanOr(sr, F::kPreinstalledFrameworks);
+  out.sla_pct = numberOr(sr, F::kSlaPct);
+  out.scaling_minutes = numberOr(sr, F::kScalingMinutes);
+  out.queue_minutes = numberOr(sr, F::kQueueMinutes);
+}
+
+static void readClaims(const json& j, const std::string& path, Offer& o, Issues& issues) {
+  ObjectReader cr(j, path, issues);
+  if (!cr.ok()) return;
+  auto claims = std::make_shared<Claims>();
+  Claims& oc = *claims;
+  o.claims = claims;
+  oc.gpu_memory_gb = numberOr(cr, F::kClaimGpuMemoryGb);
+  if (const json* t = cr.get(F::kClaimTflops.name)) {
+    ObjectReader tr(*t, cr.childPath(F::kClaimTflops.name), issues);
+    if (tr.ok()) {
+      oc.tflops_precision = stringOr(tr, F::kClaimPrecision);
+      oc.tflops = numberOr(tr, F::kClaimValue);
+    }
+  }
+  oc.memory_bandwidth_gbs = numberOr(cr, F::kClaimMemoryBandwidthGbs);
+  oc.nvlink_gbs = numberOr(cr, F::kClaimNvlinkGbs);
+  oc.cpu = stringOr(cr, F::kClaimCpu);
+  oc.cpu_memory_type = stringOr(cr, F::kClaimCpuMemoryType);
+  oc.cpu_memory_gb = numberOr(cr, F::kClaimCpuMemoryGb);
+  oc.resnet50_images_per_s = numberOr(cr, F::kClaimResnet50);
+  if (const json* tx = cr.get(F::kClaimText.name))
+    if (tx->is_array())
+      for (const auto& e : *tx)
+        if (e.is_string()) oc.text.push_back(e.get<std::string>());
+}
+
 // Reads the offer at /instances/<i>; returns false when it is not an object. Problems go to `issues`.
 bool readOfferJson(const json& inst, size_t i, const GpuDatabase& gpus, const std::unordered_set<std::string>& taken_ids,
                       std::unordered_set<std::string>& ids, long today_day, Offer& o, Issues& issues) {
   const std::string path = "/instances/" + std::to_string(i);
   ObjectReader r(inst, path, issues);
   if (!r.ok()) return false;
-  o.id = r.string("id", true).value_or("");
+  o.id = stringOr(r, F::kId);
   if (!o.id.empty() && (taken_ids.count(o.id) || !ids.insert(o.id).second))
-    r.error("id", ErrorCode::kDuplicateId, "duplicate instance id \"" + o.id + "\"");
-  o.provider = r.string("provider", true).value_or("");
-  o.instance_type = r.string("instance_type", true).value_or("");
-  o.gpu_id = r.string("gpu", true).value_or("");
+    r.error(F::kId.name, ErrorCode::kDuplicateId, "duplicate instance id \"" + o.id + "\"");
+  o.provider = stringOr(r, F::kProvider);
+  o.instance_type = stringOr(r, F::kInstanceType);
+  o.gpu_id = stringOr(r, F::kGpu);
   if (!o.gpu_id.empty()) {
     o.gpu = gpus.find(o.gpu_id);
-    if (!o.gpu) r.error("gpu", ErrorCode::kUnknownId, "unknown GPU id \"" + o.gpu_id + "\"");
+    if (!o.gpu) r.error(F::kGpu.name, ErrorCode::kUnknownId, "unknown GPU id \"" + o.gpu_id + "\"");
     else o.gpu_id = o.gpu->id;
   }
-  o.gpu_count = static_cast<int>(r.integer("gpu_count", true, 1, 1024).value_or(0));
-  o.vcpus = r.number("vcpus", false, 0, true, 1e5).value_or(0);
-  o.ram_gb = r.number("ram_gb", false, 0, true, 1e6).value_or(0);
-  o.interconnect = r.string("interconnect", false).value_or(o.gpu_count > 1 ? "pcie" : "none");
-  static const std::set<std::string> kInterconnects = {"nvswitch", "nvlink", "pcie", "infinity-fabric", "none"};
-  if (!kInterconnects.count(o.interconnect))
-    r.error("interconnect", ErrorCode::kInvalidValue, "must be one of nvswitch, nvlink, pcie, infinity-fabric, none");
-  o.network_gbps = r.number("network_gbps", false, 0, false, 1e5).value_or(0);
-  o.rdma = r.boolean("rdma", false).value_or(false);
-  o.region = r.string("region", true).value_or("");
-  o.currency = r.string("currency", false).value_or("USD");
-  if (o.currency != "USD" && o.currency != "CNY") r.error("currency", ErrorCode::kInvalidValue, "must be USD or CNY");
-  o.billing_increment_s = r.number("billing_increment_s", false, 0, true, 31 * 86400.0).value_or(3600);
-  o.min_charge_s = r.number("min_charge_s", false, 0, false, 366 * 86400.0).value_or(0);
-  o.example = r.boolean("example", false).value_or(false);
-  if (const json* s = r.get("service")) {
-    ObjectReader sr(*s, r.childPath("service"), issues);
-    if (sr.ok()) {
-      o.service.preinstalled_frameworks = sr.boolean("preinstalled_frameworks", false).value_or(false);
-      o.service.sla_pct = sr.number("sla_pct", false, 0, false, 100).value_or(0);
-      o.service.scaling_minutes = sr.number("scaling_minutes", false, 0, false, 1e5).value_or(-1);
-      o.service.queue_minutes = sr.number("queue_minutes", false, 0, false, 1e6).value_or(-1);
-    }
-  }
-  if (const json* c = r.get("claims")) {
-    ObjectReader cr(*c, r.childPath("claims"), issues);
-    if (cr.ok()) {
-      auto claims = std::make_shared<Claims>();
-      Claims& oc = *claims;
-      o.claims = claims;
-      oc.gpu_memory_gb = cr.number("gpu_memory_gb", false, 0, true, 1e5).value_or(0);
-      if (const json* t = cr.get("tflops")) {
-        ObjectReader tr(*t, cr.childPath("tflops"), issues);
-        if (tr.ok()) {
-          oc.tflops_precision = tr.string("precision", true).value_or("");
-          Precision dummy;
-          if (!oc.tflops_precision.empty() && !parsePrecision(oc.tflops_precision, dummy))
-            tr.error("precision", ErrorCode::kInvalidValue, "must be one of fp32 tf32 fp16 bf16 fp8 fp4 int8");
-          oc.tflops = tr.number("value", true, 0, true, 1e9).value_or(0);
-        }
-      }
-      oc.memory_bandwidth_gbs = cr.number("memory_bandwidth_gbs", false, 0, true, 1e7).value_or(0);
-      oc.nvlink_gbs = cr.number("nvlink_gbs", false, 0, true, 1e7).value_or(0);
-      oc.cpu = cr.string("cpu", false).value_or("");
-      oc.cpu_memory_type = cr.string("cpu_memory_type", false).value_or("");
-      oc.cpu_memory_gb = cr.number("cpu_memory_gb", false, 0, true, 1e7).value_or(0);
-      oc.resnet50_images_per_s = cr.number("resnet50_images_per_s", false, 0, true, 1e7).value_or(0);
-      if (const json* tx = cr.get("text"))
-        if (tx->is_array())
-          for (const auto& e : *tx)
-            if (e.is_string()) oc.text.push_back(e.get<std::string>());
-    }
-  }
-  const json* prices = r.get("prices");
+  o.gpu_count = static_cast<int>(numberOr(r, F::kGpuCount));
+  o.vcpus = numberOr(r, F::kVcpus);
+  o.ram_gb = numberOr(r, F::kRamGb);
+  o.interconnect = readString(r, F::kInterconnect).value_or(o.gpu_count > 1 ? "pcie" : "none");
+  o.network_gbps = numberOr(r, F::kNetworkGbps);
+  o.rdma = booleanOr(r, F::kRdma);
+  o.region = stringOr(r, F::kRegion);
+  o.currency = stringOr(r, F::kCurrency);
+  o.billing_increment_s = numberOr(r, F::kBillingIncrementS);
+  o.min_charge_s = numberOr(r, F::kMinChargeS);
+  o.example = booleanOr(r, F::kExample);
+  if (const json* s = r.get(F::kService.name)) readService(*s, r.childPath(F::kService.name), o.service, issues);
+  if (const json* c = r.get(F::kClaims.name)) readClaims(*c, r.childPath(F::kClaims.name), o, issues);
+  const json* prices = r.get(F::kPrices.name);
   if (!prices || !prices->is_array() || prices->empty()) {
-    r.error("prices", prices ? ErrorCode::kInvalidValue : ErrorCode::kMissingField, "must be a non-empty array of prices");
+    r.error(F::kPrices.name, prices ? ErrorCode::kInvalidValue : ErrorCode::kMissingField, "must be a non-empty array of prices");
   } else {
     for (size_t k = 0; k < prices->size(); ++k) {
       Price p;
-      if (parsePrice((*prices)[k], r.childPath("prices") + "/" + std::to_string(k), p, issues)) o.prices.push_back(p);
+      if (parsePrice((*prices)[k], r.childPath(F::kPrices.name) + "/" + std::to_string(k), p, issues)) o.prices.push_back(p);
     }
   }
   // Cross-field rules.

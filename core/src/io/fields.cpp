@@ -1,0 +1,78 @@
+#include "io/fields.hpp"
+
+#include <cmath>
+#include <cstring>
+
+namespace gpuvalue {
+
+const Field* Record::find(const std::string& name) const {
+  for (size_t i = 0; i < count; ++i)
+    if (name == fields[i]->name) return fields[i];
+  return nullptr;
+}
+
+static bool equalIgnoringCase(const char* a, const char* b, size_t len) {
+  for (size_t i = 0; i < len; ++i) {
+    char x = a[i], y = b[i];
+    if (x >= 'A' && x <= 'Z') x = static_cast<char>(x - 'A' + 'a');
+    if (y >= 'A' && y <= 'Z') y = static_cast<char>(y - 'A' + 'a');
+    if (x != y) return false;
+  }
+  return true;
+}
+
+bool isChoice(const Field& f, const char* s, size_t len) {
+  if (!f.choices) return true;
+  for (const char* const* c = f.choices; *c; ++c) {
+    if (std::strlen(*c) != len) continue;
+    if (f.choices_ignore_case ? equalIgnoringCase(*c, s, len) : std::memcmp(*c, s, len) == 0) return true;
+  }
+  return false;
+}
+
+bool inBounds(const Field& f, double v) {
+  if (!std::isfinite(v)) return false;
+  if (f.min_open ? !(v > f.min) : !(v >= f.min)) return false;
+  if (f.max_open ? !(v < f.max) : v > f.max) return false;
+  return f.type != FieldType::kInteger || v == std::floor(v);
+}
+
+bool appliesTo(const Field& f, const std::string& variant) {
+  if (!f.variants) return true;
+  for (const char* const* v = f.variants; *v; ++v)
+    if (variant == *v) return true;
+  return false;
+}
+
+std::optional<double> readNumber(ObjectReader& r, const Field& f) {
+  if (f.type == FieldType::kInteger) {
+    const auto v = r.integer(f.name, f.required, static_cast<long long>(f.min), static_cast<long long>(f.max));
+    if (!v) return std::nullopt;
+    return static_cast<double>(*v);
+  }
+  return r.number(f.name, f.required, f.min, f.min_open, f.max, f.max_open);
+}
+
+std::optional<std::string> readString(ObjectReader& r, const Field& f) {
+  auto v = r.string(f.name, f.required);
+  if (!v) return v;
+  if (f.format_check && !f.format_check(*v)) {
+    r.error(f.name, ErrorCode::kInvalidValue, f.format_rule);
+    return std::nullopt;
+  }
+  if (!isChoice(f, *v)) {
+    std::string rule = f.choice_rule ? f.choice_rule : "is not an accepted value";
+    if (f.choice_shows_value) rule += " (got \"" + *v + "\")";
+    r.error(f.name, ErrorCode::kInvalidValue, rule);
+    return std::nullopt;
+  }
+  return v;
+}
+
+std::optional<bool> readBoolean(ObjectReader& r, const Field& f) { return r.boolean(f.name, f.required); }
+
+double numberOr(ObjectReader& r, const Field& f) { return readNumber(r, f).value_or(f.absent_number); }
+std::string stringOr(ObjectReader& r, const Field& f) { return readString(r, f).value_or(f.absent_string); }
+bool booleanOr(ObjectReader& r, const Field& f) { return readBoolean(r, f).value_or(f.absent_bool); }
+
+}  // namespace gpuvalue

@@ -1,0 +1,139 @@
+// Field tables: one table per JSON record type says, for each member, its name, JSON type, whether it is required,
+// the value the engine uses when it is absent, numeric bounds, the accepted spellings of an enumeration and a
+// description. Readers take their rules from the table (the DOM reader through ObjectReader, the catalog's direct
+// reader through the same predicates), and JSON Schemas are written from it, so the three cannot disagree.
+#pragma once
+#include <cstddef>
+#include <optional>
+#include <string>
+
+#include "io/json_reader.hpp"
+
+namespace gpuvalue {
+
+enum class FieldType { kString, kNumber, kInteger, kBoolean, kObject, kArray };
+
+struct Record;
+
+struct Field {
+  const char* name = "";
+  FieldType type = FieldType::kString;
+  const char* description = "";
+  bool required = false;
+  // Numbers: the value must lie between min and max; an open end excludes the bound itself.
+  double min = -1e300;
+  bool min_open = false;
+  double max = 1e300;
+  bool max_open = false;
+  // Strings: the accepted spellings (nullptr-terminated), compared exactly or ignoring ASCII case, and the
+  // sentence reported when a value is not one of them (" (got \"x\")" is appended when choice_shows_value).
+  const char* const* choices = nullptr;
+  bool choices_ignore_case = false;
+  const char* choice_rule = nullptr;
+  bool choice_shows_value = false;
+  // What the engine uses when the member is absent or null; `has_default` says it is a value a document could
+  // state (written as the schema's "default"), not a marker such as -1 for "not published".
+  double absent_number = 0;
+  const char* absent_string = "";
+  bool absent_bool = false;
+  bool has_default = false;
+  // kObject: the nested record; kArray: the record of each item, or nullptr for an array of `item_type`.
+  const Record* record = nullptr;
+  FieldType item_type = FieldType::kString;
+  bool non_empty = false;  // kArray: at least one item
+  // Strings: a format the schema names ("date": YYYY-MM-DD), the engine's check of it and the sentence
+  // reported when the check fails.
+  const char* format = nullptr;
+  bool (*format_check)(const std::string&) = nullptr;
+  const char* format_rule = nullptr;
+  // Records with a discriminator (a price's "model"): the values this member belongs to (nullptr = all).
+  const char* const* variants = nullptr;
+  // False for members documented for editors that the engine ignores (notes, a price in local currency).
+  bool engine_reads = true;
+
+  // Builders, so that tables read as one line a member.
+  static constexpr Field string(const char* n, const char* d) { return make(n, FieldType::kString, d); }
+  static constexpr Field number(const char* n, const char* d) { return make(n, FieldType::kNumber, d); }
+  static constexpr Field integer(const char* n, const char* d) { return make(n, FieldType::kInteger, d); }
+  static constexpr Field boolean(const char* n, const char* d) { return make(n, FieldType::kBoolean, d); }
+  static constexpr Field object(const char* n, const Record* r, const char* d) {
+    Field f = make(n, FieldType::kObject, d);
+    f.record = r;
+    return f;
+  }
+  static constexpr Field array(const char* n, const Record* r, const char* d) {
+    Field f = make(n, FieldType::kArray, d);
+    f.record = r;
+    f.item_type = FieldType::kObject;  // without a record: objects of any shape
+    return f;
+  }
+  static constexpr Field strings(const char* n, const char* d) { return make(n, FieldType::kArray, d); }
+  constexpr Field req() const { Field f = *this; f.required = true; return f; }
+  constexpr Field above(double v) const { Field f = *this; f.min = v; f.min_open = true; return f; }
+  constexpr Field atLeast(double v) const { Field f = *this; f.min = v; f.min_open = false; return f; }
+  constexpr Field atMost(double v) const { Field f = *this; f.max = v; f.max_open = false; return f; }
+  constexpr Field below(double v) const { Field f = *this; f.max = v; f.max_open = true; return f; }
+  constexpr Field oneOf(const char* const* c, const char* rule) const {
+    Field f = *this; f.choices = c; f.choice_rule = rule; return f;
+  }
+  constexpr Field showingValue() const { Field f = *this; f.choice_shows_value = true; return f; }
+  constexpr Field ignoringCase() const { Field f = *this; f.choices_ignore_case = true; return f; }
+  constexpr Field byDefault(double v) const { Field f = *this; f.absent_number = v; f.has_default = true; return f; }
+  constexpr Field byDefault(const char* v) const { Field f = *this; f.absent_string = v; f.has_default = true; return f; }
+  constexpr Field byDefault(bool v) const { Field f = *this; f.absent_bool = v; f.has_default = true; return f; }
+  constexpr Field whenAbsent(double v) const { Field f = *this; f.absent_number = v; return f; }
+  constexpr Field formatted(const char* fmt, bool (*check)(const std::string&), const char* rule) const {
+    Field f = *this; f.format = fmt; f.format_check = check; f.format_rule = rule; return f;
+  }
+  constexpr Field nonEmpty() const { Field f = *this; f.non_empty = true; return f; }
+  constexpr Field onlyFor(const char* const* v) const { Field f = *this; f.variants = v; return f; }
+  constexpr Field ignored() const { Field f = *this; f.engine_reads = false; return f; }
+
+ private:
+  static constexpr Field make(const char* n, FieldType t, const char* d) {
+    Field f;
+    f.name = n;
+    f.type = t;
+    f.description = d;
+    return f;
+  }
+};
+
+struct Record {
+  const char* name;         // the schema's $defs key
+  const char* description;
+  const Field* const* fields;
+  size_t count;
+  // The member whose value chooses which other members apply (see Field::variants), or nullptr.
+  const char* discriminator = nullptr;
+  // True when members the table does not name are allowed (the schema's additionalProperties).
+  bool open = false;
+  // The member of that name, or nullptr.
+  const Field* find(const std::string& name) const;
+};
+
+template <size_t N>
+constexpr Record makeRecord(const char* name, const char* description, const Field* const (&fields)[N],
+                            const char* discriminator = nullptr, bool open = false) {
+  return Record{name, description, fields, N, discriminator, open};
+}
+
+// True when the text is one of the field's choices (always true for a field without choices).
+bool isChoice(const Field& f, const char* s, size_t len);
+inline bool isChoice(const Field& f, const std::string& s) { return isChoice(f, s.data(), s.size()); }
+// True when the number satisfies the field's bounds (and is whole for kInteger); false for NaN and infinities.
+bool inBounds(const Field& f, double v);
+// True when the field applies to records whose discriminator has this value.
+bool appliesTo(const Field& f, const std::string& variant);
+
+// DOM reading with the field's rules; problems are reported by ObjectReader with their JSON Pointer paths.
+// An absent or null member gives nullopt (and "is required" when it is required).
+std::optional<double> readNumber(ObjectReader& r, const Field& f);
+std::optional<std::string> readString(ObjectReader& r, const Field& f);
+std::optional<bool> readBoolean(ObjectReader& r, const Field& f);
+// The same, giving the field's absent value when the member is absent or invalid.
+double numberOr(ObjectReader& r, const Field& f);
+std::string stringOr(ObjectReader& r, const Field& f);
+bool booleanOr(ObjectReader& r, const Field& f);
+
+}  // namespace gpuvalue

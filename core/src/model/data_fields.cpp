@@ -1,0 +1,164 @@
+#include "model/data_fields.hpp"
+
+namespace gpuvalue {
+namespace data_fields {
+
+namespace {
+const Field kSchemaRef = Field::string("$schema", "Relative path to this file's schema, for editors.").ignored();
+const Field kSchemaVersion = Field::integer("schema_version", "Version of this file format; 1.").atLeast(1).atMost(1).ignored();
+const Field kFileDescription = Field::string("description", "What the file holds.").ignored();
+const Field kNotes = Field::string("notes", "Free text: caveats, conflicts between sources, derived figures.").ignored();
+
+// ---- The GPU database (GpuDatabase::load) -------------------------------------------------------------------
+const Field kGpuId = Field::string("id", "Stable identifier used by the engine and the catalogs; unique with the aliases, in any letter case.").req();
+const Field kGpuName = Field::string("name", "Product name shown in results, e.g. 'NVIDIA A100 80GB SXM4'.").req();
+const Field kVendor = Field::string("vendor", "GPU vendor, e.g. NVIDIA or AMD.");
+const Field kArchitecture = Field::string("architecture", "Architecture family (lower case): volta, turing, ampere, ada, hopper, blackwell, cdna2, cdna3.").req();
+const Field kFormFactor = Field::string("form_factor", "Physical form factor, e.g. 'SXM4' or 'PCIe', for display.");
+const Field kReleaseYear = Field::integer("release_year", "Year the part was announced or first became available.").atLeast(2000).atMost(2100);
+const Field kAliases = Field::strings("aliases", "Other names clouds, SkyPilot and nvidia-smi use for this GPU (compared ignoring letter case).");
+const Field kMemoryGb = Field::number("memory_gb", "Device memory of one GPU in GB (decimal, as the vendor states it).").req().above(0).atMost(4096);
+const Field kMemoryType = Field::string("memory_type", "Memory technology, e.g. HBM3.");
+const Field kBandwidth = Field::number("memory_bandwidth_gbs", "Peak device-memory bandwidth in GB/s.").req().above(0).atMost(1e6);
+const Field kTflops = Field::object("tflops", &kGpuTflopsRecord, "").req();
+const Field kNvlink = Field::number("nvlink_gbs", "Per-GPU GPU-to-GPU bandwidth in GB/s over NVLink or Infinity Fabric; 0 = none.").atLeast(0).atMost(1e6).byDefault(0.0);
+const Field kPcieGen = Field::integer("pcie_gen", "PCI Express generation of the host link.").atLeast(1).atMost(7);
+const Field kTdp = Field::number("tdp_w", "Maximum board or module power in watts, as published.").above(0).atMost(1e5);
+const Field kMigProfiles = Field::array("mig_profiles", &kMigProfileRecord, "Multi-Instance GPU profiles; [] when the GPU has no MIG.");
+const Field kSources = Field::strings("sources", "Where every figure comes from, one entry per source (the engine warns when there is none).");
+// The peaks in Precision order (gpu_specs.cpp kPrecisionNames).
+const Field kPeakFp32 = Field::number("fp32", "Non-tensor FP32 peak, TFLOPS.").above(0).atMost(1e6);
+const Field kPeakTf32 = Field::number("tf32", "Dense TF32 tensor peak, TFLOPS; null = unsupported.").above(0).atMost(1e6);
+const Field kPeakFp16 = Field::number("fp16", "Dense FP16 tensor peak, TFLOPS; null = unsupported.").above(0).atMost(1e6);
+const Field kPeakBf16 = Field::number("bf16", "Dense BF16 tensor peak, TFLOPS; null = unsupported.").above(0).atMost(1e6);
+const Field kPeakFp8 = Field::number("fp8", "Dense FP8 tensor peak, TFLOPS; null = unsupported.").above(0).atMost(1e6);
+const Field kPeakFp4 = Field::number("fp4", "Dense FP4 tensor peak, TFLOPS; null = unsupported.").above(0).atMost(1e6);
+const Field kPeakInt8 = Field::number("int8", "Dense INT8 tensor peak, TOPS; null = unsupported.").above(0).atMost(1e6);
+const Field kMigName = Field::string("name", "NVIDIA profile name '<compute slices>g.<memory>gb', e.g. 1g.10gb.").req();
+const Field kMigMemory = Field::number("memory_gb", "Memory of one instance in GB (at most the GPU's memory).").req().above(0).atMost(4096);
+const Field kMigSlices = Field::integer("compute_slices", "Compute slices of the 7 on the GPU (the 'Ng' of the name).").req().atLeast(1).atMost(8);
+const Field kMigMaxCount = Field::integer("max_count", "Most instances of this profile on one GPU.").req().atLeast(1).atMost(8);
+const Field kGpus = Field::array("gpus", &kGpuRecord, "The GPU records; ids and aliases name one record each.").req();
+
+const Field* const kGpuDocumentFields[] = {&kSchemaRef, &kSchemaVersion, &kGpus};
+const Field* const kGpuFields[] = {&kGpuId, &kGpuName, &kVendor, &kArchitecture, &kFormFactor, &kReleaseYear, &kAliases,
+                                   &kMemoryGb, &kMemoryType, &kBandwidth, &kTflops, &kNvlink, &kPcieGen, &kTdp,
+                                   &kMigProfiles, &kSources, &kNotes};
+const Field* const kGpuTflopsFields[] = {&kPeakFp32, &kPeakTf32, &kPeakFp16, &kPeakBf16, &kPeakFp8, &kPeakFp4, &kPeakInt8};
+const Field* const kMigFields[] = {&kMigName, &kMigMemory, &kMigSlices, &kMigMaxCount};
+
+// ---- Workloads (parseWorkload) and presets (Engine::loadPresets) ------------------------------------------------
+const char* const kKinds[] = {"transformer", "cnn", "vision", "custom", nullptr};
+const char* const kModes[] = {"pretrain", "pretraining", "finetune", "full_finetune", "lora", "inference", nullptr};
+const char* const kTrainingPrecisions[] = {"fp32", "tf32", "fp16", "bf16", "fp8", nullptr};
+const char* const kOptimizers[] = {"adamw", "adam", "adam8bit", "sgd", nullptr};
+const char* const kTransformer[] = {"transformer", nullptr};
+const char* const kCnn[] = {"cnn", "vision", nullptr};
+const char* const kCustom[] = {"custom", nullptr};
+// The largest total FLOPs a custom workload may state.
+constexpr double kMaxTotalFlops = 1e30;
+const Field kKind = Field::string("kind", "Model family; chooses which other members apply ('vision' = cnn).")
+                        .req().oneOf(kKinds, "must be transformer, cnn or custom").showingValue();
+const Field kWorkloadName = Field::string("name", "Name shown in results.");
+const Field kMode = Field::string("mode", "What is run: pretrain, finetune, lora or inference.").oneOf(kModes, "must be pretrain, finetune, lora or inference").byDefault("pretrain");
+const Field kPrecision = Field::string("precision", "Training number format (any letter case).")
+                             .oneOf(kTrainingPrecisions, "must be fp32, tf32, fp16, bf16 or fp8").ignoringCase();
+const Field kOptimizer = Field::string("optimizer", "Optimizer, for the memory of its state.").oneOf(kOptimizers, "must be adamw, adam8bit or sgd").byDefault("adamw");
+const Field kTParams = Field::number("params", "Parameters of the model.").req().above(0).atMost(1e15).onlyFor(kTransformer);
+const Field kRequests = Field::number("requests", "Inference: requests served (with tokens_per_request instead of tokens).").above(0).atMost(1e15).onlyFor(kTransformer);
+const Field kTokensPerRequest = Field::number("tokens_per_request", "Inference: prompt and generated tokens per request.").above(0).atMost(1e7).onlyFor(kTransformer);
+const Field kTokens = Field::number("tokens", "Tokens processed; required unless an inference states requests and tokens_per_request.").above(0).atMost(1e18).onlyFor(kTransformer);
+const Field kSeqLen = Field::number("seq_len", "Sequence length, tokens.").atLeast(1).atMost(1e7).onlyFor(kTransformer);
+const Field kLayers = Field::number("layers", "Transformer layers (derived from params when absent).").atLeast(1).atMost(1e5).onlyFor(kTransformer);
+const Field kHidden = Field::number("hidden", "Hidden size (derived from params when absent).").atLeast(1).atMost(1e6).onlyFor(kTransformer);
+const Field kHeads = Field::number("heads", "Attention heads.").atLeast(1).atMost(1e5).onlyFor(kTransformer);
+const Field kMicroBatch = Field::number("micro_batch", "Sequences per GPU per step.").atLeast(1).atMost(1e6).onlyFor(kTransformer);
+const Field kGlobalBatchTokens = Field::number("global_batch_tokens", "Tokens per optimizer step over all GPUs.").atLeast(1).atMost(1e12).onlyFor(kTransformer);
+const Field kCheckpointing = Field::boolean("activation_checkpointing", "Full activation recomputation.").byDefault(false).onlyFor(kTransformer);
+const Field kLoraParams = Field::number("lora_trainable_params", "LoRA: trainable adapter parameters (default 0.5 % of params).").atLeast(0).atMost(1e15).onlyFor(kTransformer);
+const Field kGflops = Field::number("gflops_per_sample", "Forward GFLOPs per sample.").req().above(0).atMost(1e9).onlyFor(kCnn);
+const Field kSamples = Field::number("samples", "Samples per epoch.").req().above(0).atMost(1e15).onlyFor(kCnn);
+const Field kEpochs = Field::number("epochs", "Passes over the samples.").above(0).atMost(1e6).byDefault(1.0).onlyFor(kCnn);
+const Field kCnnParams = Field::number("params", "Parameters of the model (default: ResNet-50's 25.6 M).").atLeast(0).atMost(1e13).byDefault(25.6e6).onlyFor(kCnn);
+const Field kBatchPerGpu = Field::number("batch_per_gpu", "Samples per GPU per step.").atLeast(1).atMost(1e6).onlyFor(kCnn);
+const Field kActivationGb = Field::number("activation_gb_per_sample", "Activation memory per sample, GB.").atLeast(0).atMost(1e4).onlyFor(kCnn);
+const Field kTotalFlops = Field::number("total_flops", "Total FLOPs of the job.").req().above(0).atMost(kMaxTotalFlops).onlyFor(kCustom);
+const Field kCustomParams = Field::number("params", "Parameters of the model.").atLeast(0).atMost(1e15).onlyFor(kCustom);
+const Field kZeroStage = Field::integer("zero_stage", "ZeRO stage (0 to 3).").atLeast(0).atMost(3);
+const Field kTensorParallel = Field::integer("tensor_parallel", "Tensor-parallel degree.").atLeast(1).atMost(1024);
+const Field kPipelineParallel = Field::integer("pipeline_parallel", "Pipeline-parallel degree.").atLeast(1).atMost(1024);
+
+const Field* const kWorkloadFields[] = {&kKind, &kWorkloadName, &kMode, &kPrecision, &kOptimizer, &kTParams, &kRequests,
+                                        &kTokensPerRequest, &kTokens, &kSeqLen, &kLayers, &kHidden, &kHeads, &kMicroBatch,
+                                        &kGlobalBatchTokens, &kCheckpointing, &kLoraParams, &kGflops, &kSamples, &kEpochs,
+                                        &kCnnParams, &kBatchPerGpu, &kActivationGb, &kTotalFlops, &kCustomParams,
+                                        &kZeroStage, &kTensorParallel, &kPipelineParallel};
+
+const Field kPresetId = Field::string("id", "Preset id that requests name in 'preset'.").req();
+const Field kPresetName = Field::object("name", nullptr, "Display names by language, e.g. {\"en\": ..., \"zh\": ...}.").ignored();
+const Field kPresetWorkload = Field::object("workload", &kWorkloadRecord, "").req();
+const Field kPresetSources = Field::object("sources", nullptr, "Where each workload value comes from, by key path.").ignored();
+const Field kReferenceRuns = Field::array("reference_runs", nullptr, "Published runs of this workload.").ignored();
+const Field kReferenceEstimates = Field::array("reference_estimates", nullptr, "Published estimates to compare with.").ignored();
+const Field kPresets = Field::array("presets", &kPresetRecord, "The presets.").req();
+const Field* const kPresetFields[] = {&kPresetId, &kPresetName, &kPresetWorkload, &kPresetSources, &kReferenceRuns,
+                                      &kReferenceEstimates, &kNotes};
+const Field* const kPresetDocumentFields[] = {&kSchemaRef, &kSchemaVersion, &kFileDescription, &kPresets};
+
+// ---- Measurements (scripts/accuracy.mjs requestFor) -------------------------------------------------------------
+const char* const kMeasuredWorkloads[] = {"bert-large-pretrain", "bert-large-squad", "resnet50", "gpt", nullptr};
+const char* const kInterconnects[] = {"nvswitch", "nvlink", "pcie", "infinity-fabric", "none", nullptr};
+const char* const kMetrics[] = {"samples_per_s", "tokens_per_s", "tflops_per_gpu", nullptr};
+const char* const kFlopsConventions[] = {"model", "hardware_incl_recompute", "unspecified", nullptr};
+const char* const kSplits[] = {"calibration", "holdout", nullptr};
+const Field kMId = Field::string("id", "Unique row id.").req();
+const Field kMWorkload = Field::string("workload", "Which workload the row measures (resnet50 and bert-large-squad use their presets).")
+                             .req().oneOf(kMeasuredWorkloads, "must be a measured workload");
+const Field kMParams = Field::object("workload_params", nullptr, "gpt and bert-large-pretrain: params, seq_len, hidden, layers, heads, micro_batch, global_batch, mode, parallelism.");
+const Field kMGpu = Field::string("gpu", "GPU id from data/gpus.json.").req().formatted("gpu_id", nullptr, nullptr);
+const Field kMGpuCount = Field::integer("gpu_count", "GPUs over all nodes.").req().atLeast(1);
+const Field kMNodes = Field::integer("nodes", "Nodes the GPUs are spread over.").atLeast(1).byDefault(1.0);
+const Field kMInterconnect = Field::string("interconnect", "GPU-to-GPU link inside a node; null = the GPU's default.").oneOf(kInterconnects, "must be an interconnect");
+const Field kMNetwork = Field::string("network", "Network between nodes (infiniband, roce-1600g, ...); null for one node.");
+const Field kMPrecision = Field::string("precision", "Number format of the run.").req().oneOf(kTrainingPrecisions, "must be fp32, tf32, fp16, bf16 or fp8");
+const Field kMMetric = Field::string("metric", "What value measures.").req().oneOf(kMetrics, "must be a metric");
+const Field kMValue = Field::number("value", "The published figure, in the metric's unit.").req().above(0);
+const Field kMBatch = Field::number("batch_per_gpu", "Samples per GPU per step, when published.").above(0);
+const Field kMConvention = Field::string("flops_convention", "How tflops_per_gpu counts FLOPs (see conventions).").oneOf(kFlopsConventions, "must be a FLOPs convention");
+const Field kMSplit = Field::string("split", "calibration (fits constants) or holdout (judges them).").req().oneOf(kSplits, "must be calibration or holdout");
+const Field kMGpuInferred = Field::boolean("gpu_inferred", "True when the source does not name the exact GPU SKU.").byDefault(false);
+const Field kMFramework = Field::string("framework", "Software the run used.").ignored();
+const Field kMSource = Field::string("source", "Where the figure was published.").ignored();
+const Field kMSystem = Field::string("system", "The system measured.").ignored();
+const Field kMConfidence = Field::string("confidence", "How sure the normalisation is.").ignored();
+const Field kMAux = Field::object("published_aux", nullptr, "Other published figures of the run.").ignored();
+const Field* const kMeasurementFields[] = {&kMId, &kMWorkload, &kMParams, &kMGpu, &kMGpuCount, &kMNodes, &kMInterconnect,
+                                           &kMNetwork, &kMPrecision, &kMMetric, &kMValue, &kMBatch, &kMConvention,
+                                           &kMSplit, &kMGpuInferred, &kMFramework, &kMSource, &kMSystem, &kNotes,
+                                           &kMConfidence, &kMAux};
+const Field kMeasurements = Field::array("measurements", &kMeasurementRecord, "The measurement rows.").req();
+const Field kConventions = Field::object("conventions", nullptr, "What the rows' metric, flops_convention, precision and split mean.").ignored();
+const Field kSplitPromotions = Field::strings("split_promotions", "Rows moved to calibration by the split rule.").ignored();
+const Field kTimeToTrainNote = Field::string("time_to_train_note", "About the time-to-train rows.").ignored();
+const Field kTimeToTrain = Field::array("time_to_train", nullptr, "Published times to train, for reference.").ignored();
+const Field* const kMeasurementDocumentFields[] = {&kSchemaRef, &kSchemaVersion, &kFileDescription, &kConventions,
+                                                   &kSplitPromotions, &kMeasurements, &kTimeToTrainNote, &kTimeToTrain};
+}  // namespace
+
+extern const Record kMeasurementDocumentRecord = makeRecord(
+    "measurements", "Published training-throughput measurements, normalised so the engine can predict each row.",
+    kMeasurementDocumentFields);
+extern const Record kMeasurementRecord = makeRecord("measurement", "One published measurement.", kMeasurementFields);
+
+extern const Record kGpuDocumentRecord = makeRecord("gpus", "The GPU specification database: per-GPU vendor peaks with their sources.", kGpuDocumentFields);
+extern const Record kGpuRecord = makeRecord("gpu", "One GPU model (one memory size and form factor).", kGpuFields);
+extern const Record kGpuTflopsRecord = makeRecord(
+    "gpu_tflops", "Dense peaks per GPU by number format (int8 in TOPS); at least fp16 or fp32 is given.", kGpuTflopsFields);
+extern const Record kMigProfileRecord = makeRecord("mig_profile", "One MIG GPU-instance profile.", kMigFields);
+extern const Record kWorkloadRecord =
+    makeRecord("workload", "A training or inference job; 'kind' chooses which members apply.", kWorkloadFields, "kind", true);
+extern const Record kPresetRecord = makeRecord("preset", "A named workload with the sources of its figures.", kPresetFields);
+extern const Record kPresetDocumentRecord = makeRecord("presets", "Workload presets for the gpuvalue engine.", kPresetDocumentFields);
+
+}  // namespace data_fields
+}  // namespace gpuvalue
