@@ -1,8 +1,8 @@
 // Energy and TCO: the job's electricity (TDP × utilisation × hours × PUE), its cost and CO2 at a grid intensity,
 // air against liquid cooling (with the article's §5 PUE claim checked), and owning the GPUs against renting them
 // with the break-even utilisation. engine.energy and engine.tco.
-import { h, tx, engineText } from './dom.js';
-import { field, numberInput, selectInput, num, kpi, kv, verdict, assumptionsTable, moneyText, toUsdText, workloadOf, gpuOptions, put, errorBox } from './tools.js';
+import { h, tx, engineText } from '../views/dom.js';
+import { field, numberInput, selectInput, num, kpi, kv, verdict, assumptionsTable, moneyText, toUsdText, workloadOf, gpuOptions, put, errorBox } from './panel.js';
 
 function hardware(c, st) {
   const row = c.selected;

@@ -10,16 +10,17 @@
 //   - render fills the results area from the engine's answers (every number from the engine; engine sentences
 //     shown as engine text, catalog strings as data). Engine errors are shown with their JSON Pointer paths and
 //     the inputs that carry those paths (data-path) are marked invalid.
-import { h, tx, engineText, dataText } from './dom.js';
-import { TOOL_IDS } from './state.js';
-import { Chart, palette } from './charts.js';
-import { timed } from './profile.js';
-import { advisePanel } from './tools-advise.js';
-import { planPanel } from './tools-plan.js';
-import { migPanel } from './tools-mig.js';
-import { leversPanel } from './tools-levers.js';
-import { comparePanel } from './tools-compare.js';
-import { energyPanel } from './tools-energy.js';
+import { h, tx, engineText, dataText } from '../views/dom.js';
+import { TOOL_IDS } from '../app/state.js';
+import { Chart, palette } from '../views/charts.js';
+import { timed } from '../app/profile.js';
+import { errorData } from '../engine/errors.js';
+import { advisePanel } from './advise.js';
+import { planPanel } from './plan.js';
+import { migPanel } from './mig.js';
+import { leversPanel } from './levers.js';
+import { comparePanel } from './compare.js';
+import { energyPanel } from './energy.js';
 
 export const TOOL_PANELS = [advisePanel, planPanel, migPanel, leversPanel, comparePanel, energyPanel];
 const INPUT_DEBOUNCE_MS = 300;
@@ -252,7 +253,7 @@ export function createTools(container, app) {
       else {
         built.section.dataset.state = 'loading';
         built.outEl.setAttribute('aria-busy', 'true');
-        Promise.all(spec.map((s) => c.host.request('call', s).catch((e) => ({ ok: false, error: { path: '', message: String(e.message || e) } }))))
+        Promise.all(spec.map((s) => c.host.request('call', s).catch((e) => ({ ok: false, error: errorData(e) }))))
           .then(async (rs) => {
             await new Promise((resolve) => { setTimeout(resolve, 0); });  // draw in a task of its own
             cache.set(key, rs);

@@ -1,7 +1,7 @@
 // Inputs: workload (preset or the user's own model), precision, filters, ranking weights, and the
 // page settings (language, currency and rate, theme). Each change calls ctx.update(patch, options).
 import { h, tx, foldPanel } from './dom.js';
-import { PRECISIONS, PRICING_MODELS, KINDS, MODES, CURRENCIES, CUSTOM_FIELDS, customFromPreset } from './state.js';
+import { PRECISIONS, PRICING_MODELS, KINDS, MODES, CURRENCIES, CUSTOM_FIELDS, customFromPreset } from '../app/state.js';
 
 const SLIDER_DEBOUNCE_MS = 120;
 const NUMBER_DEBOUNCE_MS = 350;
@@ -61,7 +61,7 @@ function multiSelect({ id, labelKey, options, selected, onChange }, t) {
 }
 
 // Inputs whose own DOM already shows the new value update with { inPlace: true } (no rebuild of the inputs);
-// the others rebuild them (focus and open lists are kept by main.js).
+// the others rebuild them (focus and open lists are kept by app/main.js).
 export function workloadPanel(ctx) {
   const { t, state, presets, fmt, update } = ctx;
   const custom = state.custom;

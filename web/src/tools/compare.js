@@ -1,8 +1,8 @@
 // Scenario comparison: 2-4 configurations (a GPU type × count, optionally at a given hourly price, or a catalog
 // offer) for one workload side by side, with the speed-up and cost ratio against a baseline explained by GPU
 // count, per-GPU throughput and scaling; the article's YOLOv7 case (§1) is a one-click preset. engine.compare.
-import { h, tx, engineText, dataText } from './dom.js';
-import { field, numberInput, selectInput, num, times, workloadOf, moneyText, toUsdText, verdict, gpuOptions, put } from './tools.js';
+import { h, tx, engineText, dataText } from '../views/dom.js';
+import { field, numberInput, selectInput, num, times, workloadOf, moneyText, toUsdText, verdict, gpuOptions, put } from './panel.js';
 
 const PRICINGS = ['on_demand', 'reserved', 'spot', 'tiered', 'monthly'];
 const DEFAULT_CONFIGS = 'g:h100-sxm5-80gb:8,g:a100-sxm4-80gb:8';

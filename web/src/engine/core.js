@@ -1,12 +1,12 @@
 // Everything the page asks of the engine, as named operations on plain data. It runs inside the engine
-// worker (engine-worker.js), so that ranking a large catalog, importing thousands of SkyPilot rows, the
+// worker (engine/worker.js), so that ranking a large catalog, importing thousands of SkyPilot rows, the
 // portfolio planner and the sensitivity sweeps never block the page; when no worker can start the page runs
-// the very same code on its main thread (engine-host.js). Operations return plain objects (structured-clone
-// safe); engine errors come back as {ok: false, error: {path, message}, issues} values, never as throws.
-import { createEngine } from './engine-client.js';
-import { parseStore, storeText, applyCatalogs, importText, offerDoc, newOfferId } from './store.js';
-import { rowKey, sortRows, picks as pickRows, scatterPoints } from './rows.js';
-import { toCsv, toJson } from './export.js';
+// the very same code on its main thread (engine/host.js). Operations return plain objects (structured-clone
+// safe); engine errors come back as {ok: false, error: {code, path, message}, issues} values, never as throws.
+import { createEngine } from './client.js';
+import { parseStore, storeText, applyCatalogs, importText, offerDoc, newOfferId } from '../app/store.js';
+import { rowKey, sortRows, picks as pickRows, scatterPoints } from '../app/rows.js';
+import { toCsv, toJson } from '../app/export.js';
 
 const PRICING_MODELS = ['on_demand', 'reserved', 'spot', 'tiered', 'monthly'];
 const RANK_CACHE_ROWS = 60000;  // rows kept across cached rankings (a 10,000-offer catalog gives ~20,000)
@@ -50,7 +50,7 @@ export function createCore(client, data) {
     return catalog;
   }
 
-  const errorOf = (r) => ({ path: (r.error && r.error.path) || '', message: (r.error && r.error.message) || 'engine error', issues: (r.issues || []).filter((i) => !i.warning) });
+  const errorOf = (r) => ({ code: (r.error && r.error.code) || 'internal', path: (r.error && r.error.path) || '', message: (r.error && r.error.message) || 'engine error', issues: (r.issues || []).filter((i) => !i.warning) });
 
   function rank(request) {
     const key = JSON.stringify(request);

@@ -3,10 +3,10 @@
 // an unreadable value is moved aside and reported, never a blank page. A rejected import changes nothing:
 // engine.addCatalog is all-or-nothing and loadCatalog keeps the old catalog on failure.
 import { h, tx, txv, engineText, dataText, foldPanel } from './dom.js';
-import { PRICING_MODELS } from './state.js';
-import { todayIso } from './engine-client.js';
+import { PRICING_MODELS } from '../app/state.js';
+import { todayIso } from '../engine/client.js';
 
-export { STORE_KEY, STORE_VERSION, parseStore, storeText, applyCatalogs, isSkypilotCsv, importText, offerDoc, newOfferId, formValuesFrom } from './store.js';
+export { STORE_KEY, STORE_VERSION, parseStore, storeText, applyCatalogs, isSkypilotCsv, importText, offerDoc, newOfferId, formValuesFrom } from '../app/store.js';
 
 const INTERCONNECTS = ['none', 'pcie', 'nvlink', 'nvswitch', 'infinity-fabric'];
 

@@ -1,10 +1,10 @@
 // Sensitivity of the offer in the details panel: its time to train and job cost as one parameter moves over 100
 // values (job size, deadline, or the spot interruption rate), each point a full engine ranking of that offer.
-// The 100 engine runs happen in the engine worker (engine-core.js sweep); the chart is the page's Chart.js.
+// The 100 engine runs happen in the engine worker (engine/core.js sweep); the chart is the page's Chart.js.
 import { Chart, palette, niceTicks, HOUR_TICKS, decades } from './charts.js';
 import { h, tx, dataText } from './dom.js';
-import { sizeField } from './engine-core.js';
-import { timed } from './profile.js';
+import { sizeField } from '../engine/core.js';
+import { timed } from '../app/profile.js';
 
 const N = 100;
 const logspace = (lo, hi, n = N) => Array.from({ length: n }, (_, i) => lo * (hi / lo) ** (i / (n - 1)));

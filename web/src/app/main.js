@@ -1,23 +1,23 @@
 // The calculator page: workload → ranked offers → charts → details → comparison → decision tools. Every number
-// comes from the wasm engine, which runs in a Web Worker (engine-host.js) so that no engine call blocks the
+// comes from the wasm engine, which runs in a Web Worker (engine/host.js) so that no engine call blocks the
 // page; this module owns the state, asks the engine host for views and hands them to the view modules.
-import { startHost } from './engine-host.js';
-import { pickLanguage, translator } from './i18n.js';
-import { h, tx, txv, clear, dataText } from './dom.js';
-import { makeFormatter } from './format.js';
+import { startHost } from '../engine/host.js';
+import { errorData } from '../engine/errors.js';
+import { pickLanguage, translator } from '../i18n/index.js';
+import { h, tx, txv, clear, dataText } from '../views/dom.js';
+import { makeFormatter } from '../views/format.js';
 import { defaultState, parseHash, serializeHash, rankRequest } from './state.js';
 import { sortRows } from './rows.js';
-import { renderTable, syncTableMarks, trimTable } from './table.js';
-import { createCharts } from './charts.js';
-import { createSensitivity } from './sensitivity.js';
-import { renderDetails, renderCompare } from './details.js';
-import { workloadPanel, filtersPanel, weightsPanel, settingsBar } from './controls.js';
-import { dataPanel } from './import.js';
+import { renderTable, syncTableMarks, trimTable } from '../views/table.js';
+import { createCharts } from '../views/charts.js';
+import { createSensitivity } from '../views/sensitivity.js';
+import { renderDetails, renderCompare } from '../views/details.js';
+import { workloadPanel, filtersPanel, weightsPanel, settingsBar } from '../views/controls.js';
+import { dataPanel } from '../views/import.js';
 import { UserDataMethods } from './userdata.js';
-import { OverviewMethods } from './overview.js';
-import { storedTheme, applyTheme } from './theme.js';
-import { createTools } from './tools.js';
-import { runWorker } from './engine-worker.js';
+import { OverviewMethods } from '../views/overview.js';
+import { storedTheme, applyTheme } from '../views/theme.js';
+import { createTools } from '../tools/panel.js';
 import { timed, PROFILE } from './profile.js';
 
 const LANG_KEY = 'gpuvalue.lang';
@@ -395,7 +395,7 @@ class App {
     const t0 = performance.now();
     const keys = [this.state.sel, ...this.state.cmp].filter(Boolean);
     this.host.request('view', { request, sort, limit: VIEW_LIMIT, keys })
-      .catch((e) => ({ error: { path: '', message: String((e && e.message) || e) } }))
+      .catch((e) => ({ error: errorData(e) }))
       .then(async (v) => {
         v.roundTripMs = performance.now() - t0;
         if (v.rowsJson !== undefined) {
@@ -483,6 +483,4 @@ async function main() {
   }
 }
 
-// The same script is the engine worker's code (engine-host.js): without a document it serves engine requests.
-if (typeof document === 'undefined') runWorker();
-else main();
+main();
