@@ -1,7 +1,7 @@
 // Advisor: model size + project stage -> GPU class, count and billing, with the article's §4.1 size ladder
 // shown next to what the memory model says (and flagged when they disagree). engine.advise.
 import { h, tx, engineText, dataText } from '../views/dom.js';
-import { field, numberInput, selectInput, num, kpi, kv, verdict, assumptionsTable, dataLabel, put } from './panel.js';
+import { field, numberInput, selectInput, num, kpi, kv, verdict, assumptionsTable, dataLabel, put } from './form.js';
 
 const STAGES = ['exploration', 'tuning', 'production'];
 const MODES = ['pretrain', 'finetune', 'lora'];

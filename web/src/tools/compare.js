@@ -2,7 +2,7 @@
 // offer) for one workload side by side, with the speed-up and cost ratio against a baseline explained by GPU
 // count, per-GPU throughput and scaling; the article's YOLOv7 case (§1) is a one-click preset. engine.compare.
 import { h, tx, engineText, dataText } from '../views/dom.js';
-import { field, numberInput, selectInput, num, times, workloadOf, moneyText, toUsdText, verdict, gpuOptions, put } from './panel.js';
+import { field, numberInput, selectInput, num, times, workloadOf, moneyText, toUsdText, verdict, gpuOptions, put } from './form.js';
 
 const PRICINGS = ['on_demand', 'reserved', 'spot', 'tiered', 'monthly'];
 const DEFAULT_CONFIGS = 'g:h100-sxm5-80gb:8,g:a100-sxm4-80gb:8';

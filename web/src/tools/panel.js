@@ -15,6 +15,7 @@ import { TOOL_IDS } from '../app/state.js';
 import { Chart, palette } from '../views/charts.js';
 import { timed } from '../app/profile.js';
 import { errorData } from '../engine/errors.js';
+import { errorBox } from './form.js';
 import { advisePanel } from './advise.js';
 import { planPanel } from './plan.js';
 import { migPanel } from './mig.js';
@@ -23,103 +24,71 @@ import { comparePanel } from './compare.js';
 import { energyPanel } from './energy.js';
 
 export const TOOL_PANELS = [advisePanel, planPanel, migPanel, leversPanel, comparePanel, energyPanel];
-const INPUT_DEBOUNCE_MS = 300;
-
-export function debounce(fn, ms) {
-  let timer = null;
-  const d = (...args) => { clearTimeout(timer); timer = setTimeout(() => { timer = null; fn(...args); }, ms); };
-  d.flush = (...args) => { clearTimeout(timer); timer = null; fn(...args); };
-  d.cancel = () => clearTimeout(timer);
-  return d;
-}
-
-// Appends nodes, skipping null/false (Element.append would write "null").
-export function put(el, ...nodes) {
-  el.append(...nodes.flat().filter((n) => n !== null && n !== undefined && n !== false));
-  return el;
-}
-
-// ---- controls shared by the panels (every one labelled; ids are unique per panel) ----
-
-export function field(id, label, control, hint) {
-  return h('div', { class: 'field' }, h('label', { for: id }, label), control, hint || null);
-}
-
-// A number input bound to a tool field; typing is debounced, change/Enter applies at once.
-export function numberInput(id, value, onText, attrs = {}) {
-  const el = h('input', { id, type: 'number', inputmode: 'decimal', step: 'any', value: value ?? '', ...attrs });
-  const d = debounce(() => onText(el.value.trim()), INPUT_DEBOUNCE_MS);
-  el.addEventListener('input', () => d());
-  el.addEventListener('change', () => d.flush());
-  return el;
-}
-
-export function selectInput(id, value, options, onChange, attrs = {}) {
-  return h('select', { id, onchange: (e) => onChange(e.target.value), ...attrs },
-    options.map(([v, text, raw]) => h('option', { value: v, selected: v === value, 'data-raw': raw ? '' : null }, text)));
-}
-
-// Parses a typed number; '' (or nothing) means "not given".
-export const num = (text) => (text === undefined || text === null || String(text).trim() === '' ? undefined : Number(text));
-
-// A money amount the engine takes in USD, typed in the display currency: shown converted, stored in USD.
-export function moneyText(fmt, usd) {
-  if (usd === undefined || !Number.isFinite(usd)) return '';
-  return String(+fmt.fromUsd(usd).toPrecision(6));
-}
-export const toUsdText = (fmt, text) => (text === '' ? '' : String(+(Number(text) / fmt.factor).toPrecision(8)));
-
-// A key figure: label above, value below.
-export function kpi(label, value, attrs = {}) {
-  return h('div', { class: 'kpi', ...attrs }, h('span', { class: 'kpi-label' }, label), h('span', { class: 'kpi-value' }, value));
-}
-
-export function kv(pairs, attrs = {}) {
-  return h('dl', { class: 'kv', ...attrs }, pairs.filter(Boolean).flatMap(([k, v]) => [h('dt', {}, k), h('dd', {}, v)]));
-}
-
-// "agrees" / "disagrees" with the article, as a badge.
-export function verdict(t, agrees, attrs = {}) {
-  return tx('span', t, agrees ? 'verdictAgrees' : 'verdictDisagrees', { class: `badge ${agrees ? 'ok' : 'bad'}`, ...attrs });
-}
-
-// Assumptions as the engine lists them: {key: {value, source}} -> a table of name, value and source.
-export function assumptionsTable(t, fmt, assumptions, id) {
-  const label = (k) => { const key = `as_${k}`; const s = t(key); return s === key ? dataText('span', k) : s; };
-  // Shares as percentages, USD amounts in the display currency (the engine's unit is USD), the rest as given.
-  const val = (k, v) => {
-    if (typeof v === 'number') {
-      if ((/(_fraction|_rate)$/.test(k) || k === 'utilisation') && v <= 1) return fmt.pct(v, 1);
-      if (/usd/.test(k)) return v > 0 ? fmt.unitMoney(v) : fmt.money(v);
-      return fmt.sig(v, 4);
-    }
-    return typeof v === 'string' ? engineText('span', v) : engineText('span', JSON.stringify(v));
-  };
-  const entries = Object.entries(assumptions || {});
-  const sourced = entries.some(([, a]) => a && typeof a === 'object' && a.source);
-  const rows = entries.map(([k, a]) => {
-    const isObj = a && typeof a === 'object' && 'value' in a;
-    const v = isObj ? a.value : a;
-    return h('tr', { 'data-key': k }, h('th', { scope: 'row' }, label(k)), h('td', { class: typeof v === 'number' ? 'num' : 'text' }, val(k, v)),
-      sourced ? h('td', { class: 'src' }, isObj && a.source ? engineText('span', a.source) : '') : null);
-  });
-  return h('div', { class: 'scroll-x' }, h('table', { class: 'mini assumptions', id },
-    h('thead', {}, h('tr', {}, tx('th', t, 'asName', { scope: 'col' }), tx('th', t, 'asValue', { scope: 'col' }), sourced ? tx('th', t, 'asSource', { scope: 'col' }) : null)),
-    h('tbody', {}, rows)));
-}
-
-// The engine's error: its message and every issue with its JSON Pointer path.
-export function errorBox(t, result, id) {
-  const issues = (result.issues && result.issues.filter((i) => !i.warning).length ? result.issues.filter((i) => !i.warning) : [result.error || { path: '', message: 'engine error' }]);
-  return h('div', { class: 'notice bad tool-error', role: 'alert', id },
-    h('p', {}, h('strong', { 'data-i18n': 'engineError' }, t('engineError')), h('br'), tx('span', t, 'toolErrorHint', { class: 'sub' })),
-    h('ul', { class: 'issues' }, issues.map((i) => h('li', {},
-      i.path ? h('code', { class: 'path', 'data-raw': '' }, i.path) : null, i.path ? ' ' : null,
-      engineText('span', i.path && i.message.startsWith(`${i.path}: `) ? i.message.slice(i.path.length + 2) : i.message)))));
-}
-
 const errorPaths = (results) => results.filter((r) => r && r.ok === false)
   .flatMap((r) => (r.issues && r.issues.length ? r.issues : [r.error || {}]).filter((i) => !i.warning).map((i) => i.path || ''));
+
+// What a panel may do with its own inputs: store them in the URL state, reset them, draw charts.
+function toolIo(id, app, env) {
+  return {
+    set(fieldName, value, { rebuild: rb = false } = {}) { this.setMany({ [fieldName]: value }, { rebuild: rb }); },
+    setMany(values, { rebuild: rb = false } = {}) {
+      const cur = env.ctx().current().state;
+      const next = { ...(cur.tools[id] || {}) };
+      for (const [k, v] of Object.entries(values)) {
+        if (v === undefined || v === null || v === '') delete next[k]; else next[k] = String(v);
+      }
+      if (rb) env.rebuild();
+      app.update({ tools: { ...cur.tools, [id]: next } }, { inPlace: true });
+    },
+    reset() {
+      const cur = env.ctx().current().state;
+      const tools = { ...cur.tools };
+      delete tools[id];
+      env.rebuild();
+      app.update({ tools }, { inPlace: true });
+    },
+    ctx: env.ctx,
+    // A Chart.js chart in the results area (destroyed when the results are drawn again).
+    chart(canvas, config) {
+      const chart = new Chart(canvas, config);
+      env.charts.push(chart);
+      return chart;
+    },
+    palette,
+  };
+}
+
+// The tab list (WAI-ARIA tabs: arrow keys, Home and End move between them).
+function tabList(c, app) {
+  const { t } = c;
+  const active = c.state.tool;
+  const focusTab = (id) => { const b = document.getElementById(`tab-${id}`); if (b) b.focus(); };
+  const onKey = (e) => {
+    const i = TOOL_IDS.indexOf(active);
+    let next = null;
+    if (e.key === 'ArrowRight' || e.key === 'ArrowDown') next = TOOL_IDS[(i + 1) % TOOL_IDS.length];
+    else if (e.key === 'ArrowLeft' || e.key === 'ArrowUp') next = TOOL_IDS[(i + TOOL_IDS.length - 1) % TOOL_IDS.length];
+    else if (e.key === 'Home') next = TOOL_IDS[0];
+    else if (e.key === 'End') next = TOOL_IDS[TOOL_IDS.length - 1];
+    if (!next) return;
+    e.preventDefault();
+    app.update({ tool: next }, { inPlace: true });
+    focusTab(next);
+  };
+  return h('div', { class: 'tablist', role: 'tablist', 'aria-label': t('toolsTitle'), onkeydown: onKey },
+    TOOL_PANELS.map((p) => h('button', {
+      type: 'button', role: 'tab', id: `tab-${p.id}`, 'aria-selected': p.id === active ? 'true' : 'false', 'aria-controls': `tool-${p.id}`,
+      tabindex: p.id === active ? '0' : '-1', class: 'tab', onclick: () => app.update({ tool: p.id }, { inPlace: true }),
+    }, tx('span', t, p.titleKey))));
+}
+
+// Marks the inputs whose data-path an engine error names (aria-invalid, pointing at the error box).
+function markInvalid(section, paths, tab) {
+  for (const el of section.querySelectorAll('[data-path]')) {
+    const bad = paths.some((p) => p && (p === el.dataset.path || p.startsWith(`${el.dataset.path}/`)));
+    if (bad) { el.setAttribute('aria-invalid', 'true'); el.setAttribute('aria-errormessage', `tool-${tab}-error`); } else { el.removeAttribute('aria-invalid'); el.removeAttribute('aria-errormessage'); }
+  }
+}
 
 // ---- the tabs ----
 
@@ -131,83 +100,30 @@ export function createTools(container, app) {
   let results = null;
   let rebuild = 0;
   let ctxNow = null;
-  let liveCharts = [];
+  const liveCharts = [];
   const cache = new Map();
 
   function stateOf(c, id) { return c.state.tools[id] || {}; }
 
-  function io(id) {
-    return {
-      set(fieldName, value, { rebuild: rb = false } = {}) { this.setMany({ [fieldName]: value }, { rebuild: rb }); },
-      setMany(values, { rebuild: rb = false } = {}) {
-        const cur = ctxNow.current().state;
-        const next = { ...(cur.tools[id] || {}) };
-        for (const [k, v] of Object.entries(values)) {
-          if (v === undefined || v === null || v === '') delete next[k]; else next[k] = String(v);
-        }
-        if (rb) rebuild += 1;
-        app.update({ tools: { ...cur.tools, [id]: next } }, { inPlace: true });
-      },
-      reset() {
-        const cur = ctxNow.current().state;
-        const tools = { ...cur.tools };
-        delete tools[id];
-        rebuild += 1;
-        app.update({ tools }, { inPlace: true });
-      },
-      ctx: () => ctxNow,
-      // A Chart.js chart in the results area (destroyed when the results are drawn again).
-      chart(canvas, config) {
-        const chart = new Chart(canvas, config);
-        liveCharts.push(chart);
-        return chart;
-      },
-      palette,
-    };
-  }
-
-  function tabs(c) {
-    const { t } = c;
-    const active = c.state.tool;
-    const focusTab = (id) => { const b = document.getElementById(`tab-${id}`); if (b) b.focus(); };
-    const onKey = (e) => {
-      const i = TOOL_IDS.indexOf(active);
-      let next = null;
-      if (e.key === 'ArrowRight' || e.key === 'ArrowDown') next = TOOL_IDS[(i + 1) % TOOL_IDS.length];
-      else if (e.key === 'ArrowLeft' || e.key === 'ArrowUp') next = TOOL_IDS[(i + TOOL_IDS.length - 1) % TOOL_IDS.length];
-      else if (e.key === 'Home') next = TOOL_IDS[0];
-      else if (e.key === 'End') next = TOOL_IDS[TOOL_IDS.length - 1];
-      if (!next) return;
-      e.preventDefault();
-      app.update({ tool: next }, { inPlace: true });
-      focusTab(next);
-    };
-    return h('div', { class: 'tablist', role: 'tablist', 'aria-label': t('toolsTitle'), onkeydown: onKey },
-      TOOL_PANELS.map((p) => h('button', {
-        type: 'button', role: 'tab', id: `tab-${p.id}`, 'aria-selected': p.id === active ? 'true' : 'false', 'aria-controls': `tool-${p.id}`,
-        tabindex: p.id === active ? '0' : '-1', class: 'tab', onclick: () => app.update({ tool: p.id }, { inPlace: true }),
-      }, tx('span', t, p.titleKey))));
-  }
-
-  function markInvalid(section, paths) {
-    for (const el of section.querySelectorAll('[data-path]')) {
-      const bad = paths.some((p) => p && (p === el.dataset.path || p.startsWith(`${el.dataset.path}/`)));
-      if (bad) { el.setAttribute('aria-invalid', 'true'); el.setAttribute('aria-errormessage', `tool-${built.tab}-error`); } else { el.removeAttribute('aria-invalid'); el.removeAttribute('aria-errormessage'); }
-    }
-  }
+  const env = {
+    ctx: () => ctxNow,
+    rebuild: () => { rebuild += 1; },
+    charts: liveCharts,
+  };
+  const io = (id) => toolIo(id, app, env);
 
   function showResults(c, panel, st) {
     const out = built.outEl;
     const bad = results.filter((r) => r && r.ok === false);
     const render = () => {
       for (const ch of liveCharts) ch.destroy();
-      liveCharts = [];
+      liveCharts.length = 0;
       out.replaceChildren();
       if (bad.length && !panel.ownErrors) out.append(errorBox(c.t, bad[0], `tool-${panel.id}-error`), ...bad.slice(1).map((r, i) => errorBox(c.t, r, `tool-${panel.id}-error-${i + 2}`)));
       if (results.some((r) => r && r.ok)) panel.render(out, results, c, st, io(panel.id));
     };
     if (c.preserve) c.preserve(render); else render();
-    markInvalid(built.section, errorPaths(results));
+    markInvalid(built.section, errorPaths(results), built.tab);
     built.section.dataset.state = bad.length ? 'error' : 'ready';
   }
 
@@ -224,7 +140,7 @@ export function createTools(container, app) {
         const inputsEl = h('div', { class: 'tool-inputs', id: `tool-${panel.id}-inputs` }, panel.inputs(c, st, io(panel.id)));
         const outEl = h('div', { class: 'tool-out', id: `tool-${panel.id}-out`, 'aria-live': 'polite' });
         section.append(tx('p', t, panel.introKey, { class: 'hint tool-intro' }), inputsEl, outEl);
-        container.replaceChildren(tx('h2', t, 'toolsTitle', { id: 'tools-title' }), tx('p', t, 'toolsIntro', { class: 'hint' }), tabs(c), section);
+        container.replaceChildren(tx('h2', t, 'toolsTitle', { id: 'tools-title' }), tx('p', t, 'toolsIntro', { class: 'hint' }), tabList(c, app), section);
         built = { tab: panel.id, inputsKey, section, inputsEl, outEl };
         shownKey = null;
       };
@@ -238,7 +154,7 @@ export function createTools(container, app) {
       results = null;
       if (shownKey !== displayKey) {
         built.outEl.replaceChildren(tx('p', t, spec.messageKey, { class: 'empty', id: `tool-${panel.id}-message` }));
-        markInvalid(built.section, []);
+        markInvalid(built.section, [], built.tab);
         built.section.dataset.state = 'ready';
         shownKey = displayKey;
       }
@@ -279,23 +195,6 @@ export function createTools(container, app) {
 
   return {
     update,
-    destroy() { for (const ch of liveCharts) ch.destroy(); liveCharts = []; built = null; },
+    destroy() { for (const ch of liveCharts) ch.destroy(); liveCharts.length = 0; built = null; },
   };
 }
-
-// Options for a GPU select: [id, name, raw].
-export const gpuOptions = (gpus, filter = () => true) => gpus.filter(filter).map((g) => [g.id, g.name, true]);
-
-// The workload of the current view as an engine request fragment ({preset} or {workload}, and precision).
-export function workloadOf(c) {
-  const r = c.request || {};
-  const out = r.preset ? { preset: r.preset } : { workload: r.workload };
-  if (r.precision) out.precision = r.precision;
-  return out;
-}
-
-// "3× NVIDIA A100 80GB SXM4" and the like: catalog/database text, kept as data.
-export const dataLabel = (text, attrs = {}) => dataText('span', text, attrs);
-
-// A ratio as "2.61×".
-export const times = (fmt, x) => (Number.isFinite(x) && x > 0 ? `${fmt.num(x, 2)}×` : '—');

@@ -3,7 +3,7 @@
 // start-up example (§4: 30 % spot + 70 % reserved, "58 % lower cost, 98.7 % completion") checked. engine.plan,
 // run in the engine worker.
 import { h, tx, engineText } from '../views/dom.js';
-import { field, numberInput, selectInput, num, kpi, verdict, assumptionsTable, moneyText, toUsdText, put } from './panel.js';
+import { field, numberInput, selectInput, num, kpi, verdict, assumptionsTable, moneyText, toUsdText, put } from './form.js';
 
 const ARTICLE_INSTANCE = 'aws-p4d.24xlarge-us-east-1';
 const MONTH_HOURS = 730;
