@@ -40,11 +40,9 @@ std::string sci(double v) {
 
 // AWS Spot Advisor interruption-frequency bucket ">20 %" per month, where 47 % of GPU pools sit (same source):
 // taken at its lower edge, 20 % of instances interrupted per 730-hour month -> λ = −ln(1 − 0.20) / 730 per hour.
-const double kSpotAdvisorOver20PctPerHour = -std::log(1.0 - 0.20) / kMonthHours;
+const double kSpotAdvisorOver20PctPerHour = -std::log(1.0 - 0.20) / kHoursPerMonth;
 // The article's claims (seed-article.md): §4 case, §1 YOLOv7, §5 liquid cooling.
 constexpr double kArticlePortfolioSaving = 0.58;
-constexpr double kArticleCompletionRate = 0.987;
-constexpr double kArticleSpotShare = 0.30;
 constexpr double kArticleYoloSpeedup = 2.3;
 constexpr double kArticleYoloCostChange = -0.41;
 constexpr double kArticleLiquidPue = 1.05;
@@ -378,15 +376,15 @@ std::string Engine::planImpl(const std::string& text) const {
     // The article's start-up (§4): 30 % spot + 70 % reserved, "58 % lower yearly GPU cost, 98.7 % task completion".
     // It gives no demand, no GPU and no prices; what follows fills those in, each with its source.
     int matches = 0;
-    const Offer* o = findOffer("aws-p4d.24xlarge-us-east-1", matches);
+    const Offer* o = findOffer(kArticlePlanInstance, matches);
     const Price* od = o ? o->price(PricingModel::kOnDemand) : nullptr;
     const Price* rv = o ? o->price(PricingModel::kReserved) : nullptr;
     if (!o || !od || !rv) {
       issues.push_back({ErrorCode::kNotFound, "/example", "the example needs aws-p4d.24xlarge-us-east-1 with on-demand and reserved prices in the catalog"});
       return errorResult(issues);
     }
-    const double gpus = 80;  // ten p4d.24xlarge
-    in.monthly_gpu_hours.assign(12, gpus * kMonthHours);
+    const double gpus = kArticlePlanGpus;
+    in.monthly_gpu_hours.assign(12, gpus * kHoursPerMonth);
     in.peak_gpus.assign(12, gpus);
     in.interruptible_fraction = kArticleSpotShare;
     in.target_completion_rate = kArticleCompletionRate;
@@ -394,7 +392,7 @@ std::string Engine::planImpl(const std::string& text) const {
     in.reserved_usd_per_gpu_hour = rv->usd_per_hour / o->gpu_count;
     in.spot_usd_per_gpu_hour = in.on_demand_usd_per_gpu_hour * (1.0 - kMedianSpotDiscount);
     in.interruptions_per_hour = kSpotAdvisorOver20PctPerHour;
-    in.task_hours = 8;
+    in.task_hours = kArticlePlanTaskHours;
     in.deadline_factor = 1.5;
     in.reserved_granularity_gpus = o->gpu_count;
     assumptions["demand"] = assumption("80 A100 GPUs (10 × p4d.24xlarge) busy around the clock every month: 12 × 58,400 GPU-hours, peak 80",

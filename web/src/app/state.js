@@ -1,10 +1,8 @@
 // The page state and its URL-hash form. Everything a view depends on lives here, so a shared link
 // (index.html#…) restores the same workload, filters, weights, sort, selection, language and currency.
+// The names a field takes (precisions, billing models, workload kinds, modes) are the engine's (names.js).
+import { NAMES } from './names.js';
 
-export const PRECISIONS = ['fp32', 'tf32', 'fp16', 'bf16', 'fp8'];
-export const PRICING_MODELS = ['on_demand', 'reserved', 'spot', 'tiered', 'monthly'];
-export const KINDS = ['transformer', 'cnn', 'custom'];
-export const MODES = ['pretrain', 'finetune', 'lora', 'inference'];
 export const CURRENCIES = ['USD', 'CNY'];
 export const SORT_KEYS = ['rank', 'total_gpus', 'time_hours', 'cost_usd', 'usd_per_hour', 'usd_per_tflops_day', 'memory', 'score'];
 // Decision-tool tabs (tools/panel.js) and the groups of tool inputs kept in the URL as "<group>.<field>=value".
@@ -28,7 +26,6 @@ export const CUSTOM_FIELDS = {
 };
 
 export function defaultState(engineDefaults, { lang = 'en', rate = 0, presetId = 'resnet50-imagenet' } = {}) {
-  const w = (engineDefaults && engineDefaults.weights) || {};
   return {
     preset: presetId,
     custom: null,                   // {kind, mode, ...fields} when the workload is the user's own
@@ -36,7 +33,7 @@ export function defaultState(engineDefaults, { lang = 'en', rate = 0, presetId =
     // budget is in the display currency (what the user typed); the request converts it to USD at the current rate.
     // The seed article's illustrative offers are not real offers: shown only on request (ex=1).
     filters: { providers: [], regions: [], gpus: [], pricing: [], fitsOnly: false, examples: false, budget: 0, deadlineHours: 0 },
-    weights: { unit_cost: w.unit_cost ?? 1, task: w.task ?? 1, service: w.service ?? 0.5 },
+    weights: { ...engineDefaults.weights },
     sort: { key: 'rank', dir: 'asc' },
     sel: null,                      // row key "offer id|pricing model" shown in the details panel
     cmp: [],                        // row keys compared side by side (2–4)
@@ -47,7 +44,7 @@ export function defaultState(engineDefaults, { lang = 'en', rate = 0, presetId =
     rate,                           // CNY per USD
     defaultRate: rate,
     defaultExamples: false,
-    defaultWeights: { unit_cost: w.unit_cost ?? 1, task: w.task ?? 1, service: w.service ?? 0.5 },
+    defaultWeights: { ...engineDefaults.weights },
   };
 }
 
@@ -66,8 +63,8 @@ export function parseHash(hash, base, { presetIds = [] } = {}) {
   const preset = q.get('preset');
   if (preset && (!presetIds.length || presetIds.includes(preset))) s.preset = preset;
   const kind = q.get('kind');
-  if (kind && KINDS.includes(kind)) {
-    const c = { kind, mode: MODES.includes(q.get('mode')) ? q.get('mode') : 'pretrain' };
+  if (kind && NAMES.workload_kinds.includes(kind)) {
+    const c = { kind, mode: NAMES.modes.includes(q.get('mode')) ? q.get('mode') : 'pretrain' };
     for (const [key, , urlKey, type] of CUSTOM_FIELDS[kind]) {
       if (!q.has(urlKey)) continue;
       if (type === 'bool') c[key] = q.get(urlKey) === '1';
@@ -75,13 +72,13 @@ export function parseHash(hash, base, { presetIds = [] } = {}) {
     }
     s.custom = c;
   }
-  if (PRECISIONS.includes(q.get('prec'))) s.precision = q.get('prec');
+  if (NAMES.precisions.includes(q.get('prec'))) s.precision = q.get('prec');
   const f = s.filters;
   if (q.has('prov')) f.providers = q.getAll('prov').filter(Boolean);
   if (q.has('reg')) f.regions = q.getAll('reg').filter(Boolean);
   if (q.has('gpu')) f.gpus = q.getAll('gpu').filter(Boolean);
   // "pricing" may repeat or be one comma list; "all" (the old single select) means no filter.
-  if (q.has('pricing')) f.pricing = q.getAll('pricing').flatMap((p) => p.split(',')).filter((p) => PRICING_MODELS.includes(p));
+  if (q.has('pricing')) f.pricing = q.getAll('pricing').flatMap((p) => p.split(',')).filter((p) => NAMES.pricing_models.includes(p));
   if (q.has('fits')) f.fitsOnly = q.get('fits') === '1';
   if (q.has('ex')) f.examples = q.get('ex') === '1';
   if (num(q.get('budget')) > 0) f.budget = num(q.get('budget'));
@@ -176,8 +173,8 @@ export function rankRequest(s) {
 // Custom-workload fields copied from a preset's workload (the only source of example numbers).
 export function customFromPreset(preset, kind) {
   const w = (preset && preset.workload) || {};
-  const k = kind || (KINDS.includes(w.kind) ? w.kind : 'custom');
-  const c = { kind: k, mode: MODES.includes(w.mode) ? w.mode : 'pretrain' };
+  const k = kind || (NAMES.workload_kinds.includes(w.kind) ? w.kind : 'custom');
+  const c = { kind: k, mode: NAMES.modes.includes(w.mode) ? w.mode : 'pretrain' };
   if (w.kind === k || (k === 'cnn' && w.kind === 'vision')) {
     for (const [key, engineKey, , type] of CUSTOM_FIELDS[k]) {
       if (w[engineKey] === undefined) continue;
