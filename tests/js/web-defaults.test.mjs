@@ -16,11 +16,12 @@ function numbersIn(value, at = '') {
   return [];
 }
 
-// The ways a number is written in code: as it prints, with two decimals, and a share as a percentage. Short forms
+// The ways a number is written in code: as it prints, with two decimals when that is exact (1.1 as '1.10'), and a
+// share as a percentage. Short forms
 // (fewer than three digits: 1, 8, 0.5, 30) are too common in code to stand for a default and are left out.
 export function writtenForms(value) {
   const forms = new Set([String(value)]);
-  if (!Number.isInteger(value)) forms.add(value.toFixed(2));
+  if (!Number.isInteger(value) && value === +value.toFixed(2)) forms.add(value.toFixed(2));
   if (value > 0 && value < 1) forms.add(String(+(value * 100).toPrecision(12)));
   return [...forms].filter((f) => (f.match(/\d/g) || []).length >= 3 && !/^0\.0+$/.test(f));
 }
@@ -48,6 +49,8 @@ test('the literal detector finds a default written into code and skips comments'
   assert.deepEqual(literalHits([{ name: 'b.js', text: "const p = { placeholder: '1.10' };" }], numbers), ['b.js: 1.10 (defaults/decisions/pue_liquid_cooled)']);
   assert.deepEqual(literalHits([{ name: 'c.js', text: "const target = '98.7';" }], numbers), ['c.js: 98.7 (defaults/x)']);
   assert.deepEqual(literalHits([{ name: 'd.js', text: "const x = 17300; const y = 1.105; // 1.10" }], numbers), []);
+  // A rounded form of a longer value is not that value: 0.0806 is not written as 0.08.
+  assert.deepEqual(literalHits([{ name: 'e.js', text: 'if (v > 0.08) draw();' }], [{ at: '/kwh', value: 0.0806 }]), []);
 });
 
 test('defaults() gives the month length, the planner example and the name lists', () => {
