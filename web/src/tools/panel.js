@@ -10,7 +10,7 @@
 //   - render fills the results area from the engine's answers (every number from the engine; engine sentences
 //     shown as engine text, catalog strings as data). Engine errors are shown with their JSON Pointer paths and
 //     the inputs that carry those paths (data-path) are marked invalid.
-import { h, tx, engineText, dataText } from '../views/dom.js';
+import { h, tx } from '../views/dom.js';
 import { TOOL_IDS } from '../app/state.js';
 import { Chart, palette } from '../views/charts.js';
 import { timed } from '../app/profile.js';
