@@ -8,7 +8,7 @@ import zlib from 'node:zlib';
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createEngine } from '../web/src/engine-client.js';
+import { createEngine } from '../web/src/engine/client.js';
 import { dataBundle } from '../scripts/build-web.mjs';
 import { generateCatalog } from './generate.mjs';
 

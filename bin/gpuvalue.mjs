@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { createEngine, GpuvalueError, todayIso } from '../web/src/engine-client.js';
+import { createEngine, GpuvalueError, todayIso } from '../web/src/engine/client.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const USAGE = `usage: gpuvalue <command> [options]

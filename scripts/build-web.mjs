@@ -61,13 +61,13 @@ export async function buildWeb(root) {
   // charset utf8: the Chinese UI strings stay UTF-8 instead of \uXXXX escapes (a third of the bytes; the pages are UTF-8).
   // legalComments eof: the licence comments of bundled packages (/*! ... */, @license) are kept, once each, at the end.
   const common = { bundle: true, format: 'iife', target: 'es2020', minify: true, legalComments: 'eof', logLevel: 'warning', charset: 'utf8' };
-  // app.js is also the engine worker's code: run in a worker (no document) it answers engine requests instead of
-  // drawing the page (main.js, engine-worker.js). engine-host.js makes a Blob worker of the engine script + app.js.
-  const app = await esbuild.build({ ...common, entryPoints: [path.join(root, 'web/src/main.js')], write: false });
+  // app.js draws the page (web/src/app/main.js); worker.js is the engine worker's code (web/src/engine/worker.js),
+  // started by web/src/engine/host.js.
+  const app = await esbuild.build({ ...common, entryPoints: [path.join(root, 'web/src/app/main.js')], write: false });
   const appJs = app.outputFiles[0].text;
-  const workerBuild = await esbuild.build({ ...common, entryPoints: [path.join(root, 'web/src/worker-main.js')], write: false });
+  const workerBuild = await esbuild.build({ ...common, entryPoints: [path.join(root, 'web/src/engine/worker.js')], write: false });
   const workerJs = workerBuild.outputFiles[0].text;
-  const widget = await esbuild.build({ ...common, entryPoints: [path.join(root, 'web/src/widget.js')], write: false });
+  const widget = await esbuild.build({ ...common, entryPoints: [path.join(root, 'web/src/app/widget.js')], write: false });
   const widgetJs = widget.outputFiles[0].text;
   const css = (await esbuild.transform(fs.readFileSync(path.join(root, 'web/styles.css'), 'utf8'), { loader: 'css', minify: true, logLevel: 'warning' })).code;
   const template = fs.readFileSync(path.join(root, 'web/index.html'), 'utf8');
@@ -78,7 +78,7 @@ export async function buildWeb(root) {
   fs.writeFileSync(path.join(site, 'worker.js'), workerJs);
   fs.writeFileSync(path.join(site, 'styles.css'), css);
   fs.writeFileSync(path.join(site, 'data/bundle.json'), dataJson);
-  // worker-src: the engine worker is a Blob (engine-host.js); it imports gpuvalue_engine.js ('self').
+  // worker-src: the engine worker is a Blob (web/src/engine/host.js); it imports gpuvalue_engine.js ('self').
   const siteCsp = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self' blob:; connect-src 'self' data:; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:";
   let siteHtml = fill(template, '<!--CSP-->', `<meta http-equiv="Content-Security-Policy" content="${siteCsp}">`);
   siteHtml = fill(siteHtml, '<!--STYLES-->', '<link rel="stylesheet" href="styles.css">');
@@ -101,7 +101,7 @@ export async function buildWeb(root) {
   const engineInline = inlineScript((await esbuild.transform(engineOffline, { minify: true, target: 'es2020', legalComments: 'inline', logLevel: 'warning' })).code);
   const appInline = inlineScript(appJs);
   const dataInline = dataJson.replace(/</g, '\\u003c');
-  // worker-src blob: the engine worker is made from the inline engine and app scripts' text; a
+  // worker-src blob: the engine worker is made from the inline engine and worker scripts' text; a
   // blob worker inherits this policy, so 'wasm-unsafe-eval' lets it compile the wasm it is handed.
   const csp = ["default-src 'none'", `script-src ${sha256(engineInline)} ${sha256(appInline)} 'wasm-unsafe-eval'`,
     'worker-src blob:', 'connect-src data:', "style-src 'unsafe-inline'", 'img-src data: blob:'].join('; ');

@@ -62,7 +62,7 @@ export async function tableRows(page) {
 // The same engine the page runs, in node, with the same data and today's date (for expected values).
 export async function nodeEngine() {
   const { createRequire } = await import('node:module');
-  const { createEngine, todayIso } = await import('../../web/src/engine-client.js');
+  const { createEngine, todayIso } = await import('../../web/src/engine/client.js');
   // Exactly the engine the page loads (dist/site/gpuvalue_engine.js, also inlined in the offline file), as CommonJS.
   const copy = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gpuvalue-engine-')), 'engine.cjs');
   fs.copyFileSync(path.join(root, 'dist/site/gpuvalue_engine.js'), copy);

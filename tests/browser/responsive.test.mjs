@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { launch, startServer, offlineUrl, settled, tableRows, nodeEngine, shot } from './browser.mjs';
 import { generateCatalog } from '../../bench/generate.mjs';
-import { sortRows } from '../../web/src/rows.js';
+import { sortRows } from '../../web/src/app/rows.js';
 
 const browser = await launch();
 const { server, base } = await startServer();

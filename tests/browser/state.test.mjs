@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { launch, startServer, openPage, offlineUrl, settled, tableRows, nodeEngine, shot, root } from './browser.mjs';
-import { DICTS } from '../../web/src/i18n.js';
+import { DICTS } from '../../web/src/i18n/index.js';
 
 const browser = await launch();
 const { server, base } = await startServer();

@@ -4,7 +4,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, startServer, openPage, offlineUrl, settled, nodeEngine, shot } from './browser.mjs';
-import { DICTS } from '../../web/src/i18n.js';
+import { DICTS } from '../../web/src/i18n/index.js';
 
 const browser = await launch();
 const { server, base } = await startServer();

@@ -166,7 +166,7 @@ TEST_CASE("the spot task model reuses priceJob's checkpoint and deadline arithme
 static PlanInputs flatYear() {
   // 10 GPUs busy all year, 30 % interruptible; $3 on-demand, $2 reserved, $1 spot; spot never interrupted.
   PlanInputs in;
-  in.monthly_gpu_hours.assign(12, 10 * kMonthHours);
+  in.monthly_gpu_hours.assign(12, 10 * kHoursPerMonth);
   in.interruptible_fraction = 0.3;
   in.target_completion_rate = 0.99;
   in.on_demand_usd_per_gpu_hour = 3;
@@ -616,6 +616,34 @@ TEST_CASE("the sourced decision defaults are exposed through defaults()", "[deci
   CHECK(d["decisions"]["electricity_usd_per_kwh"] == 0.0806);  // EIA 2023 US industrial
   CHECK(d["decisions"]["grid_kg_co2_per_kwh"] == 0.481);       // Ember 2023 world average
   CHECK(d["decisions"]["median_spot_discount"] == 0.66);       // seed-claims-check row l
+}
+
+TEST_CASE("defaults() gives the month length, the planner's article example and the names requests take", "[decisions][defaults]") {
+  auto& e = loadedEngine();
+  auto d = parse(e.defaults());
+  REQUIRE(d["ok"] == true);
+  CHECK(d["hours_per_month"] == 730.0);  // 8760 / 12
+  // The example's demand is the one the planner's article example runs on.
+  auto plan = parse(e.plan(R"({"example": "article"})"));
+  REQUIRE(plan["ok"] == true);
+  const auto& ex = d["planner_example"];
+  CHECK(ex["instance"] == "aws-p4d.24xlarge-us-east-1");
+  CHECK(ex["monthly_gpu_hours"] == ex["gpus"].get<double>() * 730.0);
+  CHECK(ex["interruptible_fraction"] == plan["assumptions"]["interruptible_fraction"]["value"]);
+  CHECK(ex["target_completion_rate"] == plan["assumptions"]["target_completion_rate"]["value"]);
+  CHECK(ex["task_hours"] == plan["assumptions"]["task_hours"]["value"]);
+  // Every listed name is accepted where the engine reads it, and the lists are complete.
+  const auto& names = d["names"];
+  CHECK(names["pricing_models"].size() == 5);
+  CHECK(names["precisions"].size() == 5);
+  CHECK(names["modes"].size() == 4);
+  for (const auto& stage : names["stages"])
+    CHECK(parse(e.advise(json{{"params", 7e9}, {"stage", stage}}.dump()))["ok"] == true);
+  for (const auto& c : names["cooling"])
+    CHECK(parse(e.energy(json{{"gpu", "a100-sxm4-80gb"}, {"count", 8}, {"hours", 100}, {"cooling", c}}.dump()))["ok"] == true);
+  for (const auto& p : names["precisions"])
+    CHECK(parse(e.estimate(json{{"preset", "resnet50-imagenet"}, {"gpu", "h100-sxm5-80gb"}, {"count", 1}, {"precision", p}}.dump()))["ok"] == true);
+  for (const auto& k : names["workload_kinds"]) CHECK(k.is_string());
 }
 
 TEST_CASE("energy through the engine compares air and liquid cooling with the article's claim", "[decisions][energy][article]") {

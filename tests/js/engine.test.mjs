@@ -2,7 +2,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { loadEngine } from './helpers.mjs';
-import { GpuvalueError } from '../../web/src/engine-client.js';
+import { GpuvalueError } from '../../web/src/engine/client.js';
 
 const engine = await loadEngine();
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
-import { createEngine } from '../../web/src/engine-client.js';
+import { createEngine } from '../../web/src/engine/client.js';
 import { dataBundle } from '../../scripts/build-web.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -4,7 +4,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { DICTS, translator, pickLanguage } from '../../web/src/i18n.js';
+import { DICTS, translator, pickLanguage } from '../../web/src/i18n/index.js';
 import { root } from './helpers.mjs';
 
 const placeholders = (s) => [...String(s).matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -34,7 +34,7 @@ test('Chinese strings are translated, not copied (apart from names and units tha
 test('every key used by the page, widget and panels exists in the dictionaries', () => {
   const dir = path.join(root, 'web/src');
   const used = new Set();
-  for (const f of fs.readdirSync(dir).filter((x) => x.endsWith('.js'))) {
+  for (const f of fs.readdirSync(dir, { recursive: true }).filter((x) => x.endsWith('.js'))) {
     const src = fs.readFileSync(path.join(dir, f), 'utf8').replace(/^\s*\/\/.*$/gm, '');
     for (const m of src.matchAll(/\bt{1,2}\('([A-Za-z_-]+)'/g)) used.add(m[1]);
     for (const m of src.matchAll(/\btx\('[a-z0-9]+', \w+, '([A-Za-z_-]+)'/g)) used.add(m[1]);

@@ -11,6 +11,15 @@ std::string apiDefaults(EngineState&, const std::string&, const std::string&) {
     SpotOptions s;
     Weights w;
     RankOptions r;
+    // The names each request field takes, so that the page lists them from here. A workload accepts the
+    // training precisions only (not fp4 or int8); the energy tool's cooling is air or liquid.
+    json names = {{"pricing_models", json::array()}, {"precisions", json::array()}, {"stages", json::array()}};
+    for (int m = 0; m < kPricingModelCount; ++m) names["pricing_models"].push_back(pricingModelName(static_cast<PricingModel>(m)));
+    for (Precision p : {Precision::kFp32, Precision::kTf32, Precision::kFp16, Precision::kBf16, Precision::kFp8}) names["precisions"].push_back(precisionName(p));
+    names["workload_kinds"] = {workloadKindName(WorkloadKind::kTransformer), workloadKindName(WorkloadKind::kCnn), workloadKindName(WorkloadKind::kCustom)};
+    names["modes"] = {modeName(Mode::kPretrain), modeName(Mode::kFinetune), modeName(Mode::kLora), modeName(Mode::kInference)};
+    for (Stage st : {Stage::kExploration, Stage::kTuning, Stage::kProduction}) names["stages"].push_back(stageName(st));
+    names["cooling"] = {"air", "liquid"};
     const json doc = {{"ok", true},
                      {"constants", constantsToJson(ModelConstants())},
                      {"spot", {{"interruptions_per_node_hour", s.interruptions_per_node_hour},
@@ -27,7 +36,14 @@ std::string apiDefaults(EngineState&, const std::string&, const std::string&) {
                                     {"amortisation_years", kAmortisationYears},
                                     {"median_spot_discount", kMedianSpotDiscount},
                                     {"sources", "core/src/tools/decisions.hpp"}}},
-                     {"stale_after_days", kStaleAfterDays}};
+                     {"stale_after_days", kStaleAfterDays},
+                     {"hours_per_month", kHoursPerMonth},
+                     {"planner_example", {{"instance", kArticlePlanInstance}, {"gpus", kArticlePlanGpus},
+                                          {"monthly_gpu_hours", kArticlePlanGpus * kHoursPerMonth},
+                                          {"interruptible_fraction", kArticleSpotShare},
+                                          {"target_completion_rate", kArticleCompletionRate},
+                                          {"task_hours", kArticlePlanTaskHours}}},
+                     {"names", names}};
   std::string out;
   JsonWriter j(out);
   j.document(doc);

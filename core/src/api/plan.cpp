@@ -13,26 +13,24 @@ namespace {
 
 // AWS Spot Advisor interruption-frequency bucket ">20 %" per month, where 47 % of GPU pools sit (same source):
 // taken at its lower edge, 20 % of instances interrupted per 730-hour month -> λ = −ln(1 − 0.20) / 730 per hour.
-const double kSpotAdvisorOver20PctPerHour = -std::log(1.0 - 0.20) / kMonthHours;
+const double kSpotAdvisorOver20PctPerHour = -std::log(1.0 - 0.20) / kHoursPerMonth;
 // The article's claims (seed-article.md §4): an AI start-up mixing 30 % spot and 70 % reserved instances cut its
 // yearly GPU cost by 58 % at a 98.7 % task completion rate.
 constexpr double kArticlePortfolioSaving = 0.58;
-constexpr double kArticleCompletionRate = 0.987;
-constexpr double kArticleSpotShare = 0.30;
 
 // The article's start-up (§4): 30 % spot + 70 % reserved, "58 % lower yearly GPU cost, 98.7 % task completion".
 // It gives no demand, no GPU and no prices; this fills those in, each with its source.
 bool readExample(const EngineState& s, PlanInputs& in, Assumptions& as, Issues& issues) {
   int matches = 0;
-  const Offer* o = findOffer(s.catalog, "aws-p4d.24xlarge-us-east-1", matches);
+  const Offer* o = findOffer(s.catalog, kArticlePlanInstance, matches);
   const Price* od = o ? o->price(PricingModel::kOnDemand) : nullptr;
   const Price* rv = o ? o->price(PricingModel::kReserved) : nullptr;
   if (!o || !od || !rv) {
     issues.push_back({ErrorCode::kNotFound, "/example", "the example needs aws-p4d.24xlarge-us-east-1 with on-demand and reserved prices in the catalog"});
     return false;
   }
-  const double gpus = 80;  // ten p4d.24xlarge
-  in.monthly_gpu_hours.assign(12, gpus * kMonthHours);
+  const double gpus = kArticlePlanGpus;
+  in.monthly_gpu_hours.assign(12, gpus * kHoursPerMonth);
   in.peak_gpus.assign(12, gpus);
   in.interruptible_fraction = kArticleSpotShare;
   in.target_completion_rate = kArticleCompletionRate;
@@ -40,7 +38,7 @@ bool readExample(const EngineState& s, PlanInputs& in, Assumptions& as, Issues& 
   in.reserved_usd_per_gpu_hour = rv->usd_per_hour / o->gpu_count;
   in.spot_usd_per_gpu_hour = in.on_demand_usd_per_gpu_hour * (1.0 - kMedianSpotDiscount);
   in.interruptions_per_hour = kSpotAdvisorOver20PctPerHour;
-  in.task_hours = 8;
+  in.task_hours = kArticlePlanTaskHours;
   in.deadline_factor = 1.5;
   in.reserved_granularity_gpus = o->gpu_count;
   as.add("demand", "80 A100 GPUs (10 × p4d.24xlarge) busy around the clock every month: 12 × 58,400 GPU-hours, peak 80",

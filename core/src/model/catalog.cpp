@@ -11,9 +11,6 @@ namespace gpuvalue {
 
 static const char* kModelNames[kPricingModelCount] = {"on_demand", "reserved", "spot", "tiered", "monthly"};
 
-// Hours in an average month: 8760 h / 12 (the convention AWS, GCP and Azure price pages use: 730 h).
-constexpr double kHoursPerMonth = 730.0;
-
 const std::string& Atom::emptyString() {
   static const std::string* e = new std::string();
   return *e;

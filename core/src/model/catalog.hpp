@@ -153,6 +153,8 @@ std::vector<std::string> claimCheck(const Offer& offer);
 
 // Prices older than this are flagged in every result that uses them.
 constexpr int kStaleAfterDays = 180;
+// Hours in an average month: 8760 h / 12 (the convention AWS, GCP and Azure price pages use: 730 h).
+constexpr double kHoursPerMonth = 730.0;
 // "on_demand price is stale: as of …" when `p` is older than kStaleAfterDays on `today`, else "".
 std::string staleWarning(const Price& p, const std::string& today);
 // True when the price is older than kStaleAfterDays on the given day number (see dayNumber).

@@ -5,7 +5,6 @@
 
 namespace gpuvalue {
 
-constexpr double kHoursPerMonth = 730.0;  // 8760 h / 12, the cloud price-page convention
 
 double billedHours(const Offer& o, double hours) {
   double seconds = std::max(0.0, hours) * 3600.0;

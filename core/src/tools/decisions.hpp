@@ -15,7 +15,6 @@
 namespace gpuvalue {
 
 constexpr double kHoursPerYear = 8760.0;
-constexpr double kMonthHours = 730.0;  // 8760 / 12, the cloud price-page convention
 
 // ---------------------------------------------------------------------------------------------------------
 // Shared helpers
@@ -255,6 +254,15 @@ WholeGpuOption wholeGpuOption(const Catalog& catalog, const GpuSpec& gpu, const 
 // data, committed 2025-06-28; shared/reference/seed-claims-check.md row l). Used only when an offer has no spot
 // price of its own (levers, plan), and flagged as an estimate.
 constexpr double kMedianSpotDiscount = 0.66;
+
+// The planner's article example (§4 start-up: 30 % spot + 70 % reserved, "58 % lower yearly GPU cost, 98.7 % task
+// completion"). The article gives no demand, GPU or prices; the demand below is an assumption, the shares are the
+// article's figures (seed-article.md).
+constexpr const char* kArticlePlanInstance = "aws-p4d.24xlarge-us-east-1";  // catalog offer with on-demand and 1-year reserved A100 prices
+constexpr double kArticlePlanGpus = 80;         // assumption: ten p4d.24xlarge busy around the clock every month
+constexpr double kArticlePlanTaskHours = 8;     // assumption (not sourced): one spot task is an 8-hour job on one node
+constexpr double kArticleCompletionRate = 0.987;  // the article's reported task completion rate (§4)
+constexpr double kArticleSpotShare = 0.30;        // the article's spot share, taken as the interruptible share of work
 
 // Power usage effectiveness defaults.
 // Air-cooled: 1.58, the industry average of the Uptime Institute Global Data Center Survey 2023 (range

@@ -57,24 +57,24 @@ PortfolioResult evaluatePortfolio(const PlanInputs& in, double R, double x) {
   const double f = std::min(1.0, std::max(0.0, in.interruptible_fraction));
   for (size_t m = 0; m < in.monthly_gpu_hours.size(); ++m) {
     const double D = in.monthly_gpu_hours[m];
-    const double mean = D / kMonthHours;
+    const double mean = D / kHoursPerMonth;
     const double peak = m < in.peak_gpus.size() ? std::max(in.peak_gpus[m], mean) : mean;
     const double spot = x * f * D;
     // Rigid work has the month's load shape scaled by (1 − f): E[min((1−f)L, R)] = (1−f)·E[min(L, R/(1−f))].
     const double rigid = (1.0 - f) * D;
-    const double rigid_reserved = f < 1 ? (1.0 - f) * kMonthHours * expectedServed(mean, peak, R / (1.0 - f)) : 0;
+    const double rigid_reserved = f < 1 ? (1.0 - f) * kHoursPerMonth * expectedServed(mean, peak, R / (1.0 - f)) : 0;
     // Interruptible work not sent to spot can wait, so it fills the reserved capacity the rigid work leaves idle.
-    const double idle = std::max(0.0, R * kMonthHours - rigid_reserved);
+    const double idle = std::max(0.0, R * kHoursPerMonth - rigid_reserved);
     const double flexible = (1.0 - x) * f * D;
     const double flexible_reserved = std::min(flexible, idle);
     const double od = (rigid - rigid_reserved) + (flexible - flexible_reserved);
-    const double cost = R * kMonthHours * in.reserved_usd_per_gpu_hour + od * in.on_demand_usd_per_gpu_hour +
+    const double cost = R * kHoursPerMonth * in.reserved_usd_per_gpu_hour + od * in.on_demand_usd_per_gpu_hour +
                         spot * r.spot_overhead * in.spot_usd_per_gpu_hour;
     r.reserved_hours += rigid_reserved + flexible_reserved;
     r.on_demand_hours += od;
     r.spot_hours += spot;
     r.total_hours += D;
-    r.reserved_cost_usd += R * kMonthHours * in.reserved_usd_per_gpu_hour;
+    r.reserved_cost_usd += R * kHoursPerMonth * in.reserved_usd_per_gpu_hour;
     r.on_demand_cost_usd += od * in.on_demand_usd_per_gpu_hour;
     r.spot_cost_usd += spot * r.spot_overhead * in.spot_usd_per_gpu_hour;
     r.monthly_cost_usd.push_back(cost);
@@ -84,7 +84,7 @@ PortfolioResult evaluatePortfolio(const PlanInputs& in, double R, double x) {
   r.saving = r.on_demand_only_cost_usd > 0 ? 1.0 - r.annual_cost_usd / r.on_demand_only_cost_usd : 0;
   // A spot task that misses its deadline is not completed (not rerun elsewhere); everything else completes.
   r.completion_rate = r.total_hours > 0 ? 1.0 - r.spot_hours / r.total_hours * (1.0 - r.spot_task_completion) : 1;
-  const double paid = R * kMonthHours * static_cast<double>(in.monthly_gpu_hours.size());
+  const double paid = R * kHoursPerMonth * static_cast<double>(in.monthly_gpu_hours.size());
   r.reserved_utilisation = paid > 0 ? r.reserved_hours / paid : 0;
   return r;
 }
@@ -92,7 +92,7 @@ PortfolioResult evaluatePortfolio(const PlanInputs& in, double R, double x) {
 PortfolioResult optimisePortfolio(const PlanInputs& in, double fixed_spot_share) {
   double top = 0;
   for (size_t m = 0; m < in.monthly_gpu_hours.size(); ++m) {
-    top = std::max(top, in.monthly_gpu_hours[m] / kMonthHours);
+    top = std::max(top, in.monthly_gpu_hours[m] / kHoursPerMonth);
     if (m < in.peak_gpus.size()) top = std::max(top, in.peak_gpus[m]);
   }
   double step = in.reserved_granularity_gpus > 0 ? in.reserved_granularity_gpus : 1;

@@ -3,10 +3,10 @@
 // an unreadable value is moved aside and reported, never a blank page. A rejected import changes nothing:
 // engine.addCatalog is all-or-nothing and loadCatalog keeps the old catalog on failure.
 import { h, tx, txv, engineText, dataText, foldPanel } from './dom.js';
-import { PRICING_MODELS } from './state.js';
-import { todayIso } from './engine-client.js';
+import { NAMES } from '../app/names.js';
+import { todayIso } from '../engine/client.js';
 
-export { STORE_KEY, STORE_VERSION, parseStore, storeText, applyCatalogs, isSkypilotCsv, importText, offerDoc, newOfferId, formValuesFrom } from './store.js';
+export { STORE_KEY, STORE_VERSION, parseStore, storeText, applyCatalogs, isSkypilotCsv, importText, offerDoc, newOfferId, formValuesFrom } from '../app/store.js';
 
 const INTERCONNECTS = ['none', 'pcie', 'nvlink', 'nvswitch', 'infinity-fabric'];
 
@@ -123,7 +123,7 @@ export function checkOfferValues(v, t) {
   const err = (path, key) => errors.push({ path, message: t(key), ui: true });
   for (const k of ['provider', 'instance_type', 'region', 'source']) if (!v[k]) err(k, 'ofRequired');
   if (!(Number.isInteger(v.gpu_count) && v.gpu_count >= 1)) err('gpu_count', 'ofCountInvalid');
-  if (!PRICING_MODELS.some((m) => v[m] > 0)) err('prices', 'ofNeedPrice');
+  if (!NAMES.pricing_models.some((m) => v[m] > 0)) err('prices', 'ofNeedPrice');
   if (!/^\d{4}-\d{2}-\d{2}$/.test(v.as_of || '')) err('as_of', 'ofRequired');
   return errors;
 }

@@ -2,15 +2,20 @@
 // meets a completion target, its yearly cost and saving, every assumption with its source; or the article's
 // start-up example (§4: 30 % spot + 70 % reserved, "58 % lower cost, 98.7 % completion") checked. engine.plan,
 // run in the engine worker.
-import { h, tx, engineText } from './dom.js';
-import { field, numberInput, selectInput, num, kpi, verdict, assumptionsTable, moneyText, toUsdText, put } from './tools.js';
+import { h, tx, engineText } from '../views/dom.js';
+import { field, numberInput, selectInput, num, kpi, verdict, assumptionsTable, moneyText, toUsdText, put } from './form.js';
 
-const ARTICLE_INSTANCE = 'aws-p4d.24xlarge-us-east-1';
-const MONTH_HOURS = 730;
+// A share as the percentage typed in the form (0.987 -> '98.7', without floating-point tails).
+const percentText = (share) => String(+(share * 100).toPrecision(12));
 
+// The demand form starts from the engine's article example (defaults().planner_example).
 function demandDefaults(c) {
-  const inst = c.catalog.reservable.find((o) => o.id === ARTICLE_INSTANCE) || c.catalog.reservable[0];
-  return { months: Array(12).fill(String(80 * MONTH_HOURS)), peak: '80', inter: '30', target: '98.7', inst: inst ? inst.id : '', gran: inst ? String(inst.gpu_count) : '1', task: '8' };
+  const ex = c.defaults.planner_example;
+  const inst = c.catalog.reservable.find((o) => o.id === ex.instance) || c.catalog.reservable[0];
+  return {
+    months: Array(12).fill(String(ex.monthly_gpu_hours)), peak: String(ex.gpus), inter: percentText(ex.interruptible_fraction),
+    target: percentText(ex.target_completion_rate), inst: inst ? inst.id : '', gran: inst ? String(inst.gpu_count) : '1', task: String(ex.task_hours),
+  };
 }
 
 function demandState(c, st) {

@@ -1,9 +1,9 @@
 // <gpu-value> custom element: the calculator's ranking in any documentation page (shadow DOM).
 // Attributes: preset, catalog (URL of a catalog JSON, served pages only), lang (en|zh), compact, limit.
-import { createEngine } from './engine-client.js';
-import { translator, pickLanguage } from './i18n.js';
-import { makeFormatter } from './format.js';
-import { h } from './dom.js';
+import { createEngine } from '../engine/client.js';
+import { translator, pickLanguage } from '../i18n/index.js';
+import { makeFormatter } from '../views/format.js';
+import { h } from '../views/dom.js';
 
 let enginePromise;
 function sharedEngine() {

@@ -1,24 +1,27 @@
 // The calculator page: workload → ranked offers → charts → details → comparison → decision tools. Every number
-// comes from the wasm engine, which runs in a Web Worker (engine-host.js) so that no engine call blocks the
+// comes from the wasm engine, which runs in a Web Worker (engine/host.js) so that no engine call blocks the
 // page; this module owns the state, asks the engine host for views and hands them to the view modules.
-import { startHost } from './engine-host.js';
-import { pickLanguage, translator } from './i18n.js';
-import { h, tx, txv, clear, dataText } from './dom.js';
-import { makeFormatter } from './format.js';
-import { defaultState, parseHash, serializeHash, rankRequest } from './state.js';
+import { startHost } from '../engine/host.js';
+import { errorData } from '../engine/errors.js';
+import { pickLanguage, translator } from '../i18n/index.js';
+import { h, tx, txv, clear, dataText } from '../views/dom.js';
+import { makeFormatter } from '../views/format.js';
+import { defaultState, rankRequest } from './state.js';
+import { parseHash, serializeHash } from './hash.js';
+import { setNames } from './names.js';
 import { sortRows } from './rows.js';
-import { renderTable, syncTableMarks, trimTable } from './table.js';
-import { createCharts } from './charts.js';
-import { createSensitivity } from './sensitivity.js';
-import { renderDetails, renderCompare } from './details.js';
-import { workloadPanel, filtersPanel, weightsPanel, settingsBar } from './controls.js';
-import { dataPanel } from './import.js';
+import { renderTable, syncTableMarks, trimTable } from '../views/table.js';
+import { createCharts } from '../views/charts.js';
+import { createSensitivity } from '../views/sensitivity.js';
+import { renderDetails, renderCompare } from '../views/details.js';
+import { workloadPanel, filtersPanel, weightsPanel, settingsBar } from '../views/controls.js';
+import { dataPanel } from '../views/import.js';
 import { UserDataMethods } from './userdata.js';
-import { OverviewMethods } from './overview.js';
-import { storedTheme, applyTheme } from './theme.js';
-import { createTools } from './tools.js';
-import { runWorker } from './engine-worker.js';
+import { OverviewMethods } from '../views/overview.js';
+import { storedTheme, applyTheme } from '../views/theme.js';
+import { createTools } from '../tools/panel.js';
 import { timed, PROFILE } from './profile.js';
+import { memoStep } from './memo.js';
 
 const LANG_KEY = 'gpuvalue.lang';
 const VIEW_CACHE = 12;
@@ -67,6 +70,7 @@ class App {
     this.bundledDocs = data.catalogs.map((c) => c.doc);
     this.fx = bundledFx(data);
     this.defaults = host.meta.defaults;
+    setNames(this.defaults.names);
     this.presets = host.meta.presets;
     this.gpus = host.meta.gpus;
     this.catalog = host.meta.catalog;
@@ -188,9 +192,7 @@ class App {
       document.documentElement.lang = this.state.lang === 'zh' ? 'zh-CN' : 'en';
       document.title = t('pageTitle');
       if (this.charts) { this.charts.destroy(); this.charts = null; }
-      this.buildId = (this.buildId || 0) + 1;
-      this.viewKey = null;
-      this.detailsKey = null;
+      this.steps = this.renderSteps();
       this.detailsSel = undefined;
       this.el = {
         settings: h('div', { class: 'settings-slot' }),
@@ -243,107 +245,114 @@ class App {
 
   // Renders results for the current state. The ranking comes from the engine host (a worker) as a "view":
   // the rows in table order, cached here per request and sort. Without a cached view the page asks for one and
-  // keeps showing the previous results (marked busy) until it arrives. The table re-renders only when its rows
-  // or formatting changed (a new selection just moves the marks), and the charts redraw in the next animation
-  // frame so that the table paints first.
+  // keeps showing the previous results (marked busy) until it arrives. What is drawn then is split into steps
+  // (renderSteps) that re-run only when the inputs they declare change; the charts, deferred details and the
+  // URL follow in the next animation frame so that the table paints first.
   render() {
     if (!this.el) return;
     const t0 = performance.now();
-    const state = this.state;
-    const request = rankRequest(state);
+    const request = rankRequest(this.state);
     this.request = request;
-    const vkey = JSON.stringify([request, state.sort, this.catalog.version]);
-    let view = this.views.get(vkey);
-    // Every row already here (the bundled catalog): another sort order is sorted on the page, no round trip.
-    if (!view) {
-      const other = [...this.views.entries()].reverse().find(([k, v]) => !v.error && v.total === v.rows.length && k.startsWith(`[${JSON.stringify(request)},`) && k.endsWith(`,${this.catalog.version}]`));
-      if (other) {
-        const v = other[1];
-        view = prepareView({ ...v, rows: sortRows(v.rows, state.sort), extra: [], ms: 0, roundTripMs: 0 });
-        view.fresh = false;
-        this.views.set(vkey, view);
-      }
-    }
+    const vkey = JSON.stringify([request, this.state.sort, this.catalog.version]);
+    const view = this.cachedView(vkey, request);
     if (!view) {
       document.body.dataset.busy = '1';
       this.el.main.setAttribute('aria-busy', 'true');
-      this.fetchView(vkey, request, state.sort);
+      this.fetchView(vkey, request, this.state.sort);
       if (this.rows && this.rows.length > 60) trimTable(this.el.table);
       if (this.tools) this.tools.update(this.toolCtx());
       return;
     }
-    this.views.delete(vkey);
-    this.views.set(vkey, view);
     this.el.main.removeAttribute('aria-busy');
-    // Rows asked for by the URL or the comparison that lie beyond the rows shown: fetch them, then render again.
-    if (!view.error && view.total > view.rows.length) {
-      const missing = [state.sel, ...state.cmp].filter((k) => k && !view.byKey.has(k) && !view.lookedUp.has(k));
-      if (missing.length) {
-        missing.forEach((k) => view.lookedUp.add(k));
-        document.body.dataset.busy = '1';
-        this.host.request('rows', { request, keys: missing }).then((rows) => {
-          for (const r of rows) view.byKey.set(r._key, r);
-          this.preserve(() => this.render());
-        }, () => this.preserve(() => this.render()));
-        return;
-      }
-    }
+    if (this.fetchMissingRows(view, request)) return;
     if (this.pendingSelectId && !view.error) {
       const hit = view.rows.find((r) => r.id === this.pendingSelectId);
       this.pendingSelectId = null;
       if (hit) { this.state = { ...this.state, sel: hit._key }; }
     }
+    this.paint(view, request, t0);
+  }
+
+  // The cached view of a request and sort (most recently used last). When every row of the request is already
+  // here in another order (the bundled catalog), the new order is sorted on the page, with no round trip.
+  cachedView(vkey, request) {
+    let view = this.views.get(vkey);
+    if (!view) {
+      const other = [...this.views.entries()].reverse().find(([k, v]) => !v.error && v.total === v.rows.length && k.startsWith(`[${JSON.stringify(request)},`) && k.endsWith(`,${this.catalog.version}]`));
+      if (!other) return null;
+      const v = other[1];
+      view = prepareView({ ...v, rows: sortRows(v.rows, this.state.sort), extra: [], ms: 0, roundTripMs: 0 });
+      view.fresh = false;
+    }
+    this.views.delete(vkey);
+    this.views.set(vkey, view);
+    return view;
+  }
+
+  // Rows asked for by the URL or the comparison that lie beyond the rows shown: fetches them and renders again.
+  // True while they are on their way.
+  fetchMissingRows(view, request) {
+    if (view.error || view.total <= view.rows.length) return false;
+    const missing = [this.state.sel, ...this.state.cmp].filter((k) => k && !view.byKey.has(k) && !view.lookedUp.has(k));
+    if (!missing.length) return false;
+    missing.forEach((k) => view.lookedUp.add(k));
+    document.body.dataset.busy = '1';
+    this.host.request('rows', { request, keys: missing }).then((rows) => {
+      for (const r of rows) view.byKey.set(r._key, r);
+      this.preserve(() => this.render());
+    }, () => this.preserve(() => this.render()));
+    return true;
+  }
+
+  // The render steps and the inputs each one reads (see memo.js); a new page skeleton brings new elements, so
+  // every step runs again after build().
+  renderSteps() {
+    return {
+      // The ranking's rows: the overview, the table and its note, formatted in the page's language and currency.
+      rows: memoStep((p) => [p.view, p.state.lang, p.state.currency, p.state.rate, this.el.table], (p, view) => {
+        this.rows = view.error ? [] : view.rows;
+        this.byKey = view.byKey;
+        timed('render: overview', () => this.renderOverview(p.ctx));
+        timed('render: table', () => renderTable(this.el.table, this.rows, p.ctx, () => p.done('table')));
+        const more = !view.error && view.total > this.rows.length;
+        this.el.tableNote.hidden = !more;
+        this.el.tableNote.replaceChildren(more ? tx('span', p.ctx.t, 'tableLimited', {}, { shown: p.ctx.fmt.int(this.rows.length), total: p.ctx.fmt.int(view.total) }) : '');
+      }),
+      // The details of the selected row. A new selection is what the user looks at: its details now. Other
+      // changes (new ranking, currency…) redraw the details after the table has painted, with the charts. The
+      // job under each billing model comes from the engine host and fills in when it arrives.
+      details: memoStep((p) => [JSON.stringify(p.request), this.catalog.version, p.state.lang, p.state.currency, p.state.rate, this.el.details,
+        p.ctx.selKey, p.state.cmp.includes(p.ctx.selKey), p.state.cmp.length >= 4], (p) => {
+        this.detailsRun = (this.detailsRun || 0) + 1;
+        if (p.ctx.selKey !== this.detailsSel) timed('render: details', () => this.showDetails(p.selected, p.ctx, () => p.done('details')));
+        else p.later.details = true;
+        this.detailsSel = p.ctx.selKey;
+      }),
+    };
+  }
+
+  // Draws a view: the steps whose inputs changed, the comparison and the tools now; the rest after the paint.
+  paint(view, request, t0) {
+    const state = this.state;
     const fresh = view.fresh;
     view.fresh = false;
     this.view = view;
     this.error = view.error;
     this.result = view.error ? null : view.meta;
-    const viewKey = JSON.stringify([vkey, state.lang, state.currency, state.rate, this.el.table.isConnected && this.buildId]);
-    const viewChanged = viewKey !== this.viewKey;
-    if (viewChanged) {
-      this.viewKey = viewKey;
-      this.rows = view.error ? [] : view.rows;
-      this.byKey = view.byKey;
-    }
     const ctx = this.ctx();
-    const selected = (!view.error && (this.byKey.get(this.state.sel) || this.byKey.get(view.top))) || null;
+    const selected = (!view.error && (view.byKey.get(state.sel) || view.byKey.get(view.top))) || null;
     ctx.selKey = selected ? selected._key : null;
     this.selKey = ctx.selKey;
     this.renderNotices(ctx);
-    if (viewChanged) timed('render: overview', () => this.renderOverview(ctx));
     const t1 = performance.now();
     document.body.dataset.busy = '1';
-    const token = {};
-    this.settleToken = token;
-    const settle = { table: false, charts: false, details: false };
-    const timing = { rankMs: fresh ? view.ms : 0, roundTripMs: fresh ? view.roundTripMs : 0, cached: !fresh, rows: this.rows.length, total: view.total || 0, viewChanged };
-    const done = (part) => {
-      if (this.settleToken !== token) return;
-      settle[part] = true;
-      if (settle.table && settle.charts && settle.details) {
-        delete document.body.dataset.busy;
-        timing.settledMs = performance.now() - t0;
-      }
-    };
-    if (viewChanged) {
-      timed('render: table', () => renderTable(this.el.table, this.rows, ctx, () => done('table')));
-      const more = !view.error && view.total > this.rows.length;
-      this.el.tableNote.hidden = !more;
-      this.el.tableNote.replaceChildren(more ? tx('span', ctx.t, 'tableLimited', {}, { shown: ctx.fmt.int(this.rows.length), total: ctx.fmt.int(view.total) }) : '');
-    }
-    else { timed('render: marks', () => syncTableMarks(this.el.table, ctx)); done('table'); }
+    const timing = { rankMs: fresh ? view.ms : 0, roundTripMs: fresh ? view.roundTripMs : 0, cached: !fresh, total: view.total || 0 };
+    const pass = { view, state, request, ctx, selected, later: {}, done: this.settler(t0, timing) };
+    timing.viewChanged = this.steps.rows(pass);
+    timing.rows = this.rows.length;
+    if (!timing.viewChanged) { timed('render: marks', () => syncTableMarks(this.el.table, ctx)); pass.done('table'); }
     const tb = performance.now();
-    const detailsKey = JSON.stringify([request, this.catalog.version, state.lang, state.currency, state.rate, this.buildId, ctx.selKey, state.cmp.includes(ctx.selKey), state.cmp.length >= 4]);
-    // A new selection is what the user looks at: its details now. Other changes (new ranking, currency…)
-    // redraw the details after the table has painted, with the charts. The job under each billing model
-    // comes from the engine host and fills in when it arrives.
-    let detailsLater = false;
-    if (detailsKey !== this.detailsKey) {
-      this.detailsKey = detailsKey;
-      if (ctx.selKey !== this.detailsSel) timed('render: details', () => this.showDetails(selected, ctx, () => done('details')));
-      else detailsLater = true;
-      this.detailsSel = ctx.selKey;
-    } else done('details');
+    if (!this.steps.details(pass)) pass.done('details');
     const compared = state.cmp.map((k) => this.byKey.get(k)).filter(Boolean);
     timed('render: compare', () => renderCompare(this.el.compare, compared, ctx));
     if (this.tools) timed('render: tools', () => this.tools.update(this.toolCtx(selected, compared)));
@@ -354,28 +363,49 @@ class App {
     document.body.dataset.updateMs = timing.totalMs.toFixed(1);
     document.body.dataset.ready = this.error ? 'error' : '1';
     document.body.dataset.host = this.host.kind;  // 'worker' or 'main' (not data-engine: that marks engine text)
-    // After the paint: charts, deferred details, and the URL (history.replaceState costs several ms).
-    // Each step is its own short task (a long one would delay the next input): scatter, bars, details, the URL,
-    // then the sensitivity chart.
+    this.afterPaint(pass, timing);
+  }
+
+  // Tracks the three parts of a render (table, charts, details): when all have settled the page is no longer
+  // busy. A newer render makes the older one's reports stale.
+  settler(t0, timing) {
+    const token = {};
+    this.settleToken = token;
+    const settled = { table: false, charts: false, details: false };
+    const done = (part) => {
+      if (this.settleToken !== token) return;
+      settled[part] = true;
+      if (settled.table && settled.charts && settled.details) {
+        delete document.body.dataset.busy;
+        timing.settledMs = performance.now() - t0;
+      }
+    };
+    done.stale = () => this.settleToken !== token;
+    return done;
+  }
+
+  // After the paint: charts, deferred details, and the URL (history.replaceState costs several ms). Each step is
+  // its own short task (a long one would delay the next input): scatter, bars, details, the URL, then the
+  // sensitivity chart.
+  afterPaint({ view, selected, later, done }, timing) {
     cancelAnimationFrame(this.chartFrame);
     this.chartFrame = requestAnimationFrame(async () => {
-      const stale = () => this.settleToken !== token;
       await nextTask();
-      if (stale()) return;
+      if (done.stale()) return;
       let tc = performance.now();
       const drawBars = timed('scatter chart', () => this.charts.update(this.rows, this.ctxWithSel(), view.scatter, { split: true }));
       timing.chartsMs = performance.now() - tc;
       await nextTask();
-      if (stale()) return;
+      if (done.stale()) return;
       tc = performance.now();
       timed('bar chart', drawBars);
       timing.chartsMs += performance.now() - tc;
       await nextTask();
-      if (stale()) return;
-      if (detailsLater) timed('details', () => this.showDetails(selected, this.ctxWithSel(), () => done('details')));
+      if (done.stale()) return;
+      if (later.details) timed('details', () => this.showDetails(selected, this.ctxWithSel(), () => done('details')));
       timed('url', () => this.writeHash());
       await nextTask();
-      if (stale()) return;
+      if (done.stale()) return;
       if (this.sensitivity) timed('sensitivity', () => this.sensitivity.update(this.sensitivityCtx(selected)));
       done('charts');
     });
@@ -395,7 +425,7 @@ class App {
     const t0 = performance.now();
     const keys = [this.state.sel, ...this.state.cmp].filter(Boolean);
     this.host.request('view', { request, sort, limit: VIEW_LIMIT, keys })
-      .catch((e) => ({ error: { path: '', message: String((e && e.message) || e) } }))
+      .catch((e) => ({ error: errorData(e) }))
       .then(async (v) => {
         v.roundTripMs = performance.now() - t0;
         if (v.rowsJson !== undefined) {
@@ -424,12 +454,12 @@ class App {
     const extra = this.detailsCache.get(key);
     renderDetails(this.el.details, row, ctx, extra || null);
     if (extra) { onDone(); return; }
-    const shownKey = this.detailsKey;
+    const run = this.detailsRun;
     this.host.request('details', args).catch((e) => ({ offer: null, breakdown: [{ model: row.pricing, error: String(e.message || e) }] })).then(async (x) => {
       await nextTask();
       this.detailsCache.set(key, x);
       if (this.detailsCache.size > 64) this.detailsCache.delete(this.detailsCache.keys().next().value);
-      if (this.detailsKey === shownKey && this.el.details.isConnected) timed('details', () => this.preserve(() => renderDetails(this.el.details, row, this.ctxWithSel(), x)));
+      if (this.detailsRun === run && this.el.details.isConnected) timed('details', () => this.preserve(() => renderDetails(this.el.details, row, this.ctxWithSel(), x)));
       onDone();
     });
   }
@@ -483,6 +513,4 @@ async function main() {
   }
 }
 
-// The same script is the engine worker's code (engine-host.js): without a document it serves engine requests.
-if (typeof document === 'undefined') runWorker();
-else main();
+main();

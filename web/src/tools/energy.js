@@ -1,8 +1,9 @@
 // Energy and TCO: the job's electricity (TDP × utilisation × hours × PUE), its cost and CO2 at a grid intensity,
 // air against liquid cooling (with the article's §5 PUE claim checked), and owning the GPUs against renting them
 // with the break-even utilisation. engine.energy and engine.tco.
-import { h, tx, engineText } from './dom.js';
-import { field, numberInput, selectInput, num, kpi, kv, verdict, assumptionsTable, moneyText, toUsdText, workloadOf, gpuOptions, put, errorBox } from './tools.js';
+import { h, tx, engineText } from '../views/dom.js';
+import { NAMES } from '../app/names.js';
+import { field, numberInput, selectInput, num, kpi, kv, verdict, assumptionsTable, moneyText, toUsdText, workloadOf, gpuOptions, put, errorBox } from './form.js';
 
 function hardware(c, st) {
   const row = c.selected;
@@ -20,6 +21,7 @@ export const energyPanel = {
 
   inputs(c, st, io) {
     const { t, fmt, gpus } = c;
+    const dd = c.defaults.decisions;  // the engine's sourced defaults, shown as placeholders
     const hw = hardware(c, st);
     const money = (id, key, labelKey, path, attrs = {}) => field(id, t(labelKey, { cur: fmt.currency }),
       numberInput(id, moneyText(fmt, num(st[key])), (v) => io.set(key, toUsdText(fmt, v)), { min: 0, 'data-path': path, ...attrs }));
@@ -33,16 +35,16 @@ export const energyPanel = {
           plain('en-util', 'util', 'enUtil', '/utilisation', { max: 100, placeholder: '100' }))),
       h('fieldset', { class: 'group' }, tx('legend', t, 'enSite'),
         h('div', { class: 'tool-grid' },
-          field('en-cool', t('enCooling'), selectInput('en-cool', coolingOf(st), [['air', t('enAir')], ['liquid', t('enLiquid')]], (v) => io.set('cool', v === 'air' ? '' : v), { 'data-path': '/cooling' })),
-          plain('en-pue', 'pue', 'enPue', '/pue', { min: 1, max: 5, placeholder: coolingOf(st) === 'liquid' ? '1.10' : '1.58' }),
-          money('en-kwh', 'kwh', 'enPrice', '/usd_per_kwh', { placeholder: moneyText(fmt, 0.0806) }),
-          plain('en-co2', 'co2', 'enCo2', '/kg_co2_per_kwh', { placeholder: '0.481' }))),
+          field('en-cool', t('enCooling'), selectInput('en-cool', coolingOf(st), NAMES.cooling.map((k) => [k, t(k === 'air' ? 'enAir' : 'enLiquid')]), (v) => io.set('cool', v === 'air' ? '' : v), { 'data-path': '/cooling' })),
+          plain('en-pue', 'pue', 'enPue', '/pue', { min: 1, max: 5, placeholder: (coolingOf(st) === 'liquid' ? dd.pue_liquid_cooled : dd.pue_air_cooled).toFixed(2) }),
+          money('en-kwh', 'kwh', 'enPrice', '/usd_per_kwh', { placeholder: moneyText(fmt, dd.electricity_usd_per_kwh) }),
+          plain('en-co2', 'co2', 'enCo2', '/kg_co2_per_kwh', { placeholder: String(dd.grid_kg_co2_per_kwh) }))),
       h('fieldset', { class: 'group' }, tx('legend', t, 'enOwnVsRent'),
         h('div', { class: 'tool-grid' },
           field('en-purchase', t('enPurchase', { cur: fmt.currency }),
             numberInput('en-purchase', moneyText(fmt, num(st.purchase)), (v) => io.set('purchase', toUsdText(fmt, v)), { min: 0, 'data-path': '/purchase_usd', 'aria-describedby': 'en-purchase-hint' }),
             tx('span', t, 'enPurchaseHint', { class: 'hint', id: 'en-purchase-hint' })),
-          plain('en-years', 'years', 'enYears', '/amortisation_years', { placeholder: '5' }),
+          plain('en-years', 'years', 'enYears', '/amortisation_years', { placeholder: String(dd.amortisation_years) }),
           money('en-rent', 'rent', 'enRent', '/rent_usd_per_gpu_hour', { placeholder: t('enRentAuto') }),
           money('en-other', 'other', 'enOther', '/other_usd_per_year', { placeholder: moneyText(fmt, 0) }),
           plain('en-tu', 'tu', 'enTcoUtil', '/utilisation', { max: 100, placeholder: t('enTcoUtilNone') }))),

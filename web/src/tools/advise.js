@@ -1,10 +1,11 @@
 // Advisor: model size + project stage -> GPU class, count and billing, with the article's §4.1 size ladder
 // shown next to what the memory model says (and flagged when they disagree). engine.advise.
-import { h, tx, engineText, dataText } from './dom.js';
-import { field, numberInput, selectInput, num, kpi, kv, verdict, assumptionsTable, dataLabel, put } from './tools.js';
+import { h, tx, engineText, dataText } from '../views/dom.js';
+import { NAMES } from '../app/names.js';
+import { field, numberInput, selectInput, num, kpi, kv, verdict, assumptionsTable, dataLabel, put } from './form.js';
 
-const STAGES = ['exploration', 'tuning', 'production'];
-const MODES = ['pretrain', 'finetune', 'lora'];
+// The advisor sizes training runs: every mode but inference.
+const trainingModes = () => NAMES.modes.filter((m) => m !== 'inference');
 
 // Defaults from the current workload when it is a transformer (its parameters, tokens and mode), else a 7B example.
 function defaults(c) {
@@ -12,7 +13,7 @@ function defaults(c) {
   const preset = !c.state.custom && c.presets.find((p) => p.id === c.state.preset);
   const pw = preset ? preset.workload : (c.state.custom || {});
   if (w && w.kind === 'transformer' && w.params > 0) {
-    return { params: w.params, tokens: pw.tokens > 0 ? pw.tokens : undefined, mode: MODES.includes(w.mode) ? w.mode : 'pretrain', fromWorkload: true };
+    return { params: w.params, tokens: pw.tokens > 0 ? pw.tokens : undefined, mode: trainingModes().includes(w.mode) ? w.mode : 'pretrain', fromWorkload: true };
   }
   return { params: 7e9, tokens: undefined, mode: 'pretrain', fromWorkload: false };
 }
@@ -37,8 +38,8 @@ export const advisePanel = {
           { min: 0, 'data-path': '/params', 'aria-describedby': 'adv-params-hint' }), paramsHint),
         field('adv-tokens', t('advTokens'), numberInput('adv-tokens', tokens, (v) => { tokensHint.textContent = Number(v) > 0 ? `= ${fmt.compact(Number(v))}` : ''; io.set('tokens', v); },
           { min: 0, placeholder: t('advTokensAuto'), 'data-path': '/tokens', 'aria-describedby': 'adv-tokens-hint' }), tokensHint),
-        field('adv-stage', t('advStage'), selectInput('adv-stage', st.stage || 'exploration', STAGES.map((s) => [s, t(`stage_${s}`)]), (v) => io.set('stage', v), { 'data-path': '/stage' })),
-        field('adv-mode', t('mode'), selectInput('adv-mode', st.mode || d.mode, MODES.map((m) => [m, t(`mode_${m}`)]), (v) => io.set('mode', v), { 'data-path': '/mode' })),
+        field('adv-stage', t('advStage'), selectInput('adv-stage', st.stage || 'exploration', NAMES.stages.map((s) => [s, t(`stage_${s}`)]), (v) => io.set('stage', v), { 'data-path': '/stage' })),
+        field('adv-mode', t('mode'), selectInput('adv-mode', st.mode || d.mode, trainingModes().map((m) => [m, t(`mode_${m}`)]), (v) => io.set('mode', v), { 'data-path': '/mode' })),
         field('adv-deadline', t('deadline'), numberInput('adv-deadline', st.deadline ?? '', (v) => io.set('deadline', v), { min: 0, placeholder: t('noLimit'), 'data-path': '/deadline_hours' }))),
       h('div', { class: 'actions' },
         h('button', { type: 'button', id: 'adv-use-workload', onclick: () => io.setMany({ params: '', tokens: '', mode: '' }, { rebuild: true }) }, t('advUseWorkload')),

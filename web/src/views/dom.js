@@ -61,7 +61,7 @@ export function txv(tag, t, key, vars, attrs = {}) {
 }
 
 // A sidebar panel that folds: open on wide screens, folded on phones so the results come sooner.
-// The open/closed state then survives re-renders (main.js keeps it by id).
+// The open/closed state then survives re-renders (app/main.js keeps it by id).
 export function foldPanel(id, heading, ...children) {
   const wide = typeof window === 'undefined' || window.matchMedia('(min-width: 821px)').matches;
   return h('details', { class: 'panel fold', id, open: wide || null }, h('summary', { id: `${id}-summary` }, heading), ...children);

@@ -1,10 +1,10 @@
 // Sensitivity of the offer in the details panel: its time to train and job cost as one parameter moves over 100
 // values (job size, deadline, or the spot interruption rate), each point a full engine ranking of that offer.
-// The 100 engine runs happen in the engine worker (engine-core.js sweep); the chart is the page's Chart.js.
+// The 100 engine runs happen in the engine worker (engine/core.js sweep); the chart is the page's Chart.js.
 import { Chart, palette, niceTicks, HOUR_TICKS, decades } from './charts.js';
 import { h, tx, dataText } from './dom.js';
-import { sizeField } from './engine-core.js';
-import { timed } from './profile.js';
+import { sizeField } from '../engine/core.js';
+import { timed } from '../app/profile.js';
 
 const N = 100;
 const logspace = (lo, hi, n = N) => Array.from({ length: n }, (_, i) => lo * (hi / lo) ** (i / (n - 1)));
@@ -27,6 +27,45 @@ export function sweepParams(c, row) {
   return out;
 }
 
+// A value of the swept parameter as text.
+function xText(c, p, v) {
+  const { fmt } = c;
+  if (p.id === 'deadline') return fmt.duration(v);
+  if (p.id === 'interruptions') return fmt.sig(v, 2);
+  return fmt.compact(v);
+}
+
+// The sweep chart's axes: the parameter (log), training time (left) and job cost (right), with their ticks.
+function styleSweepAxes(chart, c, p, param, ok, col) {
+  const { t, fmt } = c;
+  const axisTitle = (text) => ({ display: true, text, color: col.fg });
+  const ticks = { color: col.muted, maxRotation: 0, autoSkip: true };
+  // Round ticks (durations in days/weeks/months, amounts at 1-2-5), and an axis at least 1.5× tall each way
+  // when the values hardly move (a flat line, not a magnified rounding difference).
+  const range = (vals) => {
+    const v = vals.filter((x) => x > 0);
+    if (!v.length) return {};
+    const lo = Math.min(...v), hi = Math.max(...v);
+    return hi / lo < 2.25 ? { min: lo / 1.5, max: hi * 1.5 } : {};
+  };
+  const hours = (axis, n) => niceTicks(axis, HOUR_TICKS, n);
+  const fine = (lo, hi) => {
+    const out = [];
+    for (let e = Math.floor(Math.log10(lo)) - 1; e <= Math.ceil(Math.log10(hi)) + 1; ++e) for (let m = 1; m <= 9; ++m) out.push(m * 10 ** e);
+    return out;
+  };
+  const amounts = (axis, n) => {
+    const coarse = decades(axis.min, axis.max).filter((v) => v >= axis.min * 0.999 && v <= axis.max * 1.001);
+    niceTicks(axis, coarse.length >= 3 ? decades(axis.min, axis.max) : fine(axis.min, axis.max), n);
+  };
+  chart.options.scales.x = { type: 'logarithmic', title: axisTitle(t(`sensX_${p && p.field ? `size_${p.field}` : param}`)), grid: { color: col.grid },
+    afterBuildTicks: (axis) => (param === 'deadline' ? hours(axis, 7) : amounts(axis, 7)), ticks: { ...ticks, callback: (v) => xText(c, p, Number(v)) } };
+  chart.options.scales.y = { type: 'logarithmic', position: 'left', ...range(ok.map((x) => x.time_hours)), title: axisTitle(t('sensTime')), grid: { color: col.grid },
+    afterBuildTicks: (axis) => hours(axis, 6), ticks: { ...ticks, callback: (v) => fmt.duration(Number(v)) } };
+  chart.options.scales.y2 = { type: 'logarithmic', position: 'right', ...range(ok.map((x) => x.cost_usd * fmt.factor)), title: axisTitle(t('sensCost', { cur: fmt.currency })), grid: { drawOnChartArea: false },
+    afterBuildTicks: (axis) => amounts(axis, 6), ticks: { ...ticks, callback: (v) => fmt.money(Number(v) / fmt.factor, { digits: Number(v) < 1 ? 2 : 0 }) } };
+}
+
 export function createSensitivity(container, app) {
   let chart = null;
   let ctxNow = null;
@@ -35,13 +74,6 @@ export function createSensitivity(container, app) {
   let inflight = false;
   let result = null;
   let params = [];
-
-  function xText(c, p, v) {
-    const { fmt } = c;
-    if (p.id === 'deadline') return fmt.duration(v);
-    if (p.id === 'interruptions') return fmt.sig(v, 2);
-    return fmt.compact(v);
-  }
 
   function build(c) {
     const { t } = c;
@@ -80,32 +112,7 @@ export function createSensitivity(container, app) {
     if (p && p.current && row) {
       datasets.push({ label: t('sensCurrent'), data: [{ x: p.current, y: row.time_hours }], yAxisID: 'y', pointRadius: 7, pointStyle: 'rectRot', backgroundColor: col.cmp, borderColor: col.fg });
     }
-    const axisTitle = (text) => ({ display: true, text, color: col.fg });
-    const ticks = { color: col.muted, maxRotation: 0, autoSkip: true };
-    // Round ticks (durations in days/weeks/months, amounts at 1-2-5), and an axis at least 1.5× tall each way
-    // when the values hardly move (a flat line, not a magnified rounding difference).
-    const range = (vals) => {
-      const v = vals.filter((x) => x > 0);
-      if (!v.length) return {};
-      const lo = Math.min(...v), hi = Math.max(...v);
-      return hi / lo < 2.25 ? { min: lo / 1.5, max: hi * 1.5 } : {};
-    };
-    const hours = (axis, n) => niceTicks(axis, HOUR_TICKS, n);
-    const fine = (lo, hi) => {
-      const out = [];
-      for (let e = Math.floor(Math.log10(lo)) - 1; e <= Math.ceil(Math.log10(hi)) + 1; ++e) for (let m = 1; m <= 9; ++m) out.push(m * 10 ** e);
-      return out;
-    };
-    const amounts = (axis, n) => {
-      const coarse = decades(axis.min, axis.max).filter((v) => v >= axis.min * 0.999 && v <= axis.max * 1.001);
-      niceTicks(axis, coarse.length >= 3 ? decades(axis.min, axis.max) : fine(axis.min, axis.max), n);
-    };
-    chart.options.scales.x = { type: 'logarithmic', title: axisTitle(t(`sensX_${p && p.field ? `size_${p.field}` : result.param}`)), grid: { color: col.grid },
-      afterBuildTicks: (axis) => (result.param === 'deadline' ? hours(axis, 7) : amounts(axis, 7)), ticks: { ...ticks, callback: (v) => xText(c, p, Number(v)) } };
-    chart.options.scales.y = { type: 'logarithmic', position: 'left', ...range(ok.map((x) => x.time_hours)), title: axisTitle(t('sensTime')), grid: { color: col.grid },
-      afterBuildTicks: (axis) => hours(axis, 6), ticks: { ...ticks, callback: (v) => fmt.duration(Number(v)) } };
-    chart.options.scales.y2 = { type: 'logarithmic', position: 'right', ...range(ok.map((x) => x.cost_usd * fmt.factor)), title: axisTitle(t('sensCost', { cur: fmt.currency })), grid: { drawOnChartArea: false },
-      afterBuildTicks: (axis) => amounts(axis, 6), ticks: { ...ticks, callback: (v) => fmt.money(Number(v) / fmt.factor, { digits: Number(v) < 1 ? 2 : 0 }) } };
+    styleSweepAxes(chart, c, p, result.param, ok, col);
     chart.options.plugins.legend.labels.color = col.fg;
     chart.options.plugins.tooltip.callbacks = { label: (item) => {
       const q = pts[item.dataIndex];

@@ -46,6 +46,68 @@ export function niceTicks(axis, candidates, max) {
   if (vals.length >= 2) axis.ticks = vals.map((value) => ({ value }));
 }
 
+// Axis titles, ticks and colours in the page's language, currency and theme.
+function styleAxes(scatter, bar, tt, fmt, col) {
+  const axisTitle = (text) => ({ display: true, text, color: col.fg });
+  const ticks = { color: col.muted, maxRotation: 0, autoSkip: true };
+  const narrow = scatter.width < 420;
+  scatter.options.scales.x = { type: 'logarithmic', title: axisTitle(tt('axisTime')), grid: { color: col.grid }, border: { color: col.line },
+    afterBuildTicks: (axis) => niceTicks(axis, HOUR_TICKS, narrow ? 4 : 7), ticks: { ...ticks, callback: (v) => fmt.duration(Number(v)) } };
+  scatter.options.scales.y = { type: 'logarithmic', title: axisTitle(tt('axisCost', { cur: fmt.currency })), grid: { color: col.grid }, border: { color: col.line },
+    afterBuildTicks: (axis) => niceTicks(axis, decades(axis.min, axis.max), 7), ticks: { ...ticks, callback: (v) => fmt.money(Number(v) / fmt.factor, { digits: Number(v) < 1 ? 2 : 0 }) } };
+  scatter.options.plugins.legend.labels.color = col.fg;
+  bar.options.scales.x = { type: 'linear', beginAtZero: true, title: axisTitle(tt('axisUnitCost', { cur: fmt.currency })), grid: { color: col.grid }, ticks: { ...ticks, callback: (v) => (Number(v) > 0 ? fmt.unitMoney(Number(v) / fmt.factor) : fmt.money(0, { digits: 0 })) } };
+  bar.options.scales.y = { type: 'category', grid: { display: false }, ticks: { color: col.fg, autoSkip: false, font: { size: 11 } } };
+}
+
+// The two Chart.js charts, made at the first draw. `live` gives the bars drawn and the latest context, which the
+// click and tooltip callbacks read.
+function makeCharts(scatterCanvas, barCanvas, ctx, live) {
+  const common = { responsive: true, maintainAspectRatio: false, animation: false };
+  const scatter = new Chart(scatterCanvas, {
+    type: 'scatter',
+    data: { datasets: [] },
+    options: {
+      ...common,
+      parsing: false,
+      interaction: { mode: 'nearest', intersect: true },
+      scales: { x: { type: 'logarithmic' }, y: { type: 'logarithmic' } },
+      plugins: { legend: { position: 'bottom', labels: { boxWidth: 10, usePointStyle: true } }, tooltip: {} },
+      onClick: (evt, els) => {
+        const el = els && els[0];
+        if (!el) return;
+        const p = scatter.data.datasets[el.datasetIndex].data[el.index];
+        if (p && p.key) ctx.current().select(p.key);
+      },
+    },
+  });
+  const bar = new Chart(barCanvas, {
+    type: 'bar',
+    data: { labels: [], datasets: [] },
+    options: {
+      ...common,
+      indexAxis: 'y',
+      scales: { x: { type: 'linear', beginAtZero: true }, y: { type: 'category', ticks: { autoSkip: false } } },
+      plugins: { legend: { display: false }, tooltip: {} },
+      onClick: (evt, els) => {
+        const el = els && els[0];
+        if (el && live.bars[el.index]) ctx.current().select(live.bars[el.index]._key);
+      },
+    },
+  });
+
+  scatter.options.plugins.tooltip.callbacks = {
+    label: (item) => {
+      const p = item.raw;
+      return p && p.r ? `${p.r.instance} · ${p.r.provider} · ${live.cur.t(p.r.pricing)}: ${live.cur.fmt.duration(p.r.time_hours)}, ${live.cur.fmt.money(p.r.cost_usd)}` : '';
+    },
+  };
+  bar.options.plugins.tooltip.callbacks = {
+    label: (item) => { const r = live.bars[item.dataIndex]; return r ? `${r.provider} · ${r.region}: ${live.cur.fmt.unitMoney(r.usd_per_tflops_day)}` : ''; },
+  };
+  return { scatter, bar };
+}
+
 export function createCharts(container, ctx) {
   const { t } = ctx;
   const scatterCanvas = h('canvas', { id: 'chart-scatter', role: 'img', 'aria-label': t('scatterAria') });
@@ -67,49 +129,7 @@ export function createCharts(container, ctx) {
   let bar = null;
   function ensure() {
     if (scatter) return;
-    const common = { responsive: true, maintainAspectRatio: false, animation: false };
-    scatter = new Chart(scatterCanvas, {
-      type: 'scatter',
-      data: { datasets: [] },
-      options: {
-        ...common,
-        parsing: false,
-        interaction: { mode: 'nearest', intersect: true },
-        scales: { x: { type: 'logarithmic' }, y: { type: 'logarithmic' } },
-        plugins: { legend: { position: 'bottom', labels: { boxWidth: 10, usePointStyle: true } }, tooltip: {} },
-        onClick: (evt, els) => {
-          const el = els && els[0];
-          if (!el) return;
-          const p = scatter.data.datasets[el.datasetIndex].data[el.index];
-          if (p && p.key) ctx.current().select(p.key);
-        },
-      },
-    });
-    bar = new Chart(barCanvas, {
-      type: 'bar',
-      data: { labels: [], datasets: [] },
-      options: {
-        ...common,
-        indexAxis: 'y',
-        scales: { x: { type: 'linear', beginAtZero: true }, y: { type: 'category', ticks: { autoSkip: false } } },
-        plugins: { legend: { display: false }, tooltip: {} },
-        onClick: (evt, els) => {
-          const el = els && els[0];
-          if (el && bars[el.index]) ctx.current().select(bars[el.index]._key);
-        },
-      },
-    });
-
-    scatter.options.plugins.tooltip.callbacks = {
-      label: (item) => {
-        const p = item.raw;
-        return p && p.r ? `${p.r.instance} · ${p.r.provider} · ${cur.t(p.r.pricing)}: ${cur.fmt.duration(p.r.time_hours)}, ${cur.fmt.money(p.r.cost_usd)}` : '';
-      },
-    };
-    bar.options.plugins.tooltip.callbacks = {
-      label: (item) => { const r = bars[item.dataIndex]; return r ? `${r.provider} · ${r.region}: ${cur.fmt.unitMoney(r.usd_per_tflops_day)}` : ''; },
-    };
-
+    ({ scatter, bar } = makeCharts(scatterCanvas, barCanvas, ctx, { get bars() { return bars; }, get cur() { return cur; } }));
   }
 
   // Rows unchanged → only the highlighted points move; style (language, currency, theme) unchanged → options stay.
@@ -146,18 +166,7 @@ export function createCharts(container, ctx) {
       { label: tt('legendPareto'), data: pareto, showLine: true, borderColor: col.pareto, backgroundColor: col.pareto, pointRadius: 4.5, borderWidth: 2 },
       { label: tt('legendOffers'), data: points, pointRadius: 3, backgroundColor: col.point, borderColor: col.point },
     ].filter((d, i) => d.data.length || i === 3);
-    if (styleKey !== lastStyle) {
-      const axisTitle = (text) => ({ display: true, text, color: col.fg });
-      const ticks = { color: col.muted, maxRotation: 0, autoSkip: true };
-      const narrow = scatter.width < 420;
-      scatter.options.scales.x = { type: 'logarithmic', title: axisTitle(tt('axisTime')), grid: { color: col.grid }, border: { color: col.line },
-        afterBuildTicks: (axis) => niceTicks(axis, HOUR_TICKS, narrow ? 4 : 7), ticks: { ...ticks, callback: (v) => fmt.duration(Number(v)) } };
-      scatter.options.scales.y = { type: 'logarithmic', title: axisTitle(tt('axisCost', { cur: fmt.currency })), grid: { color: col.grid }, border: { color: col.line },
-        afterBuildTicks: (axis) => niceTicks(axis, decades(axis.min, axis.max), 7), ticks: { ...ticks, callback: (v) => fmt.money(Number(v) / fmt.factor, { digits: Number(v) < 1 ? 2 : 0 }) } };
-      scatter.options.plugins.legend.labels.color = col.fg;
-      bar.options.scales.x = { type: 'linear', beginAtZero: true, title: axisTitle(tt('axisUnitCost', { cur: fmt.currency })), grid: { color: col.grid }, ticks: { ...ticks, callback: (v) => (Number(v) > 0 ? fmt.unitMoney(Number(v) / fmt.factor) : fmt.money(0, { digits: 0 })) } };
-      bar.options.scales.y = { type: 'category', grid: { display: false }, ticks: { color: col.fg, autoSkip: false, font: { size: 11 } } };
-    }
+    if (styleKey !== lastStyle) styleAxes(scatter, bar, tt, fmt, col);
     scatter.update('none');
 
     const drawBars = () => {

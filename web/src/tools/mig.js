@@ -1,8 +1,8 @@
 // MIG packing: small jobs onto Multi-Instance GPU slices of one GPU type (NVML placements), drawn as a
 // 7-slice bar per GPU, with the cost per job against whole small GPUs (T4, L4, A10) and the whole GPU without
 // MIG. engine.mig.
-import { h, tx, engineText, dataText } from './dom.js';
-import { field, numberInput, selectInput, num, kpi, times, gpuOptions, put } from './tools.js';
+import { h, tx, engineText, dataText } from '../views/dom.js';
+import { field, numberInput, selectInput, num, kpi, times, gpuOptions, put } from './form.js';
 
 const MAX_GROUPS = 8;
 const MAX_GPUS_DRAWN = 16;

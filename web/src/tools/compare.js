@@ -1,10 +1,10 @@
 // Scenario comparison: 2-4 configurations (a GPU type × count, optionally at a given hourly price, or a catalog
 // offer) for one workload side by side, with the speed-up and cost ratio against a baseline explained by GPU
 // count, per-GPU throughput and scaling; the article's YOLOv7 case (§1) is a one-click preset. engine.compare.
-import { h, tx, engineText, dataText } from './dom.js';
-import { field, numberInput, selectInput, num, times, workloadOf, moneyText, toUsdText, verdict, gpuOptions, put } from './tools.js';
+import { h, tx, engineText, dataText } from '../views/dom.js';
+import { NAMES } from '../app/names.js';
+import { field, numberInput, selectInput, num, times, workloadOf, moneyText, toUsdText, verdict, gpuOptions, put } from './form.js';
 
-const PRICINGS = ['on_demand', 'reserved', 'spot', 'tiered', 'monthly'];
 const DEFAULT_CONFIGS = 'g:h100-sxm5-80gb:8,g:a100-sxm4-80gb:8';
 export const YOLO_PRESET = { w: 'yolov7-coco', c: 'g:a100-sxm4-80gb:8,g:v100-sxm2-16gb:4', pricing: '', base: '' };
 const YOLO_SPEEDUP = 2.3;  // the article's claim, shown next to the engine's finding (the engine returns it too)
@@ -59,7 +59,7 @@ export const comparePanel = {
       h('div', { class: 'tool-grid' },
         field('cmp-workload', t('cmpWorkload'), selectInput('cmp-workload', st.w || 'current',
           [['current', t('cmpCurrentWorkload')], ...presets.map((p) => [p.id, name(p), true])], (v) => io.set('w', v === 'current' ? '' : v), { 'data-path': '/preset' })),
-        field('cmp-pricing', t('colPricing'), selectInput('cmp-pricing', st.pricing || 'on_demand', PRICINGS.map((m) => [m, t(m)]), (v) => io.set('pricing', v === 'on_demand' ? '' : v), { 'data-path': '/pricing' })),
+        field('cmp-pricing', t('colPricing'), selectInput('cmp-pricing', st.pricing || 'on_demand', NAMES.pricing_models.map((m) => [m, t(m)]), (v) => io.set('pricing', v === 'on_demand' ? '' : v), { 'data-path': '/pricing' })),
         field('cmp-base', t('cmpBaseline'), selectInput('cmp-base', st.base || '', [['', t('cmpBaselineAuto')], ...cs.map((_, i) => [String(i), t('cmpConfigN', { n: i + 1 })])],
           (v) => io.set('base', v), { 'data-path': '/baseline' }))),
       h('div', { class: 'scroll-x' }, h('table', { class: 'mini configs', id: 'cmp-configs' },

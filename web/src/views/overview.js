@@ -1,8 +1,8 @@
 // The summary above the charts: workload line, best picks, share link, exports and print.
-// Methods of the page App (mixed in by main.js).
-import { todayIso } from './engine-client.js';
+// Methods of the page App (mixed in by app/main.js).
+import { todayIso } from '../engine/client.js';
 import { h, tx } from './dom.js';
-import { toCsv, toJson, download } from './export.js';
+import { toCsv, toJson, download } from '../app/export.js';
 
 export class OverviewMethods {
   renderOverview(ctx) {

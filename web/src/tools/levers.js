@@ -1,7 +1,7 @@
 // Cost levers for the current workload on the offer shown in the details panel: mixed precision, spot,
 // reserved, MIG, more and fewer GPUs, each with time and cost before and after. engine.levers.
-import { h, tx, engineText, dataText } from './dom.js';
-import { kpi, times, workloadOf, put } from './tools.js';
+import { h, tx, engineText, dataText } from '../views/dom.js';
+import { kpi, times, workloadOf, put } from './form.js';
 
 const LEVERS = ['mixed_precision', 'spot', 'reserved', 'mig', 'more_gpus', 'fewer_gpus'];
 

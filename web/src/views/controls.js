@@ -1,7 +1,8 @@
 // Inputs: workload (preset or the user's own model), precision, filters, ranking weights, and the
 // page settings (language, currency and rate, theme). Each change calls ctx.update(patch, options).
 import { h, tx, foldPanel } from './dom.js';
-import { PRECISIONS, PRICING_MODELS, KINDS, MODES, CURRENCIES, CUSTOM_FIELDS, customFromPreset } from './state.js';
+import { CURRENCIES, CUSTOM_FIELDS, customFromPreset } from '../app/state.js';
+import { NAMES } from '../app/names.js';
 
 const SLIDER_DEBOUNCE_MS = 120;
 const NUMBER_DEBOUNCE_MS = 350;
@@ -61,7 +62,7 @@ function multiSelect({ id, labelKey, options, selected, onChange }, t) {
 }
 
 // Inputs whose own DOM already shows the new value update with { inPlace: true } (no rebuild of the inputs);
-// the others rebuild them (focus and open lists are kept by main.js).
+// the others rebuild them (focus and open lists are kept by app/main.js).
 export function workloadPanel(ctx) {
   const { t, state, presets, fmt, update } = ctx;
   const custom = state.custom;
@@ -82,14 +83,14 @@ export function workloadPanel(ctx) {
       select('preset', state.preset, presets.map((p) => [p.id, name(p), true]), (v) => update({ preset: v, sel: null, cmp: [] }, { inPlace: true }))));
   } else {
     const setCustom = (patch, opts) => update({ custom: { ...ctx.current().state.custom, ...patch } }, opts);
-    body.push(field('kind', tx('span', t, 'kind'), select('kind', custom.kind, KINDS.map((k) => [k, t(`kind_${k}`)]), (k) => {
+    body.push(field('kind', tx('span', t, 'kind'), select('kind', custom.kind, NAMES.workload_kinds.map((k) => [k, t(`kind_${k}`)]), (k) => {
       // Example numbers for another kind come from the first preset of that kind; total FLOPs from the last ranking.
       const from = presets.find((p) => p.workload && (p.workload.kind === k || (k === 'cnn' && p.workload.kind === 'vision')));
       const next = customFromPreset(from, k);
       if (k === 'custom' && ctx.result) next.total_flops = ctx.result.workload.total_flops;
       update({ custom: next });
     })));
-    body.push(field('mode', tx('span', t, 'mode'), select('mode', custom.mode || 'pretrain', MODES.map((m) => [m, t(`mode_${m}`)]), (m) => setCustom({ mode: m }))));
+    body.push(field('mode', tx('span', t, 'mode'), select('mode', custom.mode || 'pretrain', NAMES.modes.map((m) => [m, t(`mode_${m}`)]), (m) => setCustom({ mode: m }))));
     for (const [key, , , type] of CUSTOM_FIELDS[custom.kind]) {
       const id = `w-${key}`;
       if (type === 'bool') {
@@ -107,7 +108,7 @@ export function workloadPanel(ctx) {
     }
   }
   body.push(field('precision', tx('span', t, 'precision'),
-    select('precision', state.precision, PRECISIONS.map((p) => [p, p.toUpperCase(), true]), (v) => update({ precision: v }, { inPlace: true }))));
+    select('precision', state.precision, NAMES.precisions.map((p) => [p, p.toUpperCase(), true]), (v) => update({ precision: v }, { inPlace: true }))));
 
   return h('section', { class: 'panel', id: 'workload-panel', 'aria-labelledby': 'workload-title' },
     tx('h2', t, 'workload', { id: 'workload-title' }), source, ...body);
@@ -121,7 +122,7 @@ export function filtersPanel(ctx) {
   const providers = catalog.providers.map((p) => ({ value: p, text: p, raw: true }));
   const regions = catalog.regions.map((r) => ({ value: r, text: r, raw: true }));
   const gpuIds = catalog.gpus.map((g) => ({ value: g, text: gpuName.get(g) || g, raw: true }));
-  const pricing = PRICING_MODELS.map((m) => ({ value: m, text: t(m) }));
+  const pricing = NAMES.pricing_models.map((m) => ({ value: m, text: t(m) }));
 
   return foldPanel('filters-panel', tx('h2', t, 'filters', { id: 'filters-title' }),
     multiSelect({ id: 'f-providers', labelKey: 'filterProvider', options: providers, selected: f.providers, onChange: (v) => setF({ providers: v }) }, t),

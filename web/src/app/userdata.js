@@ -1,10 +1,10 @@
 // The user's own data on the page: stored catalogs loaded at start, file imports, the offer form, removal.
-// Methods of the page App (mixed in by main.js). The engine work (parsing, checking, importing thousands of
-// SkyPilot rows) happens in the engine host (engine-core.js, in the worker); the page keeps the entries
+// Methods of the page App (mixed in by app/main.js). The engine work (parsing, checking, importing thousands of
+// SkyPilot rows) happens in the engine host (engine/core.js, in the worker); the page keeps the entries
 // ({name, kind, added, count, docText}) and writes localStorage, which only the page can.
-import { todayIso } from './engine-client.js';
+import { todayIso } from '../engine/client.js';
 import { STORE_KEY, storeText, formValuesFrom } from './store.js';
-import { checkOfferValues, busyMessage } from './import.js';
+import { checkOfferValues, busyMessage } from '../views/import.js';
 
 // A new task (the engine's answer arrives in a message task; saving and redrawing each get their own).
 const nextTask = () => new Promise((resolve) => { setTimeout(resolve, 0); });

@@ -1,5 +1,5 @@
 // Ranked rows as data: sorting, the overview's picks and the points of the cost-time scatter. No DOM here:
-// the engine worker (engine-core.js) runs the same code as the page, so a large catalog is sorted and
+// the engine worker (engine/core.js) runs the same code as the page, so a large catalog is sorted and
 // thinned off the main thread and only what is shown crosses to the page.
 
 export const rowKey = (r) => `${r.id}|${r.pricing}`;

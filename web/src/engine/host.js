@@ -1,14 +1,19 @@
-// The page's side of the engine: a Web Worker running engine-core.js when the browser allows one, otherwise
-// the same core on the main thread. Either way every call is request(op, args) -> Promise, so the page never
-// waits on the engine synchronously.
-//
-// The worker is a Blob made of the engine script and app.js itself (which runs engine-worker.js when it finds no
-// document): the offline file's inline scripts, so no request from file:// and the CSP only needs
-// worker-src blob:; on the served site, importScripts of the same two files. Some browsers refuse blob workers
-// on file:// or under a CSP; then the page falls back to the main thread.
-import { initCore } from './engine-core.js';
-import { todayIso } from './engine-client.js';
-import { inflate } from './engine-worker.js';
+// How the page starts the engine (startHost below is the engine folder's entry for the page):
+// - Served site: a Web Worker whose code is the site's own two scripts, gpuvalue_engine.js (the wasm engine)
+//   and worker.js (engine/worker.js: the engine-side modules without the page's UI), loaded by importScripts
+//   from a small Blob (the CSP allows worker-src 'self' blob:).
+// - Offline file (file://, no requests): a Blob worker made of the text of the inline gv-engine and gv-worker
+//   elements; the wasm comes from the gv-wasm element (gzip + base64) and is inflated in the worker.
+// - Main-thread fallback: when no worker can start (no Worker or Blob, a browser that refuses blob workers on
+//   file:// or under a CSP, a worker that does not answer 'init' in time, or window.GPUVALUE_NO_WORKER), the very
+//   same engine core (engine/core.js) runs on the page, one macrotask per call.
+// Either way every call is host.request(op, args) -> Promise, and every failure is a GpuvalueError
+// {code, message, path, issues} (engine/errors.js), so the page never waits on the engine synchronously and
+// handles one error shape.
+import { initCore } from './core.js';
+import { todayIso } from './client.js';
+import { inflate } from './wasm.js';
+import { asGpuvalueError } from './errors.js';
 
 const INIT_TIMEOUT_MS = 60000;
 
@@ -23,11 +28,11 @@ class WorkerHost {
       const w = this.waiting.get(id);
       if (!w) return;
       this.waiting.delete(id);
-      if (ok) w.resolve(value); else w.reject(new Error(error));
+      if (ok) w.resolve(value); else w.reject(asGpuvalueError(error));
     };
     worker.onerror = (e) => {
       e.preventDefault();
-      this.fail(new Error(`engine worker: ${e.message || 'failed'}`));
+      this.fail(asGpuvalueError(`engine worker: ${e.message || 'failed'}`));
     };
   }
 
@@ -57,21 +62,17 @@ class LocalHost {
   request(op, args) {
     return new Promise((resolve, reject) => {
       setTimeout(() => {
-        try { resolve(structuredClone(this.core.handle(op, args))); } catch (e) { reject(e); }
+        try { resolve(structuredClone(this.core.handle(op, args))); } catch (e) { reject(asGpuvalueError(e)); }
       }, 0);
     });
   }
 }
 
-function inflateOnPage(el) {
-  return inflate(el.textContent.trim());
-}
-
-// The worker runs the engine script and the worker's own script (worker-main.js: the engine-side modules without
-// the page's UI); app.js, which can also serve as the worker, when that script is not there.
+// The worker's code: the offline file's inline engine and worker scripts, or on the served site a Blob that
+// imports the site's engine and worker scripts. Null when neither is on the page.
 function workerBlobSource() {
   const engineEl = document.getElementById('gv-engine');
-  const workerEl = document.getElementById('gv-worker') || document.getElementById('gv-app');
+  const workerEl = document.getElementById('gv-worker');
   if (engineEl && workerEl) return `${engineEl.textContent}\n;${workerEl.textContent}`;
   const src = (name) => { const el = [...document.scripts].find((s) => s.src && new URL(s.src).pathname.endsWith(`/${name}`)); return el ? el.src : null; };
   const engine = src('gpuvalue_engine.js');
@@ -96,7 +97,7 @@ async function startWorker(dataText) {
   const wasmEl = document.getElementById('gv-wasm');
   const init = host.request('init', { dataText, wasmGzBase64: wasmEl ? wasmEl.textContent.trim() : null, today: todayIso() });
   let timer;
-  const timeout = new Promise((_, reject) => { timer = setTimeout(() => reject(new Error('engine worker did not start')), INIT_TIMEOUT_MS); });
+  const timeout = new Promise((_, reject) => { timer = setTimeout(() => reject(asGpuvalueError('engine worker did not start')), INIT_TIMEOUT_MS); });
   try {
     host.meta = await Promise.race([init, timeout]);
   } catch (e) {
@@ -112,7 +113,7 @@ async function startLocal(dataText) {
   const el = document.getElementById('gv-wasm');
   let factory = window.createGpuvalue;
   if (el) {
-    const wasmBinary = await inflateOnPage(el);
+    const wasmBinary = await inflate(el.textContent.trim());
     factory = (options = {}) => window.createGpuvalue({ ...options, wasmBinary });
   }
   const core = await initCore(factory, dataText, { today: todayIso() });

@@ -1,14 +1,13 @@
 // Everything the page asks of the engine, as named operations on plain data. It runs inside the engine
-// worker (engine-worker.js), so that ranking a large catalog, importing thousands of SkyPilot rows, the
+// worker (engine/worker.js), so that ranking a large catalog, importing thousands of SkyPilot rows, the
 // portfolio planner and the sensitivity sweeps never block the page; when no worker can start the page runs
-// the very same code on its main thread (engine-host.js). Operations return plain objects (structured-clone
-// safe); engine errors come back as {ok: false, error: {path, message}, issues} values, never as throws.
-import { createEngine } from './engine-client.js';
-import { parseStore, storeText, applyCatalogs, importText, offerDoc, newOfferId } from './store.js';
-import { rowKey, sortRows, picks as pickRows, scatterPoints } from './rows.js';
-import { toCsv, toJson } from './export.js';
+// the very same code on its main thread (engine/host.js). Operations return plain objects (structured-clone
+// safe); engine errors come back as {ok: false, error: {code, path, message}, issues} values, never as throws.
+import { createEngine } from './client.js';
+import { parseStore, storeText, applyCatalogs, importText, offerDoc, newOfferId } from '../app/store.js';
+import { rowKey, sortRows, picks as pickRows, scatterPoints } from '../app/rows.js';
+import { toCsv, toJson } from '../app/export.js';
 
-const PRICING_MODELS = ['on_demand', 'reserved', 'spot', 'tiered', 'monthly'];
 const RANK_CACHE_ROWS = 60000;  // rows kept across cached rankings (a 10,000-offer catalog gives ~20,000)
 const POINT_LIMIT = 600;        // scatter points sent to the page before the cloud is thinned
 
@@ -24,22 +23,18 @@ export function createCore(client, data) {
   const defaults = client.defaults();
   const presets = client.presets();
   const gpus = client.gpus();
-  let entries = [];
-  let offers = new Map();
-  let catalog = null;
-  let version = 0;
   const ranks = new Map();   // request JSON -> {results, meta, error, ms}
   const sorted = new Map();  // request JSON + sort -> sorted rows
 
   function refresh() {
-    version += 1;
+    s.version += 1;
     ranks.clear();
     sorted.clear();
-    offers = new Map(client.catalogSummary().map((o) => [o.id, o]));
+    s.offers = new Map(client.catalogSummary().map((o) => [o.id, o]));
     const uniq = (xs) => [...new Set(xs)].sort((a, b) => a.localeCompare(b));
-    const all = [...offers.values()];
-    catalog = {
-      version, count: offers.size, providers: uniq(all.map((o) => o.provider)), regions: uniq(all.map((o) => o.region)),
+    const all = [...s.offers.values()];
+    s.catalog = {
+      version: s.version, count: s.offers.size, providers: uniq(all.map((o) => o.provider)), regions: uniq(all.map((o) => o.region)),
       gpus: uniq(all.map((o) => o.gpu)),
       // Offers the planner can price: on-demand and reserved (per-GPU rates), real offers only.
       reservable: all.filter((o) => !o.example && o.prices.some((p) => p.model === 'reserved') && o.prices.some((p) => p.model === 'on_demand'))
@@ -47,10 +42,10 @@ export function createCore(client, data) {
         .sort((a, b) => a.gpu.localeCompare(b.gpu) || a.provider.localeCompare(b.provider) || a.instance.localeCompare(b.instance))
         .slice(0, 400),
     };
-    return catalog;
+    return s.catalog;
   }
 
-  const errorOf = (r) => ({ path: (r.error && r.error.path) || '', message: (r.error && r.error.message) || 'engine error', issues: (r.issues || []).filter((i) => !i.warning) });
+  const errorOf = (r) => ({ code: (r.error && r.error.code) || 'internal', path: (r.error && r.error.path) || '', message: (r.error && r.error.message) || 'engine error', issues: (r.issues || []).filter((i) => !i.warning) });
 
   function rank(request) {
     const key = JSON.stringify(request);
@@ -92,60 +87,89 @@ export function createCore(client, data) {
     return { ranked, rows: sorted.get(key) };
   }
 
-  const ops = {
-    meta: () => ({ defaults, presets, gpus, catalog: catalog || refresh() }),
+  // The shared state the operation groups read and write.
+  const s = {
+    client, data, bundledTexts, defaults, presets, entries: [], offers: new Map(), catalog: null, version: 0,
+    refresh, rank, sortedRows,
+  };
 
+  const ops = {
+    meta: () => ({ defaults, presets, gpus, catalog: s.catalog || refresh() }),
+
+    // An engine method that takes a JSON request (a row of the engine's dispatch table): its answer, ok or not.
+    call({ method, request }) {
+      if (!client.requestMethods().includes(method)) throw new Error(`unknown method ${method}`);
+      const t0 = Date.now();
+      const r = client.tryCall(method, request);
+      return { ...r, ms: Date.now() - t0 };
+    },
+
+    ...catalogOps(s),
+    ...rankingOps(s),
+  };
+
+  return {
+    handle(op, args = {}) {
+      if (!Object.prototype.hasOwnProperty.call(ops, op)) throw new Error(`unknown operation ${op}`);
+      return ops[op](args);
+    },
+  };
+}
+
+// The user's catalogs: loading the stored ones, adding, replacing and removing them, offers typed into the form.
+function catalogOps(s) {
+  return {
     // The stored user catalogs at start-up (the raw localStorage value): parsed, checked and loaded.
     initStore({ raw }) {
       const { entries: parsed, problem } = parseStore(raw);
       // Nothing stored (the usual first visit): the engine already holds the bundled catalog.
-      if (!parsed.length && !entries.length) return { problem, entries, rejected: [], catalog: catalog || refresh() };
-      const r = applyCatalogs(client, bundledTexts, parsed);
-      entries = r.entries;
-      return { problem, entries, rejected: r.rejected.map((x) => ({ name: x.entry.name, error: x.error })), catalog: refresh() };
+      if (!parsed.length && !s.entries.length) return { problem, entries: s.entries, rejected: [], catalog: s.catalog || s.refresh() };
+      const r = applyCatalogs(s.client, s.bundledTexts, parsed);
+      s.entries = r.entries;
+      return { problem, entries: s.entries, rejected: r.rejected.map((x) => ({ name: x.entry.name, error: x.error })), catalog: s.refresh() };
     },
 
     // Replaces the user catalogs (removal, or undoing an addition that could not be saved).
     setEntries({ entries: next }) {
-      const r = applyCatalogs(client, bundledTexts, next);
-      entries = r.entries;
-      return { entries, rejected: r.rejected.map((x) => ({ name: x.entry.name, error: x.error, issues: x.issues })), catalog: refresh() };
+      const r = applyCatalogs(s.client, s.bundledTexts, next);
+      s.entries = r.entries;
+      return { entries: s.entries, rejected: r.rejected.map((x) => ({ name: x.entry.name, error: x.error, issues: x.issues })), catalog: s.refresh() };
     },
 
     importFile({ name, text, provider, today }) {
-      const r = importText(client, name, text, { provider, today });
+      const r = importText(s.client, name, text, { provider, today });
       if (!r.ok) return r;
-      entries = [...entries, r.entry];
-      return { ...r, catalog: refresh() };
+      s.entries = [...s.entries, r.entry];
+      return { ...r, catalog: s.refresh() };
     },
 
     // An offer typed into the form: a new one, or a replacement of the user's own (editingId).
     saveOffer({ values, rate, today, editingId }) {
-      const v = { ...values, id: editingId || newOfferId(values, new Set(offers.keys())) };
+      const v = { ...values, id: editingId || newOfferId(values, new Set(s.offers.keys())) };
       const doc = offerDoc(v, { rate, today });
       const entry = { name: `${v.provider} ${v.instance_type}`, kind: 'manual', added: today, count: 1, docText: JSON.stringify(doc) };
       if (editingId) {
-        const next = entries.map((c) => (c.kind === 'manual' && JSON.parse(c.docText).instances[0].id === editingId ? entry : c));
-        const r = client.loadCatalog(`[${[...bundledTexts, ...next.map((c) => c.docText)].join(',')}]`);
+        const next = s.entries.map((c) => (c.kind === 'manual' && JSON.parse(c.docText).instances[0].id === editingId ? entry : c));
+        const r = s.client.loadCatalog(`[${[...s.bundledTexts, ...next.map((c) => c.docText)].join(',')}]`);
         if (!r.ok) return { ok: false, errors: (r.issues || []).filter((i) => !i.warning).map((i) => ({ ...i, path: i.path.replace(/^\/\d+/, '') })) };
-        entries = next;
+        s.entries = next;
       } else {
-        const r = client.addCatalog(entry.docText);
+        const r = s.client.addCatalog(entry.docText);
         if (!r.ok) return { ok: false, errors: (r.issues || []).filter((i) => !i.warning) };
-        entries = [...entries, entry];
+        s.entries = [...s.entries, entry];
       }
-      return { ok: true, id: v.id, entry, entries, catalog: refresh() };
+      return { ok: true, id: v.id, entry, entries: s.entries, catalog: s.refresh() };
     },
 
-    storeText: () => storeText(entries),
+    storeText: () => storeText(s.entries),
 
     // The full catalog record of an offer (for "copy as my offer"): the instance and its document's fx block.
     offerRecord({ id }) {
-      for (const c of data.catalogs) {
+      for (const c of s.data.catalogs) {
         const inst = c.doc.instances.find((i) => i.id === id);
         if (inst) return { inst, fx: c.doc.fx || null, bundled: true };
       }
-      for (const e of entries) {
+      for (const e of s.entries) {
         if (!e.docText.includes(JSON.stringify(id))) continue;
         const doc = JSON.parse(e.docText);
         const inst = doc.instances.find((i) => i.id === id);
@@ -154,12 +178,18 @@ export function createCore(client, data) {
       return null;
     },
 
+  };
+}
+
+// Views of the ranking and the engine work behind the page's panels (details, sensitivity, exports).
+function rankingOps(s) {
+  return {
     // One view of the ranking: the rows in table order (at most `limit`), the rows asked for by key
     // (selection, comparison) when they are further down, the overview's picks, and for long results
     // the thinned scatter points.
     view({ request, sort, limit = Infinity, keys = [] }) {
-      const { ranked, rows } = sortedRows(request, sort);
-      if (ranked.error) return { error: ranked.error, ms: ranked.ms, cached: ranked.cached, version };
+      const { ranked, rows } = s.sortedRows(request, sort);
+      if (ranked.error) return { error: ranked.error, ms: ranked.ms, cached: ranked.cached, version: s.version };
       const shown = rows.length > limit ? rows.slice(0, limit) : rows;
       const inShown = new Set(shown.map((r) => r._key));
       const want = new Set(keys.filter((k) => k && !inShown.has(k)));
@@ -174,24 +204,24 @@ export function createCore(client, data) {
         meta: ranked.meta, rowsJson: JSON.stringify(shown), extraJson: JSON.stringify(extra), total: rows.length,
         top: ranked.results[0] ? ranked.results[0]._key : null,
         picks: Object.fromEntries(Object.entries(p).map(([k, r]) => [k, r ? r._key : null])),
-        scatterJson: scatter ? JSON.stringify(scatter) : null, ms: ranked.ms, cached: ranked.cached, version,
+        scatterJson: scatter ? JSON.stringify(scatter) : null, ms: ranked.ms, cached: ranked.cached, version: s.version,
       };
     },
 
     // Rows of the current ranking by key (for a selection or comparison beyond the rows shown).
     rows({ request, keys }) {
       const want = new Set(keys);
-      return rank(request).results.filter((r) => want.has(r._key));
+      return s.rank(request).results.filter((r) => want.has(r._key));
     },
 
     // The details panel's extra data: the offer's catalog record and this job under each of its billing models.
     details({ id, hours, nodes, pricing, deadline }) {
-      const offer = offers.get(id) || null;
-      const models = offer ? PRICING_MODELS.filter((m) => offer.prices.some((p) => p.model === m)) : [pricing];
+      const offer = s.offers.get(id) || null;
+      const models = offer ? s.defaults.names.pricing_models.filter((m) => offer.prices.some((p) => p.model === m)) : [pricing];
       const breakdown = models.map((model) => {
         const req = { instance: id, hours, pricing: model, nodes };
         if (deadline > 0) req.spot = { deadline_hours: deadline };
-        const r = client.tryCall('cost', req);
+        const r = s.client.tryCall('cost', req);
         if (!r.ok) return { model, error: r.error ? `${r.error.path && !r.error.message.startsWith(r.error.path) ? `${r.error.path}: ` : ''}${r.error.message}` : 'engine error' };
         const { ok, ...rest } = r;
         return { model, ...rest };
@@ -199,19 +229,11 @@ export function createCore(client, data) {
       return { offer, breakdown };
     },
 
-    // An engine method that takes a JSON request (the dispatch table's): the engine's answer, ok or not.
-    call({ method, request }) {
-      if (!client.requestMethods().includes(method)) throw new Error(`unknown method ${method}`);
-      const t0 = Date.now();
-      const r = client.tryCall(method, request);
-      return { ...r, ms: Date.now() - t0 };
-    },
-
     // Sensitivity: time and cost of one offer (one billing model) as one parameter moves over `values`,
     // each point a full engine ranking restricted to that offer.
     sweep({ request, row, param, values }) {
       const t0 = Date.now();
-      const preset = request.preset ? presets.find((p) => p.id === request.preset) : null;
+      const preset = request.preset ? s.presets.find((p) => p.id === request.preset) : null;
       const base = { ...(preset ? preset.workload : {}), ...(request.workload || {}) };
       const points = values.map((x) => {
         const req = structuredClone(request);
@@ -225,7 +247,7 @@ export function createCore(client, data) {
         } else if (param === 'deadline') {
           req.filters.deadline_hours = x;
         }
-        const r = client.tryCall('rank', req);
+        const r = s.client.tryCall('rank', req);
         if (!r.ok) return { x, error: r.error ? r.error.message : 'engine error' };
         const hit = r.results.find((y) => y.id === row.id && y.pricing === row.pricing);
         return hit ? { x, time_hours: hit.time_hours, cost_usd: hit.cost_usd, fits: hit.fits, nodes: hit.nodes } : { x, missing: true };
@@ -235,15 +257,8 @@ export function createCore(client, data) {
 
     // The whole table for a download when the page shows only its first rows.
     exportRows({ request, sort, kind, currency, rate, hash }) {
-      const { ranked, rows } = sortedRows(request, sort);
+      const { ranked, rows } = s.sortedRows(request, sort);
       return kind === 'csv' ? toCsv(rows, { currency, rate }) : toJson(rows, { request, result: ranked.meta, currency, rate, hash });
-    },
-  };
-
-  return {
-    handle(op, args = {}) {
-      if (!Object.prototype.hasOwnProperty.call(ops, op)) throw new Error(`unknown operation ${op}`);
-      return ops[op](args);
     },
   };
 }

@@ -1,0 +1,8 @@
+// The names engine requests take (pricing models, precisions, workload kinds, modes, advisor stages, cooling),
+// as the engine lists them in defaults().names. The page sets them once at start-up, before anything is drawn or
+// any URL is read; the lists stay empty until then.
+export const NAMES = { pricing_models: [], precisions: [], workload_kinds: [], modes: [], stages: [], cooling: [] };
+
+export function setNames(names) {
+  for (const k of Object.keys(NAMES)) NAMES[k] = Array.isArray(names && names[k]) ? [...names[k]] : [];
+}

@@ -1,0 +1,91 @@
+// The page state. Everything a view depends on lives here, and hash.js writes it into the URL hash, so a shared
+// link (index.html#…) restores the same workload, filters, weights, sort, selection, language and currency.
+// The names a field takes (precisions, billing models, workload kinds, modes) are the engine's (names.js).
+import { NAMES } from './names.js';
+
+export const CURRENCIES = ['USD', 'CNY'];
+export const SORT_KEYS = ['rank', 'total_gpus', 'time_hours', 'cost_usd', 'usd_per_hour', 'usd_per_tflops_day', 'memory', 'score'];
+// Decision-tool tabs (tools/panel.js); hash.js keeps their inputs in the URL.
+export const TOOL_IDS = ['advise', 'plan', 'mig', 'levers', 'compare', 'energy'];
+
+// Custom workload fields per kind: [state key, engine key, URL key, type].
+export const CUSTOM_FIELDS = {
+  transformer: [
+    ['params', 'params', 'params', 'number'], ['tokens', 'tokens', 'tokens', 'number'],
+    ['seq_len', 'seq_len', 'seq', 'number'], ['layers', 'layers', 'layers', 'number'],
+    ['hidden', 'hidden', 'hidden', 'number'], ['micro_batch', 'micro_batch', 'mb', 'number'],
+    ['activation_checkpointing', 'activation_checkpointing', 'ac', 'bool'],
+  ],
+  cnn: [
+    ['gflops_per_sample', 'gflops_per_sample', 'gflops', 'number'], ['samples', 'samples', 'samples', 'number'],
+    ['epochs', 'epochs', 'epochs', 'number'], ['params', 'params', 'params', 'number'],
+  ],
+  custom: [['total_flops', 'total_flops', 'flops', 'number'], ['params', 'params', 'params', 'number']],
+};
+
+export function defaultState(engineDefaults, { lang = 'en', rate = 0, presetId = 'resnet50-imagenet' } = {}) {
+  return {
+    preset: presetId,
+    custom: null,                   // {kind, mode, ...fields} when the workload is the user's own
+    precision: 'bf16',
+    // budget is in the display currency (what the user typed); the request converts it to USD at the current rate.
+    // The seed article's illustrative offers are not real offers: shown only on request (ex=1).
+    filters: { providers: [], regions: [], gpus: [], pricing: [], fitsOnly: false, examples: false, budget: 0, deadlineHours: 0 },
+    weights: { ...engineDefaults.weights },
+    sort: { key: 'rank', dir: 'asc' },
+    sel: null,                      // row key "offer id|pricing model" shown in the details panel
+    cmp: [],                        // row keys compared side by side (2–4)
+    tool: 'advise',                 // the decision tool shown
+    tools: {},                      // {group: {field: text}}: tool inputs the user set (the tools' defaults otherwise)
+    lang,
+    currency: 'USD',
+    rate,                           // CNY per USD
+    defaultRate: rate,
+    defaultExamples: false,
+    defaultWeights: { ...engineDefaults.weights },
+  };
+}
+
+export { rowKey } from './rows.js';
+
+// The engine.rank request for a state (everything that changes the ranking, nothing that only changes the view).
+export function rankRequest(s) {
+  const req = {};
+  if (s.custom) {
+    const w = { kind: s.custom.kind, mode: s.custom.mode || 'pretrain', name: 'custom' };
+    for (const [key, engineKey, , type] of CUSTOM_FIELDS[s.custom.kind]) {
+      const v = s.custom[key];
+      if (type === 'bool') w[engineKey] = Boolean(v);
+      else if (typeof v === 'number' && Number.isFinite(v)) w[engineKey] = v;
+    }
+    req.workload = w;
+  } else {
+    req.preset = s.preset;
+  }
+  req.precision = s.precision;
+  req.weights = { ...s.weights };
+  const f = s.filters;
+  const filters = { fits_only: f.fitsOnly, include_examples: f.examples };
+  if (f.providers.length) filters.providers = f.providers;
+  if (f.regions.length) filters.regions = f.regions;
+  if (f.gpus.length) filters.gpus = f.gpus;
+  if (f.pricing.length) filters.pricing = f.pricing;
+  if (f.budget > 0) filters.budget_usd = s.currency === 'CNY' && s.rate > 0 ? f.budget / s.rate : f.budget;
+  if (f.deadlineHours > 0) filters.deadline_hours = f.deadlineHours;
+  req.filters = filters;
+  return req;
+}
+
+// Custom-workload fields copied from a preset's workload (the only source of example numbers).
+export function customFromPreset(preset, kind) {
+  const w = (preset && preset.workload) || {};
+  const k = kind || (NAMES.workload_kinds.includes(w.kind) ? w.kind : 'custom');
+  const c = { kind: k, mode: NAMES.modes.includes(w.mode) ? w.mode : 'pretrain' };
+  if (w.kind === k || (k === 'cnn' && w.kind === 'vision')) {
+    for (const [key, engineKey, , type] of CUSTOM_FIELDS[k]) {
+      if (w[engineKey] === undefined) continue;
+      c[key] = type === 'bool' ? Boolean(w[engineKey]) : Number(w[engineKey]);
+    }
+  }
+  return c;
+}

@@ -1,0 +1,21 @@
+// One error shape for every engine failure the page sees: a GpuvalueError {code, message, path, issues}, whether
+// the engine ran in the worker (the error crosses postMessage as plain data) or on the main thread.
+import { GpuvalueError } from './client.js';
+
+// Any thrown value (a GpuvalueError, an Error, a string, an error's plain data) as plain, cloneable data.
+export function errorData(err) {
+  const e = err && typeof err === 'object' ? err : { message: err };
+  return {
+    code: e.code || 'internal',
+    message: String(e.message || (typeof err === 'string' ? err : 'engine error')),
+    path: e.path || '',
+    issues: Array.isArray(e.issues) ? e.issues : [],
+  };
+}
+
+// The same failure as a GpuvalueError (unchanged when it is one already).
+export function asGpuvalueError(err) {
+  if (err instanceof GpuvalueError) return err;
+  const { code, message, path, issues } = errorData(err);
+  return new GpuvalueError({ error: { code, message, path }, issues });
+}

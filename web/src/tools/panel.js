@@ -1,0 +1,200 @@
+// Decision tools (article §4-§5): advisor, spot/reserved portfolio planner, MIG packing, cost levers, scenario
+// comparison, energy and own-vs-rent. One tab at a time (WAI-ARIA tabs: arrow keys move between them); the
+// tab and every input the user set live in the URL hash (state.tools, "<tool>.<field>=value").
+//
+// A panel is { id, titleKey, introKey, inputsKey?(c, st), inputs(c, st, io), calls(c, st), render(out, results, c, st, io) }:
+//   - inputs builds the labelled controls; io.set(field, text) stores a value in the URL state (rebuild: true
+//     redraws the inputs, e.g. after a preset button);
+//   - calls returns the engine calls for the current inputs, [{method, request}], or {messageKey} when the
+//     panel cannot run (no offer selected…); they run in the engine host (a worker) and are cached on their JSON;
+//   - render fills the results area from the engine's answers (every number from the engine; engine sentences
+//     shown as engine text, catalog strings as data). Engine errors are shown with their JSON Pointer paths and
+//     the inputs that carry those paths (data-path) are marked invalid.
+import { h, tx } from '../views/dom.js';
+import { TOOL_IDS } from '../app/state.js';
+import { Chart, palette } from '../views/charts.js';
+import { timed } from '../app/profile.js';
+import { errorData } from '../engine/errors.js';
+import { errorBox } from './form.js';
+import { advisePanel } from './advise.js';
+import { planPanel } from './plan.js';
+import { migPanel } from './mig.js';
+import { leversPanel } from './levers.js';
+import { comparePanel } from './compare.js';
+import { energyPanel } from './energy.js';
+
+export const TOOL_PANELS = [advisePanel, planPanel, migPanel, leversPanel, comparePanel, energyPanel];
+const errorPaths = (results) => results.filter((r) => r && r.ok === false)
+  .flatMap((r) => (r.issues && r.issues.length ? r.issues : [r.error || {}]).filter((i) => !i.warning).map((i) => i.path || ''));
+
+// What a panel may do with its own inputs: store them in the URL state, reset them, draw charts.
+function toolIo(id, app, env) {
+  return {
+    set(fieldName, value, { rebuild: rb = false } = {}) { this.setMany({ [fieldName]: value }, { rebuild: rb }); },
+    setMany(values, { rebuild: rb = false } = {}) {
+      const cur = env.ctx().current().state;
+      const next = { ...(cur.tools[id] || {}) };
+      for (const [k, v] of Object.entries(values)) {
+        if (v === undefined || v === null || v === '') delete next[k]; else next[k] = String(v);
+      }
+      if (rb) env.rebuild();
+      app.update({ tools: { ...cur.tools, [id]: next } }, { inPlace: true });
+    },
+    reset() {
+      const cur = env.ctx().current().state;
+      const tools = { ...cur.tools };
+      delete tools[id];
+      env.rebuild();
+      app.update({ tools }, { inPlace: true });
+    },
+    ctx: env.ctx,
+    // A Chart.js chart in the results area (destroyed when the results are drawn again).
+    chart(canvas, config) {
+      const chart = new Chart(canvas, config);
+      env.charts.push(chart);
+      return chart;
+    },
+    palette,
+  };
+}
+
+// The tab list (WAI-ARIA tabs: arrow keys, Home and End move between them).
+function tabList(c, app) {
+  const { t } = c;
+  const active = c.state.tool;
+  const focusTab = (id) => { const b = document.getElementById(`tab-${id}`); if (b) b.focus(); };
+  const onKey = (e) => {
+    const i = TOOL_IDS.indexOf(active);
+    let next = null;
+    if (e.key === 'ArrowRight' || e.key === 'ArrowDown') next = TOOL_IDS[(i + 1) % TOOL_IDS.length];
+    else if (e.key === 'ArrowLeft' || e.key === 'ArrowUp') next = TOOL_IDS[(i + TOOL_IDS.length - 1) % TOOL_IDS.length];
+    else if (e.key === 'Home') next = TOOL_IDS[0];
+    else if (e.key === 'End') next = TOOL_IDS[TOOL_IDS.length - 1];
+    if (!next) return;
+    e.preventDefault();
+    app.update({ tool: next }, { inPlace: true });
+    focusTab(next);
+  };
+  return h('div', { class: 'tablist', role: 'tablist', 'aria-label': t('toolsTitle'), onkeydown: onKey },
+    TOOL_PANELS.map((p) => h('button', {
+      type: 'button', role: 'tab', id: `tab-${p.id}`, 'aria-selected': p.id === active ? 'true' : 'false', 'aria-controls': `tool-${p.id}`,
+      tabindex: p.id === active ? '0' : '-1', class: 'tab', onclick: () => app.update({ tool: p.id }, { inPlace: true }),
+    }, tx('span', t, p.titleKey))));
+}
+
+// Marks the inputs whose data-path an engine error names (aria-invalid, pointing at the error box).
+function markInvalid(section, paths, tab) {
+  for (const el of section.querySelectorAll('[data-path]')) {
+    const bad = paths.some((p) => p && (p === el.dataset.path || p.startsWith(`${el.dataset.path}/`)));
+    if (bad) { el.setAttribute('aria-invalid', 'true'); el.setAttribute('aria-errormessage', `tool-${tab}-error`); } else { el.removeAttribute('aria-invalid'); el.removeAttribute('aria-errormessage'); }
+  }
+}
+
+// ---- the tabs ----
+
+export function createTools(container, app) {
+  const panels = new Map(TOOL_PANELS.map((p) => [p.id, p]));
+  let built = null;      // {tab, inputsKey, section, inputsEl, outEl}
+  let callsKey = null;
+  let shownKey = null;
+  let results = null;
+  let rebuild = 0;
+  let ctxNow = null;
+  const liveCharts = [];
+  const cache = new Map();
+
+  function stateOf(c, id) { return c.state.tools[id] || {}; }
+
+  const env = {
+    ctx: () => ctxNow,
+    rebuild: () => { rebuild += 1; },
+    charts: liveCharts,
+  };
+  const io = (id) => toolIo(id, app, env);
+
+  function showResults(c, panel, st) {
+    const out = built.outEl;
+    const bad = results.filter((r) => r && r.ok === false);
+    const render = () => {
+      for (const ch of liveCharts) ch.destroy();
+      liveCharts.length = 0;
+      out.replaceChildren();
+      if (bad.length && !panel.ownErrors) out.append(errorBox(c.t, bad[0], `tool-${panel.id}-error`), ...bad.slice(1).map((r, i) => errorBox(c.t, r, `tool-${panel.id}-error-${i + 2}`)));
+      if (results.some((r) => r && r.ok)) panel.render(out, results, c, st, io(panel.id));
+    };
+    if (c.preserve) c.preserve(render); else render();
+    markInvalid(built.section, errorPaths(results), built.tab);
+    built.section.dataset.state = bad.length ? 'error' : 'ready';
+  }
+
+  function update(c) {
+    ctxNow = c;
+    const { t } = c;
+    const panel = panels.get(c.state.tool) || TOOL_PANELS[0];
+    const st = stateOf(c, panel.id);
+    const inputsKey = JSON.stringify([panel.id, c.state.lang, c.state.currency, c.state.rate, c.catalog.version, rebuild,
+      panel.inputsKey ? panel.inputsKey(c, st) : '']);
+    if (!built || built.inputsKey !== inputsKey) {
+      const keepFocus = () => {
+        const section = h('div', { class: 'tool', id: `tool-${panel.id}`, role: 'tabpanel', 'aria-labelledby': `tab-${panel.id}`, 'data-state': 'idle' });
+        const inputsEl = h('div', { class: 'tool-inputs', id: `tool-${panel.id}-inputs` }, panel.inputs(c, st, io(panel.id)));
+        const outEl = h('div', { class: 'tool-out', id: `tool-${panel.id}-out`, 'aria-live': 'polite' });
+        section.append(tx('p', t, panel.introKey, { class: 'hint tool-intro' }), inputsEl, outEl);
+        container.replaceChildren(tx('h2', t, 'toolsTitle', { id: 'tools-title' }), tx('p', t, 'toolsIntro', { class: 'hint' }), tabList(c, app), section);
+        built = { tab: panel.id, inputsKey, section, inputsEl, outEl };
+        shownKey = null;
+      };
+      if (c.preserve) c.preserve(keepFocus); else keepFocus();
+    }
+    const spec = panel.calls(c, st);
+    const key = JSON.stringify([panel.id, spec, c.catalog.version]);
+    const displayKey = JSON.stringify([key, c.state.lang, c.state.currency, c.state.rate, c.theme, built.inputsKey, panel.displayKey ? panel.displayKey(c, st) : '']);
+    if (!Array.isArray(spec)) {
+      callsKey = key;
+      results = null;
+      if (shownKey !== displayKey) {
+        built.outEl.replaceChildren(tx('p', t, spec.messageKey, { class: 'empty', id: `tool-${panel.id}-message` }));
+        markInvalid(built.section, [], built.tab);
+        built.section.dataset.state = 'ready';
+        shownKey = displayKey;
+      }
+      return;
+    }
+    if (key !== callsKey) {
+      callsKey = key;
+      results = null;
+      shownKey = null;
+      const hit = cache.get(key);
+      if (hit) results = hit;
+      else {
+        built.section.dataset.state = 'loading';
+        built.outEl.setAttribute('aria-busy', 'true');
+        Promise.all(spec.map((s) => c.host.request('call', s).catch((e) => ({ ok: false, error: errorData(e) }))))
+          .then(async (rs) => {
+            await new Promise((resolve) => { setTimeout(resolve, 0); });  // draw in a task of its own
+            cache.set(key, rs);
+            if (cache.size > 32) cache.delete(cache.keys().next().value);
+            if (callsKey !== key || !built) return;
+            results = rs;
+            built.outEl.removeAttribute('aria-busy');
+            const cur = ctxNow;
+            const p = panels.get(cur.state.tool) || TOOL_PANELS[0];
+            if (p.id !== panel.id) return;
+            shownKey = JSON.stringify([key, cur.state.lang, cur.state.currency, cur.state.rate, cur.theme, built.inputsKey, p.displayKey ? p.displayKey(cur, stateOf(cur, p.id)) : '']);
+            timed(`tool ${p.id}`, () => showResults(cur, p, stateOf(cur, p.id)));
+          });
+        return;
+      }
+    }
+    if (results && shownKey !== displayKey) {
+      shownKey = displayKey;
+      built.outEl.removeAttribute('aria-busy');
+      showResults(c, panel, st);
+    }
+  }
+
+  return {
+    update,
+    destroy() { for (const ch of liveCharts) ch.destroy(); liveCharts.length = 0; built = null; },
+  };
+}
