@@ -209,50 +209,75 @@ uint64_t bitsOf(double v) {
   return b;
 }
 
-}  // namespace
+// One evaluation per distinct hardware, found by the offer's hardware hash and verified against the first offer
+// that produced it (a different configuration with an equal hash, never seen in practice, gets its own).
+class EvaluationCache {
+ public:
+  EvaluationCache(const Workload& w, const RankOptions& opt, Ranking& out) : w_(w), opt_(opt), out_(out) {}
+  const Evaluation& of(const Offer& o) {
+    bool inserted = false;
+    Seen& seen = cache_.find(o.hardware_hash, Seen{&o, nullptr}, inserted);
+    if (inserted) return *(seen.eval = add(o));
+    if (seen.offer->sameHardware(o)) return *seen.eval;
+    for (const Seen& c : collisions_)
+      if (c.offer->sameHardware(o)) return *c.eval;
+    const Evaluation* e = add(o);
+    collisions_.push_back({&o, e});
+    return *e;
+  }
 
-Ranking rankOffers(const Workload& w, const Catalog& catalog, const RankOptions& opt) {
-  Ranking out;
-  const auto& f = opt.filters;
-  const auto providers = lowered(f.providers), regions = lowered(f.regions), gpus = lowered(f.gpus);
-  const long today_day = dayNumber(opt.today);
-  SpotOptions spot = opt.spot;
-  if (f.deadline_hours > 0 && spot.deadline_hours <= 0) spot.deadline_hours = f.deadline_hours;
-  size_t price_count = 0;
-  for (const Offer& o : catalog.offers) price_count += o.prices.size();
-  std::vector<Candidate> cands;
-  cands.reserve(price_count);
-  // One evaluation per distinct hardware, found by the offer's hardware hash and verified against the first offer
-  // that produced it (a different configuration with an equal hash, never seen in practice, gets its own).
+ private:
   struct Seen {
     const Offer* offer;
     const Evaluation* eval;
   };
-  FlatMap64<Seen> cache(64);
-  std::vector<Seen> collisions;
+  const Evaluation* add(const Offer& o) {
+    out_.evaluations.push_back(evaluate(w_, o, opt_));
+    return &out_.evaluations.back();
+  }
+  const Workload& w_;
+  const RankOptions& opt_;
+  Ranking& out_;
+  FlatMap64<Seen> cache_{64};
+  std::vector<Seen> collisions_;
+};
+
+// Cost and wall time of one offer's price for the job. Spot: the wall time once per evaluation and rate, then
+// priceJob's own cost formula.
+void jobOf(const Offer& o, const Price& p, const Evaluation& e, const RankOptions& opt, const SpotOptions& spot,
+           double& cost_usd, double& wall_hours) {
+  if (p.model == PricingModel::kSpot && e.throughput.time_hours > 0) {
+    const double lambda = (p.interruption_per_hour >= 0 ? p.interruption_per_hour : spot.interruptions_per_node_hour) * std::max(1, e.nodes);
+    if (e.spot_lambda != lambda) {
+      e.spot_wall_hours = costOf(o, p, e, opt, spot).wall_hours;
+      e.spot_lambda = lambda;
+    }
+    wall_hours = e.spot_wall_hours;
+    cost_usd = billedHours(o, wall_hours) * p.usd_per_hour * std::max(1, e.nodes);
+    if (!std::isfinite(cost_usd)) cost_usd = 0;
+    return;
+  }
+  const CostResult cost = costOf(o, p, e, opt, spot);
+  cost_usd = cost.cost_usd;
+  wall_hours = cost.wall_hours;
+}
+
+// Every (offer, billing model) that passes the filters, with its job cost and wall time.
+std::vector<Candidate> collectCandidates(const Workload& w, const Catalog& catalog, const RankOptions& opt,
+                                         const SpotOptions& spot, Ranking& out) {
+  const auto& f = opt.filters;
+  const auto providers = lowered(f.providers), regions = lowered(f.regions), gpus = lowered(f.gpus);
+  size_t price_count = 0;
+  for (const Offer& o : catalog.offers) price_count += o.prices.size();
+  std::vector<Candidate> cands;
+  cands.reserve(price_count);
+  EvaluationCache cache(w, opt, out);
   const bool any_place_filter = !providers.empty() || !regions.empty() || !gpus.empty();
   for (const Offer& o : catalog.offers) {
     if (!o.gpu) continue;
     if (!f.include_examples && o.example) continue;
     if (any_place_filter && (!contains(providers, o.provider) || !contains(regions, o.region) || !contains(gpus, o.gpu_id))) continue;
-    bool inserted = false;
-    Seen& seen = cache.find(o.hardware_hash, Seen{&o, nullptr}, inserted);
-    const Evaluation* found = nullptr;
-    if (inserted) {
-      out.evaluations.push_back(evaluate(w, o, opt));
-      seen.eval = found = &out.evaluations.back();
-    } else if (seen.offer->sameHardware(o)) {
-      found = seen.eval;
-    } else {
-      for (const Seen& c : collisions)
-        if (c.offer->sameHardware(o)) found = c.eval;
-      if (!found) {
-        out.evaluations.push_back(evaluate(w, o, opt));
-        found = &out.evaluations.back();
-        collisions.push_back({&o, found});
-      }
-    }
-    const Evaluation& e = *found;
+    const Evaluation& e = cache.of(o);
     ++out.evaluated;
     const bool fits = e.memory.fits && e.throughput.supported && e.throughput.time_hours > 0;
     for (const Price& p : o.prices) {
@@ -261,27 +286,17 @@ Ranking rankOffers(const Workload& w, const Catalog& catalog, const RankOptions&
       if (&p != o.price(p.model)) continue;
       if (f.fits_only && !fits) continue;
       double cost_usd, wall_hours;
-      if (p.model == PricingModel::kSpot && e.throughput.time_hours > 0) {
-        // Spot: the wall time once per evaluation and rate, then priceJob's own cost formula.
-        const double lambda = (p.interruption_per_hour >= 0 ? p.interruption_per_hour : spot.interruptions_per_node_hour) * std::max(1, e.nodes);
-        if (e.spot_lambda != lambda) {
-          e.spot_wall_hours = costOf(o, p, e, opt, spot).wall_hours;
-          e.spot_lambda = lambda;
-        }
-        wall_hours = e.spot_wall_hours;
-        cost_usd = billedHours(o, wall_hours) * p.usd_per_hour * std::max(1, e.nodes);
-        if (!std::isfinite(cost_usd)) cost_usd = 0;
-      } else {
-        const CostResult cost = costOf(o, p, e, opt, spot);
-        cost_usd = cost.cost_usd;
-        wall_hours = cost.wall_hours;
-      }
+      jobOf(o, p, e, opt, spot, cost_usd, wall_hours);
       if (f.budget_usd > 0 && cost_usd > f.budget_usd) continue;
       if (f.deadline_hours > 0 && wall_hours > f.deadline_hours) continue;
       cands.push_back({&o, &p, &e, cost_usd, wall_hours, unitCost(o, p), 0, fits});
     }
   }
-  // Normalise the three dimensions over the fitting results.
+  return cands;
+}
+
+// The three dimensions normalised over the fitting results: best unit cost, job cost and wall time.
+void findBests(const std::vector<Candidate>& cands, Ranking& out) {
   for (const auto& c : cands) {
     if (!c.fits) continue;
     ++out.fitting_count;
@@ -290,22 +305,33 @@ Ranking rankOffers(const Workload& w, const Catalog& catalog, const RankOptions&
     if (c.cost_usd > 0 && (out.best_cost == 0 || c.cost_usd < out.best_cost)) out.best_cost = c.cost_usd;
     if (c.wall_hours > 0 && (out.best_time == 0 || c.wall_hours < out.best_time)) out.best_time = c.wall_hours;
   }
-  const Weights& wt = opt.weights;
-  const double wsum = std::max(1e-9, wt.unit_cost + wt.task + wt.service);
-  auto unitScore = [&](double unit) { return (unit > 0 && out.best_unit > 0) ? out.best_unit / unit : 0; };
-  auto taskScore = [&](double cost, double wall) {
+}
+
+struct Scorer {
+  const Ranking& out;
+  const Weights& wt;
+  double unit(double usd_per_tflops_day) const {
+    return (usd_per_tflops_day > 0 && out.best_unit > 0) ? out.best_unit / usd_per_tflops_day : 0;
+  }
+  double task(double cost, double wall) const {
     double cs = (cost > 0 && out.best_cost > 0) ? out.best_cost / cost : 0;
     double ts = (wall > 0 && out.best_time > 0) ? out.best_time / wall : 0;
     return 0.5 * cs + 0.5 * ts;
-  };
-  for (auto& c : cands)
-    c.score = c.fits ? (wt.unit_cost * unitScore(c.usd_per_tflops_day) + wt.task * taskScore(c.cost_usd, c.wall_hours) +
-                        wt.service * serviceScore(*c.offer)) / wsum
-                     : 0;
-  // Pareto frontier of (cost, wall time) among fitting results: a result is on it when no other one is at most as
-  // expensive and as slow and better in one of the two. Wall times take few distinct values (one per hardware
-  // evaluation and interruption rate), so the frontier is found over the cheapest result of each wall time.
-  FlatMap64<double> cheapest(out.evaluations.size() * 4 + 16);  // wall time bits -> lowest cost
+  }
+  double score(const Candidate& c) const {
+    const double wsum = std::max(1e-9, wt.unit_cost + wt.task + wt.service);
+    return c.fits ? (wt.unit_cost * unit(c.usd_per_tflops_day) + wt.task * task(c.cost_usd, c.wall_hours) +
+                     wt.service * serviceScore(*c.offer)) / wsum
+                  : 0;
+  }
+};
+
+// Pareto frontier of (cost, wall time) among fitting results: a result is on it when no other one is at most as
+// expensive and as slow and better in one of the two. Wall times take few distinct values (one per hardware
+// evaluation and interruption rate), so the frontier is found over the cheapest result of each wall time.
+// Returns wall time bits -> cost of the frontier point.
+FlatMap64<double> paretoFrontier(const std::vector<Candidate>& cands, size_t evaluations) {
+  FlatMap64<double> cheapest(evaluations * 4 + 16);  // wall time bits -> lowest cost
   for (const auto& c : cands) {
     if (!c.fits || !(c.cost_usd > 0)) continue;
     bool inserted = false;
@@ -319,7 +345,7 @@ Ranking rankOffers(const Workload& w, const Catalog& catalog, const RankOptions&
     groups.emplace_back(cost, wall);
   });
   std::sort(groups.begin(), groups.end());
-  FlatMap64<double> frontier(groups.size() + 16);  // wall time bits -> cost of the frontier point
+  FlatMap64<double> frontier(groups.size() + 16);
   double best_t = 1e300;
   for (const auto& g : groups)
     if (g.second < best_t) {
@@ -327,13 +353,12 @@ Ranking rankOffers(const Workload& w, const Catalog& catalog, const RankOptions&
       frontier.find(bitsOf(g.second), g.first, inserted);
       best_t = g.second;
     }
-  auto onFrontier = [&](const Candidate& c) {
-    if (!c.fits || !(c.cost_usd > 0)) return false;
-    const double* cost = frontier.get(bitsOf(c.wall_hours));
-    return cost && *cost == c.cost_usd;
-  };
-  // Order: fitting first, then score, then cost, then catalog order (offers and their prices are stored in
-  // catalog order, so their addresses give it). Only the kept results are fully sorted.
+  return frontier;
+}
+
+// Order: fitting first, then score, then cost, then catalog order (offers and their prices are stored in
+// catalog order, so their addresses give it). Only the kept results are fully sorted.
+size_t keepBest(std::vector<Candidate>& cands, size_t limit) {
   auto better = [](const Candidate& a, const Candidate& b) {
     if (a.fits != b.fits) return a.fits;
     if (a.score != b.score) return a.score > b.score;
@@ -341,35 +366,54 @@ Ranking rankOffers(const Workload& w, const Catalog& catalog, const RankOptions&
     if (a.offer != b.offer) return std::less<const Offer*>()(a.offer, b.offer);
     return std::less<const Price*>()(a.price, b.price);
   };
-  out.result_count = cands.size();
-  const size_t keep = opt.limit > 0 ? std::min(opt.limit, cands.size()) : cands.size();
+  const size_t keep = limit > 0 ? std::min(limit, cands.size()) : cands.size();
   if (keep < cands.size()) std::partial_sort(cands.begin(), cands.begin() + static_cast<long>(keep), cands.end(), better);
   else std::sort(cands.begin(), cands.end(), better);
+  return keep;
+}
+
+// The full result of a kept candidate (its cost recomputed by priceJob and checked against the ranking's).
+void fillResult(RankResult& r, const Candidate& c, const Workload& w, const RankOptions& opt, const SpotOptions& spot,
+                const Scorer& scorer, const FlatMap64<double>& frontier, long today_day, Ranking& out) {
+  const Offer& o = *c.offer;
+  const Price& p = *c.price;
+  r.offer = &o;
+  r.model = p.model;
+  r.price = &p;
+  r.eval = c.eval;
+  r.fits = c.fits;
+  r.cost = costOf(o, p, *c.eval, opt, spot);
+  if (r.cost.cost_usd != c.cost_usd || r.cost.wall_hours != c.wall_hours) ++out.cost_mismatches;
+  r.usd_per_hour = p.headlineUsdPerHour();
+  r.usd_per_tflops_day = c.usd_per_tflops_day;
+  r.usd_per_tflops_day_at_precision = usdPerTflopsDay(r.usd_per_hour, o.gpu_count, o.gpu->peak(trainingPrecision(w, *o.gpu)));
+  if (o.claims && o.claims->tflops > 0 && o.claims->tflops_precision == "fp16")
+    r.vendor_usd_per_tflops_day = r.usd_per_hour * 24.0 / o.claims->tflops;
+  r.service_score = serviceScore(o);
+  r.unit_score = scorer.unit(r.usd_per_tflops_day);
+  r.task_score = scorer.task(c.cost_usd, c.wall_hours);
+  r.score = c.score;
+  const double* frontier_cost = c.fits && c.cost_usd > 0 ? frontier.get(bitsOf(c.wall_hours)) : nullptr;
+  r.pareto = frontier_cost && *frontier_cost == c.cost_usd;
+  r.stale = isStale(p, today_day);
+}
+
+}  // namespace
+
+Ranking rankOffers(const Workload& w, const Catalog& catalog, const RankOptions& opt) {
+  Ranking out;
+  SpotOptions spot = opt.spot;
+  if (opt.filters.deadline_hours > 0 && spot.deadline_hours <= 0) spot.deadline_hours = opt.filters.deadline_hours;
+  std::vector<Candidate> cands = collectCandidates(w, catalog, opt, spot, out);
+  findBests(cands, out);
+  const Scorer scorer{out, opt.weights};
+  for (auto& c : cands) c.score = scorer.score(c);
+  const FlatMap64<double> frontier = paretoFrontier(cands, out.evaluations.size());
+  out.result_count = cands.size();
+  const size_t keep = keepBest(cands, opt.limit);
   out.results.resize(keep);
-  for (size_t i = 0; i < keep; ++i) {
-    const Candidate& c = cands[i];
-    const Offer& o = *c.offer;
-    const Price& p = *c.price;
-    RankResult& r = out.results[i];
-    r.offer = &o;
-    r.model = p.model;
-    r.price = &p;
-    r.eval = c.eval;
-    r.fits = c.fits;
-    r.cost = costOf(o, p, *c.eval, opt, spot);
-    if (r.cost.cost_usd != c.cost_usd || r.cost.wall_hours != c.wall_hours) ++out.cost_mismatches;
-    r.usd_per_hour = p.headlineUsdPerHour();
-    r.usd_per_tflops_day = c.usd_per_tflops_day;
-    r.usd_per_tflops_day_at_precision = usdPerTflopsDay(r.usd_per_hour, o.gpu_count, o.gpu->peak(trainingPrecision(w, *o.gpu)));
-    if (o.claims && o.claims->tflops > 0 && o.claims->tflops_precision == "fp16")
-      r.vendor_usd_per_tflops_day = r.usd_per_hour * 24.0 / o.claims->tflops;
-    r.service_score = serviceScore(o);
-    r.unit_score = unitScore(r.usd_per_tflops_day);
-    r.task_score = taskScore(c.cost_usd, c.wall_hours);
-    r.score = c.score;
-    r.pareto = onFrontier(c);
-    r.stale = isStale(p, today_day);
-  }
+  const long today_day = dayNumber(opt.today);
+  for (size_t i = 0; i < keep; ++i) fillResult(out.results[i], cands[i], w, opt, spot, scorer, frontier, today_day, out);
   return out;
 }
 
