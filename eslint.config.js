@@ -7,7 +7,7 @@ export default [
   { ignores: ['node_modules/', 'build/', 'dist/'] },
   js.configs.recommended,
   {
-    languageOptions: { ecmaVersion: 2022, sourceType: 'module' },
+    languageOptions: { ecmaVersion: 2025, sourceType: 'module' },
     rules: {
       // An unused argument often documents a callback's shape; unused locals and imports are still errors.
       'no-unused-vars': ['error', { args: 'none', caughtErrors: 'none', ignoreRestSiblings: true }],
