@@ -36,7 +36,7 @@ std::string apiCost(EngineState& s, const std::string& text, const std::string&)
   const CostResult c = priceJob(*found, priced, hours, nodes, spot);
   std::string note = c.note;
   if (m == PricingModel::kReserved) note = "amortised over a " + std::to_string(p->term_months) + "-month term";
-  if (m == PricingModel::kMonthly) note = std::to_string(static_cast<int>(c.billed_hours / 730 + 0.5)) + " month(s) billed";
+  if (m == PricingModel::kMonthly) note = std::to_string(static_cast<int>(c.billed_hours / kHoursPerMonth + 0.5)) + " month(s) billed";
   std::vector<std::string> warnings = found->warnings;
   const std::string stale = staleWarning(*p, s.today);
   if (!stale.empty()) warnings.push_back(stale);
