@@ -104,6 +104,10 @@ export function createTools(container, app) {
   const cache = new Map();
 
   function stateOf(c, id) { return c.state.tools[id] || {}; }
+  // What the results area shows depends on, declared once: the engine calls' key, the display settings, the
+  // inputs built, and what the panel itself declares (displayKey).
+  const displayKeyOf = (c, panel, key) => JSON.stringify([key, c.state.lang, c.state.currency, c.state.rate, c.theme,
+    built.inputsKey, panel.displayKey ? panel.displayKey(c, stateOf(c, panel.id)) : '']);
 
   const env = {
     ctx: () => ctxNow,
@@ -148,7 +152,7 @@ export function createTools(container, app) {
     }
     const spec = panel.calls(c, st);
     const key = JSON.stringify([panel.id, spec, c.catalog.version]);
-    const displayKey = JSON.stringify([key, c.state.lang, c.state.currency, c.state.rate, c.theme, built.inputsKey, panel.displayKey ? panel.displayKey(c, st) : '']);
+    const displayKey = displayKeyOf(c, panel, key);
     if (!Array.isArray(spec)) {
       callsKey = key;
       results = null;
@@ -180,7 +184,7 @@ export function createTools(container, app) {
             const cur = ctxNow;
             const p = panels.get(cur.state.tool) || TOOL_PANELS[0];
             if (p.id !== panel.id) return;
-            shownKey = JSON.stringify([key, cur.state.lang, cur.state.currency, cur.state.rate, cur.theme, built.inputsKey, p.displayKey ? p.displayKey(cur, stateOf(cur, p.id)) : '']);
+            shownKey = displayKeyOf(cur, p, key);
             timed(`tool ${p.id}`, () => showResults(cur, p, stateOf(cur, p.id)));
           });
         return;
