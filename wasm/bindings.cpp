@@ -3,7 +3,6 @@
 #include <emscripten/bind.h>
 
 #include "gpuvalue/engine.hpp"
-#include "model/schemas.hpp"
 
 namespace gpuvalue_wasm {
 
@@ -39,7 +38,6 @@ val catalogBuffer(Engine& e, size_t bytes) {
 }  // namespace gpuvalue_wasm
 
 EMSCRIPTEN_BINDINGS(gpuvalue) {
-  emscripten::function("dataSchemas", &gpuvalue::dataSchemas);
   using gpuvalue::Engine;
   emscripten::class_<Engine>("Engine")
       .constructor<>()

@@ -7,7 +7,6 @@
 
 #include "model/data_fields.hpp"
 #include "model/gpu_specs.hpp"
-#include "model/schemas.hpp"
 #include "model/workload.hpp"
 #include "test_support.hpp"
 
@@ -105,7 +104,8 @@ TEST_CASE("the preset reader follows the preset table", "[fields][presets]") {
 
 TEST_CASE("the data schemas name every table field and take the GPU ids from the database", "[fields][schema]") {
   const std::string gpus = gpuvalue_test::readFile("data/gpus.json");
-  const json answer = json::parse(dataSchemas(gpus));
+  gpuvalue::Engine engine;
+  const json answer = json::parse(engine.call("schemas", gpus));
   REQUIRE(answer["ok"].get<bool>());
   const json& catalog = answer["schemas"]["catalog.schema.json"];
   CHECK(catalog["$schema"] == "https://json-schema.org/draft/2020-12/schema");
@@ -117,7 +117,7 @@ TEST_CASE("the data schemas name every table field and take the GPU ids from the
   CHECK(instance["properties"]["gpu"]["enum"].size() == json::parse(gpus)["gpus"].size());
   for (const char* name : {"gpus.schema.json", "presets.schema.json", "measurements.schema.json"})
     CHECK(answer["schemas"][name]["$id"] == std::string("https://gpuvalue.invalid/schema/") + name);
-  const json bad = json::parse(dataSchemas("{\"gpus\": 3}"));
+  const json bad = json::parse(engine.call("schemas", "{\"gpus\": 3}"));
   CHECK(bad["ok"] == false);
   CHECK(bad["error"]["path"] == "/gpus");
 }

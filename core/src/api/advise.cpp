@@ -3,6 +3,7 @@
 // "max_gpus"?, "spot"?, "constants"?}
 #include "api/answer.hpp"
 #include "api/request.hpp"
+#include "io/request_fields.hpp"
 #include "io/text_stream.hpp"
 
 namespace gpuvalue {
@@ -25,7 +26,7 @@ void readAdviceOptions(ObjectReader& r, const json& req, AdviceOptions& opt, Iss
   opt.seq_len = r.number("seq_len", false, 1, false, 1e7).value_or(opt.seq_len);
   opt.deadline_hours = r.number("deadline_hours", false, 0, false, 1e7).value_or(0);
   opt.max_gpus = static_cast<int>(r.integer("max_gpus", false, 8, 65536).value_or(opt.max_gpus));
-  readSpotField(req, opt.spot, issues);
+  readSpotOptions(req, opt.spot, issues);
   readConstantsField(req, opt.constants, issues);
 }
 

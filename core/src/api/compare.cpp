@@ -5,6 +5,7 @@
 
 #include "api/answer.hpp"
 #include "api/request.hpp"
+#include "io/request_fields.hpp"
 #include "io/text_stream.hpp"
 #include "tools/compare.hpp"
 
@@ -128,7 +129,7 @@ std::string apiCompare(EngineState& s, const std::string& text, const std::strin
   if (!readWorkloadRequest(s, text, req, w, k, issues)) return errorResult(issues);
   ObjectReader r(req, "", issues);
   SpotOptions spot;
-  readSpotField(req, spot, issues);
+  readSpotOptions(req, spot, issues);
   std::string pricing;
   const PricingModel model = pricingField(r, "on_demand", pricing);
   const json* cj = r.get("configs");

@@ -2,6 +2,7 @@
 // "spot"?, "free_trial_hours"?}
 #include "api/answer.hpp"
 #include "api/request.hpp"
+#include "io/request_fields.hpp"
 
 namespace gpuvalue {
 
@@ -17,7 +18,7 @@ std::string apiCost(EngineState& s, const std::string& text, const std::string&)
   std::string pricing;
   const PricingModel m = pricingField(r, "on_demand", pricing);
   SpotOptions spot;
-  readSpotField(req, spot, issues);
+  readSpotOptions(req, spot, issues);
   if (hasErrors(issues)) return errorResult(issues);
   // Accept our offer id, or the provider's instance type when it is unambiguous.
   int matches = 0;

@@ -2,6 +2,7 @@
 // tools/levers.hpp). {"preset"|"workload", "instance", "pricing"?, "precision"?, "spot"?, "constants"?}
 #include "api/answer.hpp"
 #include "api/request.hpp"
+#include "io/request_fields.hpp"
 #include "tools/levers.hpp"
 
 namespace gpuvalue {
@@ -136,7 +137,7 @@ std::string apiLevers(EngineState& s, const std::string& text, const std::string
   if (!readWorkloadRequest(s, text, req, w, k, issues)) return errorResult(issues);
   ObjectReader r(req, "", issues);
   SpotOptions spot;
-  readSpotField(req, spot, issues);
+  readSpotOptions(req, spot, issues);
   const std::string id = r.string("instance", true).value_or("");
   std::string pricing;
   const PricingModel model = pricingField(r, "on_demand", pricing);

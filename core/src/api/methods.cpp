@@ -26,6 +26,7 @@ std::string apiDefaults(EngineState&, const std::string&, const std::string&);
 std::string apiPresets(EngineState&, const std::string&, const std::string&);
 std::string apiGpus(EngineState&, const std::string&, const std::string&);
 std::string apiCatalogSummary(EngineState&, const std::string&, const std::string&);
+std::string apiSchemas(EngineState&, const std::string&, const std::string&);
 
 using A = ArgumentKind;
 const ApiMethod kApiMethods[] = {
@@ -49,6 +50,7 @@ const ApiMethod kApiMethods[] = {
     {"presets", apiPresets, A::kNone, "the loaded workload presets"},
     {"gpus", apiGpus, A::kNone, "the loaded GPU database"},
     {"catalogSummary", apiCatalogSummary, A::kNone, "the loaded offers with their prices"},
+    {"schemas", apiSchemas, A::kDocument, "the data files' JSON Schemas, with the GPU ids of the given GPU database"},
 };
 const size_t kApiMethodCount = sizeof(kApiMethods) / sizeof(kApiMethods[0]);
 

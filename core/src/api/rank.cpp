@@ -68,7 +68,7 @@ std::string apiRank(EngineState& s, const std::string& text, const std::string&)
   RankOptions opt;
   opt.today = s.today;
   readConstantsField(req, opt.constants, issues);
-  readSpotField(req, opt.spot, issues);
+  readSpotOptions(req, opt.spot, issues);
   long long limit = 0;
   readRankOptions(req, opt, limit, issues);
   if (hasErrors(issues)) return errorResult(issues);

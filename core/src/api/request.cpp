@@ -1,7 +1,5 @@
 #include "api/request.hpp"
 
-#include "io/request_fields.hpp"
-
 namespace gpuvalue {
 
 bool readRequest(const std::string& text, json& req, Issues& issues) { return parseJsonText(text, req, issues, "request"); }
@@ -50,8 +48,6 @@ bool readConstantsField(const json& req, ModelConstants& k, Issues& issues) {
   if (req.is_object() && req.contains("constants")) return parseConstants(req["constants"], "/constants", k, issues);
   return true;
 }
-
-void readSpotField(const json& req, SpotOptions& s, Issues& issues) { readSpotOptions(req, s, issues); }
 
 const GpuSpec* gpuField(const GpuDatabase& gpus, ObjectReader& r) {
   const std::string id = r.string("gpu", true).value_or("");

@@ -20,9 +20,9 @@ bool readRequest(const std::string& text, json& req, Issues& issues);
 bool readWorkloadRequest(const EngineState& s, const std::string& text, json& req, Workload& w, ModelConstants& k, Issues& issues);
 // The request's workload: "preset" (with "workload" fields overriding it) or "workload", then "precision".
 bool resolveWorkload(const EngineState& s, const json& req, Workload& w, Issues& issues);
-// The optional "constants" (model constants) and "spot" (SpotOptions) objects, problems under /constants, /spot.
+// The optional "constants" (model constants), problems under /constants. ("spot" is read by readSpotOptions,
+// io/request_fields.hpp.)
 bool readConstantsField(const json& req, ModelConstants& k, Issues& issues);
-void readSpotField(const json& req, SpotOptions& s, Issues& issues);
 // The GPU a required "gpu" member names (id or alias), or nullptr: the reader reports a missing or mistyped
 // member, this an unknown or empty id.
 const GpuSpec* gpuField(const GpuDatabase& gpus, ObjectReader& r);

@@ -335,28 +335,32 @@ JsonWriter& JsonWriter::null() {
   return *this;
 }
 
-JsonWriter& JsonWriter::document(const nlohmann::json& doc) {
+template <class Doc>
+JsonWriter& JsonWriter::writeDocument(const Doc& doc) {
   using Type = nlohmann::json::value_t;
   switch (doc.type()) {
     case Type::object:
       beginObject();
-      for (auto it = doc.begin(); it != doc.end(); ++it) key(it.key()).document(it.value());
+      for (auto it = doc.begin(); it != doc.end(); ++it) key(it.key()).writeDocument(it.value());
       return endObject();
     case Type::array:
       beginArray();
-      for (const auto& v : doc) document(v);
+      for (const auto& v : doc) writeDocument(v);
       return endArray();
-    case Type::string: return value(doc.get_ref<const std::string&>());
-    case Type::boolean: return value(doc.get<bool>());
-    case Type::number_integer: return value(doc.get<long long>());
+    case Type::string: return value(doc.template get_ref<const std::string&>());
+    case Type::boolean: return value(doc.template get<bool>());
+    case Type::number_integer: return value(doc.template get<long long>());
     case Type::number_unsigned: {
-      const unsigned long long u = doc.get<unsigned long long>();
+      const unsigned long long u = doc.template get<unsigned long long>();
       return u <= 9223372036854775807ull ? value(static_cast<long long>(u)) : value(static_cast<double>(u));
     }
-    case Type::number_float: return value(doc.get<double>());
+    case Type::number_float: return value(doc.template get<double>());
     default: return null();
   }
 }
+
+JsonWriter& JsonWriter::document(const nlohmann::json& doc) { return writeDocument(doc); }
+JsonWriter& JsonWriter::document(const nlohmann::ordered_json& doc) { return writeDocument(doc); }
 
 JsonWriter& JsonWriter::raw(const std::string& text) {
   separator();

@@ -36,12 +36,15 @@ class JsonWriter {
   // member in its own key order. Non-finite numbers are written as 0, like value(double). (Not an overload of
   // value(): nothing converts to a DOM by accident.)
   JsonWriter& document(const nlohmann::json& doc);
+  JsonWriter& document(const nlohmann::ordered_json& doc);  // members in their stored order
   JsonWriter& null();
   JsonWriter& raw(const std::string& json_text);  // an already serialised value
   template <typename T>
   JsonWriter& field(const char* k, const T& v) { return key(k).value(v); }
 
  private:
+  template <class Doc>
+  JsonWriter& writeDocument(const Doc& doc);  // document() for either member order
   char separatorChar();
   JsonWriter& open(char bracket);
   JsonWriter& close(char bracket);
