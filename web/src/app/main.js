@@ -17,6 +17,7 @@ import { renderDetails, renderCompare } from '../views/details.js';
 import { workloadPanel, filtersPanel, weightsPanel, settingsBar } from '../views/controls.js';
 import { dataPanel } from '../views/import.js';
 import { UserDataMethods } from './userdata.js';
+import { ImportFlowMethods } from './importflow.js';
 import { OverviewMethods } from '../views/overview.js';
 import { storedTheme, applyTheme } from '../views/theme.js';
 import { createTools } from '../tools/panel.js';
@@ -93,13 +94,13 @@ class App {
       this.build();
     });
     if (window.matchMedia) window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => this.render());
-    // Dropping a file anywhere imports it (and keeps the browser from navigating to the file).
+    // Dropping files anywhere imports them (and keeps the browser from navigating to a file).
     document.addEventListener('dragover', (e) => { if (e.dataTransfer && [...e.dataTransfer.types].includes('Files')) e.preventDefault(); });
     document.addEventListener('drop', (e) => {
-      const f = e.dataTransfer && e.dataTransfer.files && e.dataTransfer.files[0];
-      if (!f) return;
+      const files = e.dataTransfer && e.dataTransfer.files;
+      if (!files || !files.length) return;
       e.preventDefault();
-      this.importFile(f);
+      this.importFiles(files);
     });
   }
 
@@ -158,7 +159,7 @@ class App {
       defaults: this.defaults, fx: this.fx, theme: this.theme, userData: this.userData, result: this.result, view: this.view,
       update: (p, o) => this.update(p, o), select: (k, o) => this.select(k, o), toggleCompare: (k, on) => this.toggleCompare(k, on),
       setLanguage: (l) => this.setLanguage(l), setCurrency: (c) => this.setCurrency(c), setTheme: (th) => { this.theme = th; applyTheme(th); this.update({}); },
-      importFile: (f) => this.importFile(f), removeCatalog: (i) => this.removeCatalog(i), editOffer: (id, o) => this.editOffer(id, o),
+      importFiles: (f) => this.importFiles(f), resolveImport: (item, mode) => this.resolveImport(item, mode), removeCatalog: (i) => this.removeCatalog(i), editOffer: (id, o) => this.editOffer(id, o),
       saveOffer: (v) => this.saveOffer(v), cancelOfferForm: () => this.cancelOfferForm(), current: () => this.ctxWithSel(),
       selKey: this.selKey,
     };
@@ -489,7 +490,7 @@ class App {
 }
 
 // The App's methods for the user's data and the overview live in their own modules.
-for (const part of [UserDataMethods, OverviewMethods]) {
+for (const part of [UserDataMethods, ImportFlowMethods, OverviewMethods]) {
   for (const name of Object.getOwnPropertyNames(part.prototype)) {
     if (name !== 'constructor') Object.defineProperty(App.prototype, name, Object.getOwnPropertyDescriptor(part.prototype, name));
   }

@@ -77,3 +77,30 @@ export function scatterPoints(rows, { max = Infinity, cols = 160, lines = 100 } 
   }
   return { points: out.map(point), total: all.length, thinned: true };
 }
+
+// The same offer in several regions (same provider, instance type, GPUs, nodes and billing model) is one group:
+// its first row in table order leads, the others follow it, marked as members (the table shows them when the
+// group is opened). Every row is kept, in groups of the order of their first row. Returns the rows in that
+// order; a leading row carries _group {n, regions, cheapest_region, cheapest_cost_usd}, a member _member_of
+// (the leading row's key).
+export function collapseRegions(rows) {
+  const groups = new Map();
+  const order = [];
+  for (const r of rows) {
+    const k = `${r.provider}\u0000${r.instance}\u0000${r.gpu}\u0000${r.total_gpus}\u0000${r.nodes}\u0000${r.pricing}`;
+    let g = groups.get(k);
+    if (!g) { g = []; groups.set(k, g); order.push(g); }
+    g.push(r);
+  }
+  const out = [];
+  for (const g of order) {
+    const regions = new Set(g.map((r) => r.region));
+    if (g.length < 2 || regions.size < 2) { out.push(...g); continue; }
+    const priced = g.filter((r) => r.cost_usd > 0);
+    const cheapest = (priced.length ? priced : g).reduce((a, b) => (b.cost_usd < a.cost_usd || (b.cost_usd === a.cost_usd && b.usd_per_hour < a.usd_per_hour) ? b : a));
+    const [head, ...members] = g;
+    out.push({ ...head, _group: { n: g.length, regions: regions.size, cheapest_region: cheapest.region, cheapest_cost_usd: cheapest.cost_usd } });
+    for (const m of members) out.push({ ...m, _member_of: head._key });
+  }
+  return out;
+}

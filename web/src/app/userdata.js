@@ -1,13 +1,11 @@
-// The user's own data on the page: stored catalogs loaded at start, file imports, the offer form, removal.
+// The user's own data on the page: stored catalogs loaded at start, the offer form, removal (file imports:
+// app/importflow.js).
 // Methods of the page App (mixed in by app/main.js). The engine work (parsing, checking, importing thousands of
 // SkyPilot rows) happens in the engine host (engine/core.js, in the worker); the page keeps the entries
 // ({name, kind, added, count, docText}) and writes localStorage, which only the page can.
 import { todayIso } from '../engine/client.js';
 import { STORE_KEY, storeText, formValuesFrom } from './store.js';
-import { checkOfferValues, busyMessage } from '../views/import.js';
-
-// A new task (the engine's answer arrives in a message task; saving and redrawing each get their own).
-const nextTask = () => new Promise((resolve) => { setTimeout(resolve, 0); });
+import { checkOfferValues } from '../views/import.js';
 
 export class UserDataMethods {
   async loadUserCatalogs() {
@@ -55,46 +53,6 @@ export class UserDataMethods {
   // While the engine host works on the user's data the page is busy (tests and screen readers wait for it);
   // the render that follows clears it.
   markBusy() { document.body.dataset.busy = '1'; }
-
-  async importFile(file) {
-    this.markBusy();
-    const text = await file.text();
-    this.userData.busy = file.name;
-    this.userData.lastMessage = null;
-    this.renderImportStatus();
-    let r;
-    try {
-      r = await this.host.request('importFile', { name: file.name, text, provider: this.userData.providerName.trim(), today: todayIso() });
-    } catch (e) {
-      r = { ok: false, errors: [{ path: '', message: String(e.message || e) }] };
-    }
-    this.userData.busy = null;
-    await nextTask();
-    if (!r.ok) {
-      this.userData.lastMessage = { kind: 'error', name: file.name, errors: r.errors };
-      this.update({});
-      document.getElementById('import-error')?.scrollIntoView({ block: 'nearest' });
-      return;
-    }
-    this.userData.catalogs.push(r.entry);
-    if (!this.persist()) {
-      this.userData.catalogs.pop();
-      const back = await this.host.request('setEntries', { entries: this.userData.catalogs });
-      this.setCatalog(back.catalog);
-      this.userData.lastMessage = { kind: 'error', name: file.name, errors: [{ path: '', message: this.t('storageFull'), ui: true }] };
-      this.update({});
-      return;
-    }
-    this.userData.lastMessage = { kind: 'ok', name: file.name, count: r.count, warnings: r.warnings };
-    await nextTask();
-    this.catalogChanged(r.catalog);
-  }
-
-  // Shows "importing…" in the data panel without rebuilding the controls.
-  renderImportStatus() {
-    const el = document.getElementById('import-status');
-    if (el && this.userData.busy) el.replaceChildren(busyMessage(this.t, this.userData.busy));
-  }
 
   async removeCatalog(index) {
     this.markBusy();

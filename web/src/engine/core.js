@@ -4,8 +4,9 @@
 // the very same code on its main thread (engine/host.js). Operations return plain objects (structured-clone
 // safe); engine errors come back as {ok: false, error: {code, path, message}, issues} values, never as throws.
 import { createEngine } from './client.js';
-import { parseStore, storeText, applyCatalogs, importText, offerDoc, newOfferId } from '../app/store.js';
-import { rowKey, sortRows, picks as pickRows, scatterPoints } from '../app/rows.js';
+import { parseStore, storeText, applyCatalogs, importText, offerDoc, newOfferId, isSkypilotCsv } from '../app/store.js';
+import { inferProvider, refreshedEntry, fileProviders, changeSummary, mergeDocs } from '../app/imports.js';
+import { rowKey, sortRows, picks as pickRows, scatterPoints, collapseRegions } from '../app/rows.js';
 import { toCsv, toJson } from '../app/export.js';
 
 const RANK_CACHE_ROWS = 60000;  // rows kept across cached rankings (a 10,000-offer catalog gives ~20,000)
@@ -136,11 +137,43 @@ function catalogOps(s) {
       return { entries: s.entries, rejected: r.rejected.map((x) => ({ name: x.entry.name, error: x.error, issues: x.issues })), catalog: s.refresh() };
     },
 
+    // One file, converted and checked by the engine. A SkyPilot file without a provider name gets the one its
+    // path or instance types tell. A file from a provider that an earlier import already holds is not added:
+    // the answer carries the converted entry and what it would change, and resolveImport replaces or merges.
     importFile({ name, text, provider, today }) {
-      const r = importText(s.client, name, text, { provider, today });
+      const skypilot = isSkypilotCsv(name, text);
+      const named = provider || (skypilot ? inferProvider(name, text) : '');
+      const index = refreshedEntry(s.entries, fileProviders(skypilot, text, named));
+      if (index < 0) {
+        const r = importText(s.client, name, text, { provider: named, today });
+        if (!r.ok) return r;
+        s.entries = [...s.entries, r.entry];
+        return { ...r, provider: named, catalog: s.refresh() };
+      }
+      // Converted and checked without the catalog it refreshes (its offer ids would collide), then the
+      // engine is given back the catalog in use.
+      applyCatalogs(s.client, s.bundledTexts, s.entries.filter((_, i) => i !== index));
+      const r = importText(s.client, name, text, { provider: named, today });
+      applyCatalogs(s.client, s.bundledTexts, s.entries);
       if (!r.ok) return r;
-      s.entries = [...s.entries, r.entry];
-      return { ...r, catalog: s.refresh() };
+      const old = s.entries[index];
+      const summary = changeSummary(JSON.parse(old.docText), JSON.parse(r.entry.docText));
+      return { ...r, provider: named, conflict: { index, name: old.name, added: old.added, summary } };
+    },
+
+    // The answer to a conflict of importFile: 'replace' puts the new file in place of the earlier import,
+    // 'merge' keeps the earlier offers the new file does not have.
+    resolveImport({ entry, index, mode }) {
+      const next = s.entries.slice();
+      if (mode === 'merge') {
+        const doc = mergeDocs(JSON.parse(next[index].docText), JSON.parse(entry.docText));
+        next[index] = { ...entry, count: doc.instances.length, docText: JSON.stringify(doc) };
+      } else {
+        next[index] = entry;
+      }
+      const r = applyCatalogs(s.client, s.bundledTexts, next);
+      s.entries = r.entries;
+      return { ok: !r.rejected.length, entries: s.entries, errors: r.rejected.flatMap((x) => (x.issues.length ? x.issues : [x.error])), catalog: s.refresh() };
     },
 
     // An offer typed into the form: a new one, or a replacement of the user's own (editingId).
@@ -181,6 +214,24 @@ function catalogOps(s) {
   };
 }
 
+// The sorted rows with the same offer in several regions grouped (app/rows.js collapseRegions), once per sorted list.
+const grouped = new WeakMap();
+function groupedRows(rows) {
+  if (!grouped.has(rows)) grouped.set(rows, collapseRegions(rows));
+  return grouped.get(rows);
+}
+
+// The first `limit` rows and groups of grouped rows (a group's members come with it).
+function firstRows(rows, limit) {
+  let n = 0;
+  let end = 0;
+  while (end < rows.length && (n < limit || rows[end]._member_of)) {
+    if (!rows[end]._member_of) n += 1;
+    end += 1;
+  }
+  return end < rows.length ? rows.slice(0, end) : rows;
+}
+
 // Views of the ranking and the engine work behind the page's panels (details, sensitivity, exports).
 function rankingOps(s) {
   return {
@@ -190,7 +241,7 @@ function rankingOps(s) {
     view({ request, sort, limit = Infinity, keys = [] }) {
       const { ranked, rows } = s.sortedRows(request, sort);
       if (ranked.error) return { error: ranked.error, ms: ranked.ms, cached: ranked.cached, version: s.version };
-      const shown = rows.length > limit ? rows.slice(0, limit) : rows;
+      const shown = firstRows(groupedRows(rows), limit);
       const inShown = new Set(shown.map((r) => r._key));
       const want = new Set(keys.filter((k) => k && !inShown.has(k)));
       const p = pickRows(ranked.results);

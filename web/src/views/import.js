@@ -5,14 +5,31 @@
 import { h, tx, txv, engineText, dataText, foldPanel } from './dom.js';
 import { NAMES } from '../app/names.js';
 import { todayIso } from '../engine/client.js';
+import { groupIssues } from '../app/imports.js';
 
 export { STORE_KEY, STORE_VERSION, parseStore, storeText, applyCatalogs, isSkypilotCsv, importText, offerDoc, newOfferId, formValuesFrom } from '../app/store.js';
 
 const INTERCONNECTS = ['none', 'pcie', 'nvlink', 'nvswitch', 'infinity-fabric'];
 
+const issueText = (i) => (i.ui ? h('span', {}, i.message) : engineText('span', i.message));
 const issueList = (issues, id) => h('ul', { class: 'issues', id },
-  issues.map((i) => h('li', {}, i.path ? h('code', { class: 'path', 'data-raw': '' }, i.path) : null, i.path ? ' ' : null,
-    i.ui ? h('span', {}, i.message) : engineText('span', i.message))));
+  issues.map((i) => h('li', {}, i.path ? h('code', { class: 'path', 'data-raw': '' }, i.path) : null, i.path ? ' ' : null, issueText(i))));
+
+// Import warnings grouped by what they say: a sentence repeated on many lines is one entry with its count,
+// its lines behind a disclosure; a long report folds after the first groups.
+const SHOWN_GROUPS = 6;
+function groupedIssueList(issues, id, t, fmt) {
+  const item = (g) => (g.count === 1
+    ? h('li', {}, g.paths[0] ? h('code', { class: 'path', 'data-raw': '' }, g.paths[0]) : null, g.paths[0] ? ' ' : null, issueText(g))
+    : h('li', {}, h('details', { class: 'issue-group' },
+      h('summary', {}, issueText(g), ' ', h('span', { class: 'badge' }, t('linesN', { n: fmt ? fmt.int(g.count) : g.count }))),
+      h('p', { class: 'issue-lines' }, g.paths.map((p, k) => [k ? ', ' : '', h('code', { class: 'path', 'data-raw': '' }, p)])))));
+  const groups = groupIssues(issues);
+  const head = groups.slice(0, SHOWN_GROUPS).map(item);
+  const rest = groups.slice(SHOWN_GROUPS);
+  return h('ul', { class: 'issues', id }, head,
+    rest.length ? h('li', {}, h('details', { class: 'issue-more' }, h('summary', {}, t('moreReasonsN', { n: rest.length })), h('ul', { class: 'issues' }, rest.map(item)))) : null);
+}
 
 // "Importing …" while the engine host reads a file (a SkyPilot CSV of thousands of rows takes a second or two).
 export function busyMessage(t, name) {
@@ -24,14 +41,14 @@ export function dataPanel(ctx) {
   const { t, fmt, gpus, userData } = ctx;
   const status = h('div', { id: 'import-status', role: 'status', 'aria-live': 'polite' });
   if (userData.busy) status.append(busyMessage(t, userData.busy));
-  else if (userData.lastMessage) status.append(renderMessage(userData.lastMessage, t, fmt));
+  else if (userData.lastMessage) status.append(renderMessage(userData.lastMessage, t, fmt, ctx));
 
   const provider = h('input', { type: 'text', id: 'import-provider', value: userData.providerName || '', autocomplete: 'off',
     oninput: (e) => { userData.providerName = e.target.value; } });
   // The native file input is visually hidden (its button text would follow the browser's language, not the
   // page's); its label is the visible button, and keyboard focus on the input outlines that label.
   const file = h('input', { type: 'file', id: 'import-file', class: 'sr-only file-input', accept: '.json,.csv,application/json,text/csv',
-    onchange: (e) => { const f = e.target.files && e.target.files[0]; if (f) ctx.importFile(f); e.target.value = ''; } });
+    multiple: true, onchange: (e) => { const files = [...(e.target.files || [])]; e.target.value = ''; if (files.length) ctx.importFiles(files); } });
   const drop = h('div', { class: 'drop', id: 'drop-zone' },
     tx('p', t, 'dropHint'),
     h('div', { class: 'field file-field' }, file, tx('label', t, 'chooseFile', { for: 'import-file', class: 'file-button' })),
@@ -56,16 +73,57 @@ export function dataPanel(ctx) {
     offerForm(ctx, gpus));
 }
 
-export function renderMessage(msg, t, fmt = null) {
+export function renderMessage(msg, t, fmt = null, ctx = null) {
+  if (msg.kind === 'batch') return h('div', { class: 'import-report' }, msg.items.map((item, i) => renderItem(item, i, t, fmt, ctx)));
+  return renderItem(msg, 0, t, fmt, ctx);
+}
+
+// One file's report; the first report of a batch keeps the plain ids (import-ok, import-error, …).
+function renderItem(msg, i, t, fmt, ctx) {
+  const id = (base) => (i ? `${base}-${i + 1}` : base);
+  const n = (x) => (fmt ? fmt.int(x) : x);
+  const provider = msg.provider ? h('span', { class: 'sub' }, ' · ', txv('span', t, 'importProvider', { provider: dataText('span', msg.provider) })) : null;
+  const warnings = msg.warnings && msg.warnings.length
+    ? h('div', {}, tx('p', t, 'importWarnings'), groupedIssueList(msg.warnings, id('import-warnings'), t, fmt)) : null;
   if (msg.kind === 'ok') {
-    return h('div', { class: 'notice ok', id: 'import-ok' },
-      h('p', {}, t('importOk', { n: fmt ? fmt.int(msg.count) : msg.count }), ' ', dataText('span', msg.name)),
-      msg.warnings && msg.warnings.length ? h('div', {}, tx('p', t, 'importWarnings'), issueList(msg.warnings, 'import-warnings')) : null);
+    const resolved = msg.resolved ? tx('p', t, msg.resolved === 'merge' ? 'importMerged' : 'importReplaced') : null;
+    return h('div', { class: 'notice ok', id: id('import-ok'), 'data-file': msg.name },
+      h('p', {}, t('importOk', { n: n(msg.count) }), ' ', dataText('span', msg.name), provider), resolved, warnings);
   }
-  return h('div', { class: 'notice error', id: 'import-error', role: 'alert' },
+  if (msg.kind === 'kept') {
+    return h('div', { class: 'notice', id: id('import-kept'), 'data-file': msg.name },
+      txv('p', t, 'importKept', { name: dataText('span', msg.name), old: dataText('span', msg.conflict.name) }));
+  }
+  if (msg.kind === 'conflict') return conflictItem(msg, id('import-conflict'), t, fmt, ctx, warnings);
+  return h('div', { class: 'notice error', id: id('import-error'), role: 'alert', 'data-file': msg.name || null },
     h('p', {}, h('strong', {}, t(msg.titleKey || 'importFailed')), ' ', msg.name ? dataText('span', msg.name) : null),
     tx('p', t, 'importNothingChanged'),
-    issueList(msg.errors || [], 'import-errors'));
+    issueList(msg.errors || [], id('import-errors')));
+}
+
+// A file that refreshes an earlier import of the same provider: what would change, and replace / merge / keep.
+function conflictItem(msg, id, t, fmt, ctx, warnings) {
+  const c = msg.conflict.summary;
+  const n = (x) => (fmt ? fmt.int(x) : x);
+  const money = (x) => (fmt ? fmt.money(x) : String(x));
+  const pct = (m) => `${m.to > m.from ? '+' : ''}${((m.to / m.from - 1) * 100).toFixed(1)} %`;
+  const names = (list, total) => h('ul', { class: 'change-list' }, list.map((x) => h('li', {}, dataText('span', `${x.instance} · ${x.region}`))),
+    total > list.length ? h('li', { class: 'sub' }, t('andMoreN', { n: n(total - list.length) })) : null);
+  const moves = c.moves.length ? h('div', { class: 'scroll-x' }, h('table', { class: 'mini price-moves' },
+    h('caption', { class: 'cap' }, t('priceMoves')),
+    h('thead', {}, h('tr', {}, ['colInstance', 'colPricing', 'priceBefore', 'priceAfter', 'priceChange'].map((k) => tx('th', t, k, { scope: 'col' })))),
+    h('tbody', {}, c.moves.map((m) => h('tr', {},
+      h('td', {}, dataText('span', `${m.instance} · ${m.region}`)), h('td', {}, t(m.model)),
+      h('td', { class: 'num' }, money(m.from)), h('td', { class: 'num' }, money(m.to)), h('td', { class: `num ${m.to > m.from ? 'worse' : 'better'}` }, pct(m))))))) : null;
+  const button = (mode, key, cls = '') => h('button', { type: 'button', class: cls, 'data-mode': mode, onclick: () => ctx && ctx.resolveImport(msg, mode) }, t(key));
+  return h('div', { class: 'notice warn', id, role: 'group', 'data-file': msg.name },
+    txv('p', t, 'importRefresh', { name: dataText('span', msg.name), old: dataText('span', msg.conflict.name), provider: dataText('span', msg.provider || '—') }),
+    h('p', { class: 'change-counts' }, t('changeCounts', { added: n(c.added), removed: n(c.removed), moved: n(c.moved), unchanged: n(c.unchanged) })),
+    moves,
+    c.added ? h('details', {}, h('summary', {}, t('newOffersN', { n: n(c.added) })), names(c.addedList, c.added)) : null,
+    c.removed ? h('details', {}, h('summary', {}, t('removedOffersN', { n: n(c.removed) })), names(c.removedList, c.removed)) : null,
+    h('div', { class: 'actions' }, button('replace', 'importReplace', 'preset-button'), button('merge', 'importMerge'), button('keep', 'importKeep')),
+    warnings);
 }
 
 function offerForm(ctx, gpus) {

@@ -10,7 +10,7 @@ const COLUMNS = [
   { id: 'rank', key: 'colRank', sort: 'rank', num: true },
   { id: 'compare', key: 'colCompare' },
   { id: 'instance', key: 'colInstance' },
-  { id: 'gpu', key: 'colGpu', sort: 'total_gpus' },
+  { id: 'gpus', key: 'colGpu', sort: 'total_gpus' },
   { id: 'pricing', key: 'colPricing' },
   { id: 'time', key: 'colTime', sort: 'time_hours', num: true },
   { id: 'cost', key: 'colCost', sort: 'cost_usd', num: true },
@@ -23,17 +23,39 @@ const COLUMNS = [
 
 function headerCell(col, ctx) {
   const { t, state } = ctx;
-  if (!col.sort) return h('th', { scope: 'col', role: 'columnheader', class: col.num ? 'num' : '' }, tx('span', t, col.key));
+  if (!col.sort) return h('th', { scope: 'col', role: 'columnheader', class: col.num ? 'num' : '', 'data-col': col.id }, tx('span', t, col.key));
   const active = state.sort.key === col.sort;
   const dir = active ? state.sort.dir : null;
   const next = active ? (dir === 'asc' ? 'desc' : 'asc') : SORTS[col.sort].first;
   const label = t(col.key);
-  return h('th', { scope: 'col', role: 'columnheader', class: col.num ? 'num' : '', 'aria-sort': active ? (dir === 'asc' ? 'ascending' : 'descending') : 'none' },
+  return h('th', { scope: 'col', role: 'columnheader', class: col.num ? 'num' : '', 'data-col': col.id, 'aria-sort': active ? (dir === 'asc' ? 'ascending' : 'descending') : 'none' },
     h('button', {
       type: 'button', class: 'sort', id: `sort-${col.sort}`, 'data-sort': col.sort,
       title: t(next === 'asc' ? 'sortAsc' : 'sortDesc', { col: label }),
       onclick: () => ctx.update({ sort: { key: col.sort, dir: next } }),
     }, h('span', { 'data-i18n': col.key }, label), h('span', { class: 'sort-mark', 'aria-hidden': 'true' }, active ? (dir === 'asc' ? '▲' : '▼') : '↕')));
+}
+
+// A cell's column name, shown above its value only when rows are laid out as cards (styles.css); hidden from
+// screen readers, which announce the column header.
+const label = (t, key) => h('span', { class: 'cell-label', 'aria-hidden': 'true' }, t(key));
+
+// Groups of the same offer in several regions that the user opened (by their leading row's key).
+const expanded = new Set();
+
+function regionsToggle(r, ctx) {
+  const { t, fmt } = ctx;
+  const g = r._group;
+  const open = expanded.has(r._key);
+  return h('button', { type: 'button', class: 'regions-toggle', 'aria-expanded': open ? 'true' : 'false', 'data-group': r._key,
+    onclick: (e) => {
+      const now = !expanded.has(r._key);
+      if (now) expanded.add(r._key); else expanded.delete(r._key);
+      e.currentTarget.setAttribute('aria-expanded', now ? 'true' : 'false');
+      const tbody = e.currentTarget.closest('tbody');
+      for (const tr of tbody.querySelectorAll('tr.region-member')) if (tr.dataset.memberOf === r._key) tr.hidden = !now;
+    } },
+  `${open ? '▾' : '▸'} `, txv('span', t, 'regionsGroup', { n: fmt.int(g.n), region: dataText('span', g.cheapest_region) }));
 }
 
 function row(r, ctx) {
@@ -50,30 +72,34 @@ function row(r, ctx) {
   ];
   const mem = r.memory || {};
   const warnCount = (r.warnings || []).length;
+  const member = Boolean(r._member_of);
+  const cls = `${r.fits ? '' : 'unfit'}${selected ? ' selected' : ''}${member ? ' region-member' : ''}${r._group ? ' region-head' : ''}`;
   // Explicit ARIA roles: the rows are laid out as grids (styles.css), which would drop the native table semantics.
-  const tr = h('tr', { role: 'row', class: `${r.fits ? '' : 'unfit'}${selected ? ' selected' : ''}`, 'data-key': key, 'data-provider': r.provider, 'data-gpu': r.gpu, 'aria-current': selected ? 'true' : null },
-    h('td', { class: 'num', 'data-col': 'rank', 'data-v': r._rank }, fmt.int(r._rank)),
-    h('td', { class: 'cmp' },
-      h('input', { type: 'checkbox', id: `cmp-${r._rank}`, checked: compared, disabled: cmpFull, 'data-key': key,
-        onchange: (e) => ctx.toggleCompare(key, e.target.checked) }),
-      txv('label', t, 'compareRow', { name: h('span', {}, dataText('span', r.instance), ` ${t(r.pricing)}`) }, { for: `cmp-${r._rank}`, class: 'sr-only' })),
-    h('td', { class: 'inst' },
-      h('button', { type: 'button', class: 'link', id: `sel-${r._rank}`, 'data-key': key, 'aria-pressed': selected ? 'true' : 'false',
-        onclick: () => ctx.select(key, { focus: true }) }, dataText('span', r.instance)),
-      ...badges, h('span', { class: 'sub', 'data-raw': '' }, `${r.provider} · ${r.region}`)),
-    h('td', { class: 'gpu', 'data-col': 'gpus', 'data-v': r.total_gpus }, dataText('span', `${r.total_gpus}× ${r.gpu_name}`),
-      r.nodes > 1 ? h('span', { class: 'sub' }, t('nodesN', { n: fmt.int(r.nodes) })) : null),
-    h('td', { 'data-col': 'pricing', 'data-v': r.pricing }, t(r.pricing)),
-    h('td', { class: 'num', 'data-col': 'time', 'data-v': r.time_hours }, fmt.duration(r.time_hours)),
-    h('td', { class: 'num', 'data-col': 'cost', 'data-v': r.cost_usd }, r.cost_usd > 0 ? fmt.money(r.cost_usd) : '—'),
-    h('td', { class: 'num', 'data-col': 'hourly', 'data-v': r.usd_per_hour * r.nodes }, fmt.money(r.usd_per_hour * r.nodes)),
-    h('td', { class: 'num', 'data-col': 'unit', 'data-v': r.usd_per_tflops_day }, fmt.unitMoney(r.usd_per_tflops_day)),
-    h('td', { class: `num mem ${r.fits ? 'yes' : 'no'}`, 'data-col': 'memory', 'data-v': mem.required_gb_per_gpu, 'data-fits': r.fits ? '1' : '0' },
-      `${fmt.num(mem.required_gb_per_gpu, 1)} / ${fmt.num(mem.available_gb_per_gpu, 0)}`,
-      r.fits ? null : h('span', { class: 'sub' }, t('badgeNoFit'))),
-    h('td', { class: 'num', 'data-col': 'score', 'data-v': r.score }, fmt.num(r.score, 3)),
-    h('td', { class: 'why' }, engineText('span', (r.reasons || []).join('; ')),
-      warnCount ? h('span', { class: 'warn-count', title: t('warningsN', { n: warnCount }) }, `⚠ ${t('warningsN', { n: warnCount })}`) : null));
+  const tr = h('tr', { role: 'row', class: cls.trim(), 'data-key': key, 'data-provider': r.provider, 'data-gpu': r.gpu, 'aria-current': selected ? 'true' : null,
+    'data-member-of': member ? r._member_of : null, hidden: member && !expanded.has(r._member_of) && !selected ? true : null },
+  h('td', { class: 'num', 'data-col': 'rank', 'data-v': r._rank }, fmt.int(r._rank)),
+  h('td', { class: 'cmp', 'data-col': 'compare' },
+    h('input', { type: 'checkbox', id: `cmp-${r._rank}`, checked: compared, disabled: cmpFull, 'data-key': key,
+      onchange: (e) => ctx.toggleCompare(key, e.target.checked) }),
+    txv('label', t, 'compareRow', { name: h('span', {}, dataText('span', r.instance), ` ${t(r.pricing)}`) }, { for: `cmp-${r._rank}`, class: 'sr-only' })),
+  h('td', { class: 'inst', 'data-col': 'instance' },
+    h('button', { type: 'button', class: 'link', id: `sel-${r._rank}`, 'data-key': key, 'aria-pressed': selected ? 'true' : 'false',
+      onclick: () => ctx.select(key, { focus: true }) }, dataText('span', r.instance)),
+    ...badges, h('span', { class: 'sub', 'data-raw': '' }, `${r.provider} · ${r.region}`),
+    r._group ? regionsToggle(r, ctx) : null),
+  h('td', { class: 'gpu', 'data-col': 'gpus', 'data-v': r.total_gpus }, label(t, 'colGpu'), dataText('span', `${r.total_gpus}× ${r.gpu_name}`),
+    r.nodes > 1 ? h('span', { class: 'sub' }, t('nodesN', { n: fmt.int(r.nodes) })) : null),
+  h('td', { 'data-col': 'pricing', 'data-v': r.pricing }, label(t, 'colPricing'), t(r.pricing)),
+  h('td', { class: 'num', 'data-col': 'time', 'data-v': r.time_hours }, label(t, 'colTime'), fmt.duration(r.time_hours)),
+  h('td', { class: 'num', 'data-col': 'cost', 'data-v': r.cost_usd }, label(t, 'colCost'), r.cost_usd > 0 ? fmt.money(r.cost_usd) : '—'),
+  h('td', { class: 'num', 'data-col': 'hourly', 'data-v': r.usd_per_hour * r.nodes }, label(t, 'colHourly'), fmt.money(r.usd_per_hour * r.nodes)),
+  h('td', { class: 'num', 'data-col': 'unit', 'data-v': r.usd_per_tflops_day }, label(t, 'colUnitCost'), fmt.unitMoney(r.usd_per_tflops_day)),
+  h('td', { class: `num mem ${r.fits ? 'yes' : 'no'}`, 'data-col': 'memory', 'data-v': mem.required_gb_per_gpu, 'data-fits': r.fits ? '1' : '0' },
+    label(t, 'colMemory'), `${fmt.num(mem.required_gb_per_gpu, 1)} / ${fmt.num(mem.available_gb_per_gpu, 0)}`,
+    r.fits ? null : h('span', { class: 'sub' }, t('badgeNoFit'))),
+  h('td', { class: 'num', 'data-col': 'score', 'data-v': r.score }, label(t, 'colScore'), fmt.num(r.score, 3)),
+  h('td', { class: 'why', 'data-col': 'why' }, label(t, 'colWhy'), engineText('span', (r.reasons || []).join('; ')),
+    warnCount ? h('span', { class: 'warn-count', title: t('warningsN', { n: warnCount }) }, `⚠ ${t('warningsN', { n: warnCount })}`) : null));
   for (const td of tr.children) td.setAttribute('role', 'cell');
   return tr;
 }
