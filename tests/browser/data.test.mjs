@@ -50,7 +50,9 @@ test('CSV and JSON exports hold the table as shown (filters, sort, currency), al
     const col = (name) => head.indexOf(name);
     body.forEach((r, i) => {
       assert.equal(`${r[col('id')]}|${r[col('pricing')]}`, rows[i].key);
-      assert.equal(Number(r[col('cost_usd')]), rows[i].cost);
+      // Amounts to the cent, no float noise (the JSON export keeps the engine's numbers).
+      assert.equal(r[col('cost_usd')], String(Number(rows[i].cost.toFixed(2))));
+      for (const k of ['time_hours', 'cost_usd', 'usd_per_hour', 'usd_per_tflops_day', 'score']) assert.ok(!/\d{9,}/.test(r[col(k)]), `${k} = ${r[col(k)]}`);
       assert.ok(['AWS', 'Azure'].includes(r[col('provider')]));
     });
     assert.ok(!head.includes('cost_cny'));
@@ -61,7 +63,8 @@ test('CSV and JSON exports hold the table as shown (filters, sort, currency), al
     const rate = Number(await page.inputValue('#rate'));
     const i = cny[0].indexOf('cost_cny');
     assert.ok(i > 0);
-    assert.equal(Number(cny[1][i]), +(Number(cny[1][cny[0].indexOf('cost_usd')]) * rate).toFixed(2));
+    const rawCost = (await tableRows(page))[0].cost;
+    assert.equal(Number(cny[1][i]), Number((rawCost * rate).toFixed(2)));
 
     const json = await download(page, 'export-json');
     assert.match(json.name, /\.json$/);
@@ -69,6 +72,7 @@ test('CSV and JSON exports hold the table as shown (filters, sort, currency), al
     assert.equal(j.results.length, rows.length);
     assert.deepEqual(j.results.map((r) => `${r.id}|${r.pricing}`), rows.map((r) => r.key));
     assert.equal(j.results[0].rank, rows[0].rank);
+    assert.equal(j.results[0].cost_usd, rows[0].cost, 'the JSON export keeps the engine\'s numbers exactly');
     assert.deepEqual(j.request.filters.providers, ['AWS', 'Azure']);
     assert.equal(j.request.preset, 'resnet50-imagenet');
     assert.equal(j.currency, 'CNY');
@@ -164,10 +168,14 @@ test('a SkyPilot vms.csv imports through the engine, is kept after a reload and 
   assert.equal(stored.version, 1);
   assert.equal(stored.catalogs[0].kind, 'skypilot');
 
-  // The same file again: duplicate ids, refused, nothing changes.
+  // The same file again: a refresh of the earlier import, nothing changed until the user chooses; keeping the
+  // earlier import changes nothing.
   await page.setInputFiles('#import-file', { name: 'vms.csv', mimeType: 'text/csv', buffer: Buffer.from(SKYPILOT_CSV) });
-  await page.waitForSelector('#import-error');
-  assert.match(await page.textContent('#import-errors'), /skypilot-testcloud-p3\.2xlarge-us-east-1/);
+  await page.waitForSelector('#import-conflict');
+  assert.match(await page.textContent('#import-conflict .change-counts'), /0 new offers, 0 removed, 0 with new prices, 2 unchanged/);
+  assert.equal((await tableRows(page)).length, before.length + 4);
+  await page.click('#import-conflict button[data-mode="keep"]');
+  await page.waitForSelector('#import-kept');
   assert.equal((await tableRows(page)).length, before.length + 4);
 
   await page.reload();

@@ -213,11 +213,13 @@ test('energy and TCO: PUE, electricity price and grid intensity, own against ren
   assert.ok(close(await dataV(page, '#en-facility'), e.facility_energy_kwh));
   assert.ok(close(await dataV(page, '#en-kpis .kpi:nth-child(3)'), e.energy_cost_usd, 1e-6));
   assert.ok(close(Number((await hashParams(page)).get('energy.kwh')) * rate, 0.7, 1e-6), 'stored in USD');
-  // A GPU without a sourced purchase price: the energy stays, TCO shows the engine's error at /purchase_usd.
+  // A GPU without a sourced purchase price: the energy stays, TCO asks for the price (no error before any input).
   await page.selectOption('#en-gpu', 'h100-sxm5-80gb');
-  await page.waitForFunction(() => document.querySelector('#tool-energy')?.dataset.state === 'error', null, { timeout: 15000 });
-  assert.deepEqual(await page.$$eval('#tool-energy-error code.path', (els) => els.map((x) => x.textContent)), ['/purchase_usd']);
-  assert.equal(await page.getAttribute('#en-purchase', 'aria-invalid'), 'true');
+  await page.waitForSelector('#en-tco-needs-price');
+  assert.equal(await page.$eval('#tool-energy', (el) => el.dataset.state), 'ready');
+  assert.equal(await page.$('#tool-energy-error'), null);
+  assert.equal(await page.getAttribute('#en-purchase', 'aria-invalid'), null);
+  assert.match(await page.textContent('#en-tco-needs-price'), /H100/);
   assert.ok(await page.$('#en-facility'));
   await setNumber(page, '#en-purchase', 2000000);  // CNY
   await page.waitForFunction(() => document.querySelector('#tool-energy')?.dataset.state === 'ready', null, { timeout: 15000 });

@@ -1,17 +1,29 @@
 // Exports the ranked table as it is shown (filters and sort applied) to CSV or JSON, through a Blob and an
 // object URL, which works from file:// too. Amounts stay in USD (the engine's unit); in CNY view the
-// converted job cost and the rate are added.
+// converted job cost and the rate are added. The CSV is for people and spreadsheets: amounts to the cent (hourly
+// prices and unit costs to 4 decimals, as price lists quote them), times and memory to a precision the model
+// has, no binary float noise; identifiers, counts and flags are exact. The JSON export is the machine
+// contract and keeps every number as the engine computed it.
+
+// A number rounded to `d` decimals (sig: to `d` significant digits), kept a number; other values unchanged.
+const fixed = (d) => (v) => (typeof v === 'number' && Number.isFinite(v) ? Number(v.toFixed(d)) : v);
+const sig = (d) => (v) => (typeof v === 'number' && Number.isFinite(v) && v !== 0 ? Number(v.toPrecision(d)) : v);
+const cents = fixed(2);
+const price = fixed(4);
+const hours = sig(4);
+const gb = fixed(2);
+const score = fixed(4);
 
 const CSV_FIELDS = [
   ['rank', (r) => r._rank], ['instance', (r) => r.instance], ['id', (r) => r.id], ['provider', (r) => r.provider],
   ['region', (r) => r.region], ['gpu', (r) => r.gpu], ['gpu_name', (r) => r.gpu_name], ['gpu_count', (r) => r.gpu_count],
   ['nodes', (r) => r.nodes], ['total_gpus', (r) => r.total_gpus], ['pricing', (r) => r.pricing], ['fits', (r) => r.fits],
-  ['pareto', (r) => r.pareto], ['time_hours', (r) => r.time_hours], ['time_hours_low', (r) => r.time_hours_low],
-  ['time_hours_high', (r) => r.time_hours_high], ['cost_usd', (r) => r.cost_usd], ['usd_per_hour', (r) => r.usd_per_hour],
-  ['usd_per_tflops_day', (r) => r.usd_per_tflops_day], ['usd_per_tflops_day_at_precision', (r) => r.usd_per_tflops_day_at_precision],
-  ['score', (r) => r.score], ['score_unit_cost', (r) => r.scores.unit_cost], ['score_task', (r) => r.scores.task],
-  ['score_service', (r) => r.scores.service], ['required_gb_per_gpu', (r) => r.memory.required_gb_per_gpu],
-  ['available_gb_per_gpu', (r) => r.memory.available_gb_per_gpu], ['sharding', (r) => r.memory.sharding],
+  ['pareto', (r) => r.pareto], ['time_hours', (r) => hours(r.time_hours)], ['time_hours_low', (r) => hours(r.time_hours_low)],
+  ['time_hours_high', (r) => hours(r.time_hours_high)], ['cost_usd', (r) => cents(r.cost_usd)], ['usd_per_hour', (r) => price(r.usd_per_hour)],
+  ['usd_per_tflops_day', (r) => price(r.usd_per_tflops_day)], ['usd_per_tflops_day_at_precision', (r) => price(r.usd_per_tflops_day_at_precision)],
+  ['score', (r) => score(r.score)], ['score_unit_cost', (r) => score(r.scores.unit_cost)], ['score_task', (r) => score(r.scores.task)],
+  ['score_service', (r) => score(r.scores.service)], ['required_gb_per_gpu', (r) => gb(r.memory.required_gb_per_gpu)],
+  ['available_gb_per_gpu', (r) => gb(r.memory.available_gb_per_gpu)], ['sharding', (r) => r.memory.sharding],
   ['as_of', (r) => r.as_of], ['stale', (r) => r.stale], ['source', (r) => r.source],
   ['reasons', (r) => (r.reasons || []).join('; ')], ['warnings', (r) => (r.warnings || []).join('; ')],
 ];
@@ -27,7 +39,7 @@ export function csvCell(v) {
 }
 
 export function toCsv(rows, { currency, rate }) {
-  const fields = currency === 'CNY' ? [...CSV_FIELDS, ['cost_cny', (r) => +(r.cost_usd * rate).toFixed(2)], ['cny_per_usd', () => rate]] : CSV_FIELDS;
+  const fields = currency === 'CNY' ? [...CSV_FIELDS, ['cost_cny', (r) => cents(r.cost_usd * rate)], ['cny_per_usd', () => rate]] : CSV_FIELDS;
   const lines = [fields.map(([k]) => k).join(',')];
   for (const r of rows) lines.push(fields.map(([, get]) => csvCell(get(r))).join(','));
   return `\uFEFF${lines.join('\r\n')}\r\n`;  // BOM: spreadsheets then read the Chinese text as UTF-8

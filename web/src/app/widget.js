@@ -12,10 +12,16 @@ function sharedEngine() {
 }
 const loadedCatalogs = new Map();
 
-const STYLE = ':host{display:block;font:14px system-ui,"Noto Sans CJK SC",sans-serif;color:CanvasText}'
-  + '.wrap{overflow-x:auto}table{border-collapse:collapse;width:100%}'
-  + 'th,td{padding:4px 6px;border-bottom:1px solid #8884;text-align:left}td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}'
-  + 'caption{text-align:left;font-weight:600;padding-bottom:4px}';
+// The element adapts to its own width (a container query on the host), not the window's: below 520 px each
+// offer is a small card whose cells carry their column name, so time and cost stay in view in a narrow column.
+const STYLE = ':host{display:block;container-type:inline-size;font:14px system-ui,"Noto Sans CJK SC",sans-serif;color:CanvasText}'
+  + 'table{border-collapse:collapse;width:100%}'
+  + 'th,td{padding:4px 6px;border-bottom:1px solid #8884;text-align:left;overflow-wrap:anywhere}td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}'
+  + 'caption{text-align:left;font-weight:600;padding-bottom:4px}'
+  + '@container (max-width:519px){thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}'
+  + 'tbody tr{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:0 8px;border-bottom:1px solid #8884;padding:4px 0}'
+  + 'td{border:0;padding:2px 4px}td.name{grid-column:1/-1;font-weight:600}td.num{text-align:left;white-space:normal}'
+  + 'td[data-label]::before{content:attr(data-label);display:block;font-size:11px;opacity:.75}}';
 
 class GpuValueElement extends HTMLElement {
   static get observedAttributes() { return ['preset', 'lang', 'compact', 'limit', 'catalog']; }
@@ -45,11 +51,11 @@ class GpuValueElement extends HTMLElement {
       const preset = engine.presets().find((p) => p.id === result.workload.name);
       const title = (preset && preset.name && (preset.name[lang] || preset.name.en)) || result.workload.name;
       const rows = result.results.map((r) => h('tr', {},
-        h('td', {}, r.instance), h('td', {}, `${r.provider} · ${r.region}`),
-        compact ? null : h('td', {}, `${r.total_gpus}× ${r.gpu_name}`),
-        h('td', {}, t(r.pricing)),
-        h('td', { class: 'num' }, fmt.duration(r.time_hours)),
-        h('td', { class: 'num' }, fmt.money(r.cost_usd))));
+        h('td', { class: 'name' }, r.instance), h('td', { 'data-label': t('colProvider') }, `${r.provider} · ${r.region}`),
+        compact ? null : h('td', { 'data-label': t('colGpu') }, `${r.total_gpus}× ${r.gpu_name}`),
+        h('td', { 'data-label': t('colPricing') }, t(r.pricing)),
+        h('td', { class: 'num time', 'data-label': t('colTime') }, fmt.duration(r.time_hours)),
+        h('td', { class: 'num cost', 'data-label': t('colCost') }, fmt.money(r.cost_usd))));
       const headers = [t('wInstance'), t('colProvider'), compact ? null : t('colGpu'), t('colPricing'), t('colTime'), t('colCost')].filter(Boolean);
       shadow.replaceChildren(h('style', {}, STYLE), h('div', { class: 'wrap', part: 'wrap' }, h('table', { part: 'table' },
         h('caption', {}, `gpuvalue · ${title}`),

@@ -1,7 +1,7 @@
 // Energy and TCO: the job's electricity (TDP × utilisation × hours × PUE), its cost and CO2 at a grid intensity,
 // air against liquid cooling (with the article's §5 PUE claim checked), and owning the GPUs against renting them
 // with the break-even utilisation. engine.energy and engine.tco.
-import { h, tx, engineText } from '../views/dom.js';
+import { h, tx, txv, engineText, dataText } from '../views/dom.js';
 import { NAMES } from '../app/names.js';
 import { field, numberInput, selectInput, num, kpi, kv, verdict, assumptionsTable, moneyText, toUsdText, workloadOf, gpuOptions, put, errorBox } from './form.js';
 
@@ -18,6 +18,8 @@ export const energyPanel = {
   titleKey: 'toolEnergy',
   introKey: 'toolEnergyIntro',
   inputsKey: (c, st) => JSON.stringify(st.gpu && st.count ? [] : hardware(c, st)),
+  // No purchase price typed and none the engine has a source for: TCO asks for one (not an error of the panel).
+  prompt: (r, st) => num(st.purchase) === undefined && Boolean(r.error) && r.error.path === '/purchase_usd',
 
   inputs(c, st, io) {
     const { t, fmt, gpus } = c;
@@ -100,7 +102,12 @@ export const energyPanel = {
           h('p', {}, tx('strong', t, 'enEngineSays'), ' ', t('enModelSaving', { saving: fmt.pct(art.model_energy_saving_at_pue_1_05, 1) }), ' ', verdict(t, agrees)),
           engineText('p', art.finding, { class: 'engine-note' })));
     }
-    if (o && !o.ok) put(out, tx('h3', t, 'enTcoTitle'), errorBox(t, o, e && !e.ok ? 'tool-energy-error-2' : 'tool-energy-error'));
+    // Without a purchase price the TCO half asks for one instead of opening on an error.
+    const needsPrice = o && !o.ok && energyPanel.prompt(o, st);
+    if (needsPrice) {
+      const g = c.gpus.find((x) => x.id === hardware(c, st).gpu);
+      put(out, tx('h3', t, 'enTcoTitle'), txv('p', t, 'enTcoNeedsPrice', { gpu: dataText('span', g ? g.name : hardware(c, st).gpu) }, { class: 'notice', id: 'en-tco-needs-price' }));
+    } else if (o && !o.ok) put(out, tx('h3', t, 'enTcoTitle'), errorBox(t, o, e && !e.ok ? 'tool-energy-error-2' : 'tool-energy-error'));
     if (o && o.ok) {
       const canvas = h('canvas', { id: 'en-tco-chart', role: 'img', 'aria-label': t('enTcoAria') });
       put(out, tx('h3', t, 'enTcoTitle'),

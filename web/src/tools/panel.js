@@ -118,7 +118,8 @@ export function createTools(container, app) {
 
   function showResults(c, panel, st) {
     const out = built.outEl;
-    const bad = results.filter((r) => r && r.ok === false);
+    // A panel may take some engine errors as a question to the user (panel.prompt): not an error of the panel.
+    const bad = results.filter((r) => r && r.ok === false && !(panel.prompt && panel.prompt(r, st)));
     const render = () => {
       for (const ch of liveCharts) ch.destroy();
       liveCharts.length = 0;
@@ -127,7 +128,7 @@ export function createTools(container, app) {
       if (results.some((r) => r && r.ok)) panel.render(out, results, c, st, io(panel.id));
     };
     if (c.preserve) c.preserve(render); else render();
-    markInvalid(built.section, errorPaths(results), built.tab);
+    markInvalid(built.section, errorPaths(bad), built.tab);
     built.section.dataset.state = bad.length ? 'error' : 'ready';
   }
 

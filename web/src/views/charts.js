@@ -57,7 +57,31 @@ function styleAxes(scatter, bar, tt, fmt, col) {
     afterBuildTicks: (axis) => niceTicks(axis, decades(axis.min, axis.max), 7), ticks: { ...ticks, callback: (v) => fmt.money(Number(v) / fmt.factor, { digits: Number(v) < 1 ? 2 : 0 }) } };
   scatter.options.plugins.legend.labels.color = col.fg;
   bar.options.scales.x = { type: 'linear', beginAtZero: true, title: axisTitle(tt('axisUnitCost', { cur: fmt.currency })), grid: { color: col.grid }, ticks: { ...ticks, callback: (v) => (Number(v) > 0 ? fmt.unitMoney(Number(v) / fmt.factor) : fmt.money(0, { digits: 0 })) } };
-  bar.options.scales.y = { type: 'category', grid: { display: false }, ticks: { color: col.fg, autoSkip: false, font: { size: 11 } } };
+  bar.options.scales.y = { type: 'category', grid: { display: false }, ticks: { color: col.fg, autoSkip: false, font: { size: BAR_FONT_PX }, callback: barLabel } };
+}
+
+// Bar labels fit the chart: a name wider than LABEL_SHARE of the chart's width is cut with an ellipsis (the
+// tooltip, on hover and on keyboard focus of the bar, shows the whole name).
+const BAR_FONT_PX = 11;
+const LABEL_SHARE = 0.45;
+export function fitText(ctx, text, maxPx) {
+  if (ctx.measureText(text).width <= maxPx) return text;
+  let lo = 0;
+  let hi = text.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (ctx.measureText(`${text.slice(0, mid)}…`).width <= maxPx) lo = mid; else hi = mid - 1;
+  }
+  return `${text.slice(0, lo)}…`;
+}
+function barLabel(value, index) {
+  const full = this.chart.data.labels[index];
+  const ctx = this.chart.ctx;
+  ctx.save();
+  ctx.font = `${BAR_FONT_PX}px ${Chart.defaults.font.family}`;
+  const text = fitText(ctx, String(full ?? ''), Math.max(60, this.chart.width * LABEL_SHARE - 12));
+  ctx.restore();
+  return text;
 }
 
 // The two Chart.js charts, made at the first draw. `live` gives the bars drawn and the latest context, which the
@@ -103,6 +127,7 @@ function makeCharts(scatterCanvas, barCanvas, ctx, live) {
     },
   };
   bar.options.plugins.tooltip.callbacks = {
+    title: (items) => (items[0] ? String(bar.data.labels[items[0].dataIndex]) : ''),
     label: (item) => { const r = live.bars[item.dataIndex]; return r ? `${r.provider} · ${r.region}: ${live.cur.fmt.unitMoney(r.usd_per_tflops_day)}` : ''; },
   };
   return { scatter, bar };

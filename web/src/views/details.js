@@ -148,7 +148,7 @@ export function renderCompare(container, rows, ctx) {
     ['memRequired', (r) => fmt.gb(r.memory.required_gb_per_gpu)],
     ['memAvailable', (r) => fmt.gb(r.memory.available_gb_per_gpu), (r) => r.memory.available_gb_per_gpu, 'max'],
     ['sharding', (r) => engineText('span', r.memory.sharding)],
-    ['effTflops', (r) => fmt.num(r.throughput.effective_tflops_per_gpu, 1), (r) => r.throughput.effective_tflops_per_gpu, 'max'],
+    ['effTflops', (r) => `${fmt.num(r.throughput.effective_tflops_per_gpu, 1)} / ${fmt.num(r.throughput.peak_tflops_per_gpu, 0)}`, (r) => r.throughput.effective_tflops_per_gpu, 'max'],
     ['colScore', (r) => fmt.num(r.score, 3), (r) => r.score, 'max'],
     ['asOf', (r) => fmt.date(r.as_of)],
     ['warningsTitle', (r) => fmt.int((r.warnings || []).length)],
@@ -171,5 +171,5 @@ export function renderCompare(container, rows, ctx) {
   container.replaceChildren(
     h('div', { class: 'panel-head' }, tx('h2', t, 'compareTitle', { id: 'compare-title' }),
       h('button', { type: 'button', id: 'compare-clear', onclick: () => ctx.update({ cmp: [] }) }, t('clearCompare'))),
-    h('div', { class: 'table-wrap' }, table));
+    h('div', { class: 'scroll-x compare-wrap' }, table));
 }

@@ -1,0 +1,104 @@
+// Imports of real SkyPilot catalog files (tests/fixtures/skypilot): several files at once, the provider taken from
+// the file name when none is typed, one report per file with warnings grouped by reason, and a newer download of
+// a provider already imported, under another name: a change summary, then replace, with one import per provider.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { launch, startServer, openPage, settled, tableRows, shot, root } from './browser.mjs';
+
+const browser = await launch();
+const { server, base } = await startServer();
+test.after(async () => { await browser.close(); server.close(); });
+
+const fixture = (name) => fs.readFileSync(path.join(root, 'tests/fixtures/skypilot', name), 'utf8');
+const file = (name, text) => ({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
+
+// A newer Lambda download: the 1x A6000 is dearer everywhere and the 8x A100 (40 GB) is gone.
+function newerLambda() {
+  const lines = fixture('lambda-vms.csv').split('\n');
+  const dearer = lines.filter((l) => l.startsWith('gpu_1x_a6000,')).length;
+  const gone = lines.filter((l) => l.startsWith('gpu_8x_a100,')).length;
+  const text = lines.filter((l) => !l.startsWith('gpu_8x_a100,'))
+    .map((l) => (l.startsWith('gpu_1x_a6000,') ? l.replace(/^((?:[^,]*,){5})0\.8,/, '$10.86,') : l)).join('\n');
+  assert.ok(text.includes('gpu_1x_a6000,A6000,1.0,14.0,100.0,0.86,'), 'the A6000 price was changed');
+  return { text, dearer, gone };
+}
+
+test('three SkyPilot files at once, then a renamed newer copy of one: one import per provider and a change summary', async () => {
+  const { context, page, log } = await openPage(browser, `${base}#preset=resnet50-imagenet&lang=en`, { viewport: { width: 1366, height: 900 } });
+  await settled(page);
+  await page.setInputFiles('#import-file', [file('aws-vms.csv', fixture('aws-vms.csv')), file('gcp-vms.csv', fixture('gcp-vms.csv')), file('lambda-vms.csv', fixture('lambda-vms.csv'))]);
+  await page.waitForSelector('#import-ok-3', { timeout: 60000 });
+  await settled(page);
+  // One report per file, each with the provider its name tells.
+  const reports = await page.$$eval('.import-report > .notice', (els) => els.map((e) => ({ file: e.dataset.file, ok: e.classList.contains('ok'), text: e.textContent })));
+  assert.deepEqual(reports.map((r) => [r.file, r.ok]), [['aws-vms.csv', true], ['gcp-vms.csv', true], ['lambda-vms.csv', true]]);
+  assert.match(reports[0].text, /provider AWS/);
+  assert.match(reports[1].text, /provider Google Cloud/);
+  assert.match(reports[2].text, /provider Lambda/);
+  // The GCP report groups its skipped lines by reason: a handful of entries, each with its count.
+  const gcp = await page.$$eval('#import-warnings-2 > li', (lis) => lis.map((li) => li.textContent));
+  assert.ok(gcp.length <= 7, `${gcp.length} entries in the GCP report`);
+  assert.ok(await page.$('#import-warnings-2 details.issue-group'), 'repeated reasons are grouped');
+  // GH200 and the Quadro RTX 6000 of Lambda map to GPUs now: no "maps to no GPU id" for them.
+  assert.doesNotMatch(reports[2].text, /"(GH200|RTX6000)" maps to no GPU id/);
+  const rows = await tableRows(page);
+  assert.ok(rows.some((r) => r.gpu === 'gh200-96gb'), 'GH200 offers are ranked');
+  assert.ok(rows.some((r) => r.gpu === 'quadro-rtx6000'), 'Quadro RTX 6000 offers are ranked');
+  let catalogs = await page.$$eval('#my-catalogs li .cat-name', (els) => els.map((e) => e.textContent));
+  assert.deepEqual(catalogs, ['aws-vms.csv', 'gcp-vms.csv', 'lambda-vms.csv']);
+  const lambdaBefore = rows.filter((r) => r.provider === 'Lambda' && r.key.startsWith('skypilot-')).length;
+  await page.evaluate(() => document.getElementById('data-panel').scrollIntoView());
+  await shot(page, 'import-three.png');
+
+  // The newer Lambda file under another name: nothing changes until the user chooses; the summary says what will.
+  const newer = newerLambda();
+  await page.setInputFiles('#import-file', [file('vms (lambda, 2026-12-03).csv', newer.text)]);
+  await page.waitForSelector('#import-conflict');
+  const counts = await page.textContent('#import-conflict .change-counts');
+  assert.match(counts, new RegExp(`0 new offers, ${newer.gone} removed, ${newer.dearer} with new prices`));
+  const moves = await page.$$eval('#import-conflict table.price-moves tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  assert.ok(moves.length > 0);
+  assert.match(moves[0][0], /gpu_1x_a6000/);
+  assert.match(moves[0][4], /\+7\.5 %/);
+  assert.equal((await tableRows(page)).filter((r) => r.provider === 'Lambda' && r.key.startsWith('skypilot-')).length, lambdaBefore);
+  await page.evaluate(() => document.getElementById('import-conflict').scrollIntoView());
+  await shot(page, 'import-refresh.png');
+
+  await page.click('#import-conflict button[data-mode="replace"]');
+  await page.waitForSelector('#import-ok');
+  await settled(page);
+  assert.match(await page.textContent('#import-ok'), /replaces the earlier import/);
+  catalogs = await page.$$eval('#my-catalogs li .cat-name', (els) => els.map((e) => e.textContent));
+  assert.deepEqual(catalogs, ['aws-vms.csv', 'gcp-vms.csv', 'vms (lambda, 2026-12-03).csv'], 'one import per provider');
+  const after = (await tableRows(page)).filter((r) => r.provider === 'Lambda' && r.key.startsWith('skypilot-'));
+  assert.ok(after.length < lambdaBefore, 'the 8x A100 offers are gone');
+  assert.ok(!after.some((r) => r.key.includes('gpu_8x_a100')));
+  // Kept after a reload.
+  await page.reload();
+  await settled(page);
+  assert.deepEqual(await page.$$eval('#my-catalogs li .cat-name', (els) => els.map((e) => e.textContent)), catalogs);
+  assert.deepEqual(log.errors, []);
+  await context.close();
+});
+
+test('merge keeps the earlier offers a newer file lacks; a file without a provider in its name is told by its instance types', async () => {
+  const { context, page } = await openPage(browser, `${base}#preset=resnet50-imagenet&lang=zh`, { viewport: { width: 768, height: 900 } });
+  await settled(page);
+  await page.setInputFiles('#import-file', [file('vms.csv', fixture('lambda-vms.csv'))]);
+  await page.waitForSelector('#import-ok');
+  await settled(page);
+  assert.match(await page.textContent('#import-ok'), /Lambda/, 'provider told by gpu_1x_… instance types');
+  const before = (await tableRows(page)).filter((r) => r.key.startsWith('skypilot-lambda-')).length;
+  await page.setInputFiles('#import-file', [file('vms-new.csv', newerLambda().text)]);
+  await page.waitForSelector('#import-conflict');
+  await page.click('#import-conflict button[data-mode="merge"]');
+  await page.waitForSelector('#import-ok');
+  await settled(page);
+  const rows = (await tableRows(page)).filter((r) => r.key.startsWith('skypilot-lambda-'));
+  assert.equal(rows.length, before, 'merged: the 8x A100 offers stay');
+  assert.equal(await page.$$eval('#my-catalogs li', (lis) => lis.length), 1);
+  await shot(page, 'import-merge-zh.png');
+  await context.close();
+});

@@ -1,0 +1,97 @@
+// The page's data code for imports, region groups and exports, on real fixture files where there are some:
+// provider inference, the change summary and merge of a refreshed import, grouped import warnings, the grouping
+// of one offer in many regions, and the CSV's rounding.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { inferProvider, changeSummary, mergeDocs, groupIssues, refreshedEntry, fileProviders } from '../../web/src/app/imports.js';
+import { collapseRegions, rowKey } from '../../web/src/app/rows.js';
+import { toCsv } from '../../web/src/app/export.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const fixture = (name) => fs.readFileSync(path.join(root, 'tests/fixtures/skypilot', name), 'utf8');
+
+test('the provider of a SkyPilot file: from its path or name, else from its instance types', () => {
+  assert.equal(inferProvider('catalogs/v7/lambda/vms.csv', ''), 'Lambda');
+  assert.equal(inferProvider('aws-vms.csv', ''), 'AWS');
+  assert.equal(inferProvider('vms (gcp).csv', ''), 'Google Cloud');
+  // Every fixture, renamed to a bare vms.csv, is told by its rows.
+  assert.equal(inferProvider('vms.csv', fixture('aws-vms.csv')), 'AWS');
+  assert.equal(inferProvider('vms.csv', fixture('gcp-vms.csv')), 'Google Cloud');
+  assert.equal(inferProvider('vms.csv', fixture('lambda-vms.csv')), 'Lambda');
+  assert.equal(inferProvider('vms.csv', fixture('azure-vms.csv')), 'Microsoft Azure');
+  assert.equal(inferProvider('vms.csv', fixture('runpod-vms.csv')), 'RunPod');
+  assert.equal(inferProvider('vms.csv', 'InstanceType,Price\nmystery-box,1\n'), '');
+  assert.equal(inferProvider('notes.csv', 'no header here'), '');
+});
+
+const inst = (id, price, region = 'r1') => ({ id, provider: 'P', instance_type: id.split('@')[0], region, prices: [{ model: 'on_demand', usd_per_hour: price }] });
+
+test('a refreshed import: what is new, removed and re-priced; merge keeps the old offers the new file lacks', () => {
+  const before = { schema_version: 1, instances: [inst('a@1', 1), inst('b@1', 2), inst('c@1', 3)] };
+  const after = { schema_version: 1, instances: [inst('a@1', 1), inst('b@1', 2.5), inst('d@1', 4)] };
+  const s = changeSummary(before, after);
+  assert.deepEqual([s.added, s.removed, s.moved, s.unchanged], [1, 1, 1, 1]);
+  assert.deepEqual(s.moves.map((m) => [m.id, m.model, m.from, m.to]), [['b@1', 'on_demand', 2, 2.5]]);
+  assert.deepEqual(s.addedList.map((x) => x.id), ['d@1']);
+  assert.deepEqual(s.removedList.map((x) => x.id), ['c@1']);
+  const merged = mergeDocs(before, after);
+  assert.deepEqual(merged.instances.map((i) => [i.id, i.prices[0].usd_per_hour]), [['c@1', 3], ['a@1', 1], ['b@1', 2.5], ['d@1', 4]]);
+  // Which earlier import a file refreshes: an imported file of the same provider, never a typed offer.
+  const entries = [
+    { kind: 'manual', docText: JSON.stringify({ instances: [{ provider: 'P' }] }) },
+    { kind: 'skypilot', docText: JSON.stringify({ instances: [{ provider: 'Q' }] }) },
+    { kind: 'skypilot', docText: JSON.stringify(before) },
+  ];
+  assert.equal(refreshedEntry(entries, fileProviders(true, '', 'P')), 2);
+  assert.equal(refreshedEntry(entries, fileProviders(true, '', 'R')), -1);
+  assert.equal(refreshedEntry(entries, fileProviders(false, JSON.stringify({ instances: [{ provider: 'Q' }] }), '')), 1);
+  assert.equal(refreshedEntry(entries, fileProviders(false, '{broken', '')), -1);
+});
+
+test('import warnings grouped by sentence, with their lines', () => {
+  const g = groupIssues([
+    { path: 'line 3', message: 'Price "" is not a positive number; row skipped' },
+    { path: 'line 9', message: 'GPU name "P4" maps to no GPU id; its rows are skipped' },
+    { path: 'line 4', message: 'Price "" is not a positive number; row skipped' },
+    { path: '', message: '21 rows name "tpu-v6e-8" (lines 456-476); all skipped' },
+  ]);
+  assert.deepEqual(g.map((x) => [x.count, x.paths]), [[2, ['line 3', 'line 4']], [1, ['line 9']], [1, []]]);
+});
+
+const row = (id, region, cost, extra = {}) => ({ id, provider: 'P', instance: 'm.8x', gpu: 'h100-sxm5-80gb', total_gpus: 8, nodes: 1, pricing: 'on_demand', region, cost_usd: cost, usd_per_hour: cost, ...extra });
+
+test('the same offer in several regions is one group led by its first row; the cheapest region is named', () => {
+  const rows = [row('a', 'us-west-1', 12), row('x', 'eu', 5, { instance: 'other' }), row('b', 'us-east-1', 10), row('c', 'ap-1', 11)];
+  for (const r of rows) r._key = rowKey(r);
+  const out = collapseRegions(rows);
+  assert.deepEqual(out.map((r) => r.id), ['a', 'b', 'c', 'x'], 'members follow their group\'s first row');
+  assert.deepEqual(out[0]._group, { n: 3, regions: 3, cheapest_region: 'us-east-1', cheapest_cost_usd: 10 });
+  assert.deepEqual(out.slice(1, 3).map((r) => r._member_of), ['a|on_demand', 'a|on_demand']);
+  assert.equal(out[3]._group, undefined);
+  assert.equal(out.length, rows.length, 'no row is lost');
+  // Another billing model or another count is another offer.
+  const spot = collapseRegions([row('a', 'r1', 1), row('b', 'r2', 1, { pricing: 'spot' }), row('c', 'r3', 1, { total_gpus: 4 })]);
+  assert.ok(spot.every((r) => !r._group && !r._member_of));
+});
+
+test('the CSV export: amounts to the cent, no float noise; the columns that identify a row exact', () => {
+  const r = { _rank: 1, instance: 'n1-highmem-32 + 4x nvidia-tesla-t4', id: 'gcp-x', provider: 'Google Cloud', region: 'us-central1', gpu: 't4', gpu_name: 'NVIDIA T4',
+    gpu_count: 4, nodes: 1, total_gpus: 4, pricing: 'on_demand', fits: true, pareto: false, time_hours: 47.800000000000004, time_hours_low: 40.1, time_hours_high: 55.55555555,
+    cost_usd: 174.07115520000002, usd_per_hour: 3.6416560000000003, usd_per_tflops_day: 0.33615286153846156, usd_per_tflops_day_at_precision: 0.3361528615384616,
+    score: 0.7123456789, scores: { unit_cost: 0.5, task: 0.61234567, service: 0.9 }, memory: { required_gb_per_gpu: 7.123456, available_gb_per_gpu: 16, sharding: 'none' },
+    as_of: '2026-11-01', stale: false, source: 'https://cloud.google.com/compute/gpus-pricing', reasons: [], warnings: [] };
+  const [head, line] = toCsv([r], { currency: 'USD', rate: 7 }).slice(1).split('\r\n');
+  const cell = Object.fromEntries(head.split(',').map((k, i) => [k, line.split(',')[i]]));
+  assert.equal(cell.time_hours, '47.8');
+  assert.equal(cell.cost_usd, '174.07');
+  assert.equal(cell.usd_per_hour, '3.6417');
+  assert.equal(cell.usd_per_tflops_day, '0.3362');
+  assert.equal(cell.score, '0.7123');
+  assert.equal(cell.required_gb_per_gpu, '7.12');
+  assert.equal(cell.id, 'gcp-x');
+  assert.equal(cell.total_gpus, '4');
+  assert.ok(!/\d{9,}/.test(line), line);
+});
