@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { inferProvider, changeSummary, mergeDocs, groupIssues, refreshedEntry, fileProviders } from '../../web/src/app/imports.js';
+import { inferProvider, changeSummary, mergeDocs, groupIssues, reasonOf, linesOf, refreshedEntry, fileProviders } from '../../web/src/app/imports.js';
 import { collapseRegions, rowKey } from '../../web/src/app/rows.js';
 import { toCsv } from '../../web/src/app/export.js';
 
@@ -35,6 +35,11 @@ test('a refreshed import: what is new, removed and re-priced; merge keeps the ol
   const s = changeSummary(before, after);
   assert.deepEqual([s.added, s.removed, s.moved, s.unchanged], [1, 1, 1, 1]);
   assert.deepEqual(s.moves.map((m) => [m.id, m.model, m.from, m.to]), [['b@1', 'on_demand', 2, 2.5]]);
+  // One machine re-priced alike in several regions is one line of the summary.
+  const many = changeSummary({ instances: [inst('m@1', 1, 'r1'), inst('m@2', 1, 'r2'), inst('n@1', 5)] },
+    { instances: [{ ...inst('m@1', 1.2, 'r1'), instance_type: 'm' }, { ...inst('m@2', 1.2, 'r2'), instance_type: 'm' }, inst('n@1', 4)] });
+  assert.equal(many.moved, 3);
+  assert.deepEqual(many.moves.map((m) => [m.instance, m.regions]), [['m', ['r1', 'r2']], ['n', ['r1']]]);
   assert.deepEqual(s.addedList.map((x) => x.id), ['d@1']);
   assert.deepEqual(s.removedList.map((x) => x.id), ['c@1']);
   const merged = mergeDocs(before, after);
@@ -51,14 +56,20 @@ test('a refreshed import: what is new, removed and re-priced; merge keeps the ol
   assert.equal(refreshedEntry(entries, fileProviders(false, '{broken', '')), -1);
 });
 
-test('import warnings grouped by sentence, with their lines', () => {
+test('import warnings grouped by reason, whatever GPU or machine they name, with the lines they concern', () => {
   const g = groupIssues([
     { path: 'line 3', message: 'Price "" is not a positive number; row skipped' },
-    { path: 'line 9', message: 'GPU name "P4" maps to no GPU id; its rows are skipped' },
+    { path: 'lines 432-433', message: '1x T4 accelerator rows have no host row in the same zone to add them to (an n1 machine); skipped' },
     { path: 'line 4', message: 'Price "" is not a positive number; row skipped' },
+    { path: 'lines 317-318, 327-328, 333', message: '8x H100 accelerator rows have no host row in the same zone to add them to (a3-highgpu-8g); skipped' },
+    { path: '', message: '12 rows name "P100" (lines 420-431); all skipped' },
     { path: '', message: '21 rows name "tpu-v6e-8" (lines 456-476); all skipped' },
   ]);
-  assert.deepEqual(g.map((x) => [x.count, x.paths]), [[2, ['line 3', 'line 4']], [1, ['line 9']], [1, []]]);
+  assert.deepEqual(g.map((x) => [x.items.length, x.lines]), [[2, 2], [2, 7], [2, 33]]);
+  assert.equal(g[1].message, '1x T4 accelerator rows have no host row in the same zone to add them to (an n1 machine); skipped');
+  assert.equal(reasonOf('GPU name "P4" maps to no GPU id; its rows are skipped'), reasonOf('GPU name "tpu-v5" maps to no GPU id; its rows are skipped'));
+  assert.notEqual(reasonOf('GPU name "P4" maps to no GPU id; its rows are skipped'), reasonOf('Price "" is not a positive number; row skipped'));
+  assert.equal(linesOf({ path: 'line 7', message: 'x' }), 1);
 });
 
 const row = (id, region, cost, extra = {}) => ({ id, provider: 'P', instance: 'm.8x', gpu: 'h100-sxm5-80gb', total_gpus: 8, nodes: 1, pricing: 'on_demand', region, cost_usd: cost, usd_per_hour: cost, ...extra });
@@ -80,7 +91,7 @@ test('the same offer in several regions is one group led by its first row; the c
 test('the CSV export: amounts to the cent, no float noise; the columns that identify a row exact', () => {
   const r = { _rank: 1, instance: 'n1-highmem-32 + 4x nvidia-tesla-t4', id: 'gcp-x', provider: 'Google Cloud', region: 'us-central1', gpu: 't4', gpu_name: 'NVIDIA T4',
     gpu_count: 4, nodes: 1, total_gpus: 4, pricing: 'on_demand', fits: true, pareto: false, time_hours: 47.800000000000004, time_hours_low: 40.1, time_hours_high: 55.55555555,
-    cost_usd: 174.07115520000002, usd_per_hour: 3.6416560000000003, usd_per_tflops_day: 0.33615286153846156, usd_per_tflops_day_at_precision: 0.3361528615384616,
+    cost_usd: 174.0711552 + 2e-14, usd_per_hour: 3.641656 + 3e-16, usd_per_tflops_day: 0.336152861538, usd_per_tflops_day_at_precision: 0.336152861538,
     score: 0.7123456789, scores: { unit_cost: 0.5, task: 0.61234567, service: 0.9 }, memory: { required_gb_per_gpu: 7.123456, available_gb_per_gpu: 16, sharding: 'none' },
     as_of: '2026-11-01', stale: false, source: 'https://cloud.google.com/compute/gpus-pricing', reasons: [], warnings: [] };
   const [head, line] = toCsv([r], { currency: 'USD', rate: 7 }).slice(1).split('\r\n');

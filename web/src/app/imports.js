@@ -84,12 +84,19 @@ export function changeSummary(oldDoc, newDoc, { limit = 12 } = {}) {
     }
     if (!moved) unchanged += 1;
   }
-  moves.sort((a, b) => Math.abs(b.to / b.from - 1) - Math.abs(a.to / a.from - 1));
+  // The same move of the same machine in many regions is one line, with its regions.
+  const same = new Map();
+  for (const m of moves) {
+    const k = `${m.instance}\u0000${m.model}\u0000${m.from}\u0000${m.to}`;
+    if (same.has(k)) same.get(k).regions.push(m.region);
+    else same.set(k, { ...m, regions: [m.region] });
+  }
+  const lines = [...same.values()].sort((a, b) => Math.abs(b.to / b.from - 1) - Math.abs(a.to / a.from - 1) || b.regions.length - a.regions.length);
   const name = (id, m) => ({ id, instance: m.get(id).instance_type, region: m.get(id).region });
   return {
     added: added.length, removed: removed.length, moved: new Set(moves.map((m) => m.id)).size, unchanged,
     addedList: added.slice(0, limit).map((id) => name(id, after)), removedList: removed.slice(0, limit).map((id) => name(id, before)),
-    moves: moves.slice(0, limit),
+    moves: lines.slice(0, limit), moveLines: lines.length,
   };
 }
 
@@ -99,15 +106,37 @@ export function mergeDocs(oldDoc, newDoc) {
   return { ...oldDoc, ...newDoc, instances: [...(oldDoc.instances || []).filter((i) => !ids.has(i.id)), ...(newDoc.instances || [])] };
 }
 
-// Import warnings grouped by what they say: the same sentence on many lines is one group, its lines collected.
-// Returns [{message, count, paths}] in the order of first appearance.
+// The reason of an import warning without what names one case of it: quoted names, parenthesised details, line
+// lists and the words with digits or capitals (instance types, GPU names, counts), so that "1x T4 accelerator rows
+// have no host row …" and "8x H100 accelerator rows have no host row …" are one reason.
+export function reasonOf(message) {
+  return String(message).replace(/"[^"]*"/g, ' ').replace(/\([^)]*\)/g, ' ').replace(/\blines? [\d\s,-]+/g, ' ')
+    .split(/\s+/).filter((w) => w && !/[\dA-Z]/.test(w)).join(' ');
+}
+
+// How many lines a warning speaks of: its "line 3" / "lines 4-6, 9" (in its path or its sentence), else 1.
+export function linesOf(issue) {
+  const list = /\blines? (\d+(?:-\d+)?(?:, \d+(?:-\d+)?)*)/;
+  const m = list.exec(issue.path || '') || list.exec(issue.message || '');
+  if (!m) return 1;
+  let n = 0;
+  for (const part of m[1].split(',')) {
+    const [a, b] = part.trim().split('-').map(Number);
+    if (Number.isFinite(a)) n += Number.isFinite(b) && b >= a ? b - a + 1 : 1;
+  }
+  return Math.max(1, n);
+}
+
+// Import warnings grouped by reason (reasonOf), in the order of first appearance: [{message (the first one's),
+// lines (how many lines the group speaks of), items: the warnings}].
 export function groupIssues(issues) {
   const groups = new Map();
   for (const i of issues || []) {
-    let g = groups.get(i.message);
-    if (!g) { g = { message: i.message, count: 0, paths: [] }; groups.set(i.message, g); }
-    g.count += 1;
-    if (i.path) g.paths.push(i.path);
+    const key = reasonOf(i.message);
+    let g = groups.get(key);
+    if (!g) { g = { message: i.message, lines: 0, items: [] }; groups.set(key, g); }
+    g.lines += linesOf(i);
+    g.items.push(i);
   }
   return [...groups.values()];
 }

@@ -12,18 +12,18 @@ export { STORE_KEY, STORE_VERSION, parseStore, storeText, applyCatalogs, isSkypi
 const INTERCONNECTS = ['none', 'pcie', 'nvlink', 'nvswitch', 'infinity-fabric'];
 
 const issueText = (i) => (i.ui ? h('span', {}, i.message) : engineText('span', i.message));
-const issueList = (issues, id) => h('ul', { class: 'issues', id },
-  issues.map((i) => h('li', {}, i.path ? h('code', { class: 'path', 'data-raw': '' }, i.path) : null, i.path ? ' ' : null, issueText(i))));
+const issueItem = (i) => h('li', {}, i.path ? h('code', { class: 'path', 'data-raw': '' }, i.path) : null, i.path ? ' ' : null, issueText(i));
+const issueList = (issues, id) => h('ul', { class: 'issues', id }, issues.map(issueItem));
 
-// Import warnings grouped by what they say: a sentence repeated on many lines is one entry with its count,
-// its lines behind a disclosure; a long report folds after the first groups.
+// Import warnings grouped by reason: one entry per reason with the number of lines it concerns, its cases behind
+// a disclosure; a long report folds after the first reasons.
 const SHOWN_GROUPS = 6;
 function groupedIssueList(issues, id, t, fmt) {
-  const item = (g) => (g.count === 1
-    ? h('li', {}, g.paths[0] ? h('code', { class: 'path', 'data-raw': '' }, g.paths[0]) : null, g.paths[0] ? ' ' : null, issueText(g))
+  const item = (g) => (g.items.length === 1 ? issueItem(g.items[0])
     : h('li', {}, h('details', { class: 'issue-group' },
-      h('summary', {}, issueText(g), ' ', h('span', { class: 'badge' }, t('linesN', { n: fmt ? fmt.int(g.count) : g.count }))),
-      h('p', { class: 'issue-lines' }, g.paths.map((p, k) => [k ? ', ' : '', h('code', { class: 'path', 'data-raw': '' }, p)])))));
+      h('summary', {}, issueText(g), ' ', h('span', { class: 'badge' }, t('linesN', { n: fmt ? fmt.int(g.lines) : g.lines })),
+        ' ', h('span', { class: 'sub' }, t('similarN', { n: g.items.length - 1 }))),
+      h('ul', { class: 'issues' }, g.items.map(issueItem)))));
   const groups = groupIssues(issues);
   const head = groups.slice(0, SHOWN_GROUPS).map(item);
   const rest = groups.slice(SHOWN_GROUPS);
@@ -109,12 +109,12 @@ function conflictItem(msg, id, t, fmt, ctx, warnings) {
   const pct = (m) => `${m.to > m.from ? '+' : ''}${((m.to / m.from - 1) * 100).toFixed(1)} %`;
   const names = (list, total) => h('ul', { class: 'change-list' }, list.map((x) => h('li', {}, dataText('span', `${x.instance} · ${x.region}`))),
     total > list.length ? h('li', { class: 'sub' }, t('andMoreN', { n: n(total - list.length) })) : null);
-  const moves = c.moves.length ? h('div', { class: 'scroll-x' }, h('table', { class: 'mini price-moves' },
-    h('caption', { class: 'cap' }, t('priceMoves')),
-    h('thead', {}, h('tr', {}, ['colInstance', 'colPricing', 'priceBefore', 'priceAfter', 'priceChange'].map((k) => tx('th', t, k, { scope: 'col' })))),
-    h('tbody', {}, c.moves.map((m) => h('tr', {},
-      h('td', {}, dataText('span', `${m.instance} · ${m.region}`)), h('td', {}, t(m.model)),
-      h('td', { class: 'num' }, money(m.from)), h('td', { class: 'num' }, money(m.to)), h('td', { class: `num ${m.to > m.from ? 'worse' : 'better'}` }, pct(m))))))) : null;
+  const where = (m) => (m.regions.length === 1 ? m.region : t('regionsN', { n: n(m.regions.length) }));
+  const moves = c.moves.length ? h('div', { class: 'price-moves' }, tx('h4', t, 'priceMoves'),
+    h('ul', { class: 'change-list' }, c.moves.map((m) => h('li', {},
+      dataText('span', m.instance, { class: 'move-name' }), ' · ', h('span', { title: m.regions.join(', ') }, where(m)), ' · ', t(m.model), ': ',
+      h('span', { class: 'num' }, `${money(m.from)} → ${money(m.to)}`), ' ', h('span', { class: m.to > m.from ? 'worse' : 'better' }, pct(m)))),
+    c.moveLines > c.moves.length ? h('li', { class: 'sub' }, t('andMoreN', { n: n(c.moveLines - c.moves.length) })) : null)) : null;
   const button = (mode, key, cls = '') => h('button', { type: 'button', class: cls, 'data-mode': mode, onclick: () => ctx && ctx.resolveImport(msg, mode) }, t(key));
   return h('div', { class: 'notice warn', id, role: 'group', 'data-file': msg.name },
     txv('p', t, 'importRefresh', { name: dataText('span', msg.name), old: dataText('span', msg.conflict.name), provider: dataText('span', msg.provider || '—') }),
