@@ -72,6 +72,16 @@ for (const width of WIDTHS) {
       await shot(page, `widths-${width}-${lang}.png`);
       await page.evaluate(() => document.getElementById('charts').scrollIntoView());
       await shot(page, `widths-${width}-${lang}-charts.png`);
+      // Google Cloud's N1 offers have the longest names ("n1-highmem-32 + 4x nvidia-tesla-t4").
+      await page.evaluate((l) => { location.hash = `#preset=resnet50-imagenet&prov=Google%20Cloud&lang=${l}`; }, lang);
+      await page.waitForFunction(() => document.getElementById('summary')?.textContent.includes('ResNet'));
+      await settled(page);
+      const g = await measure(page, ESSENTIAL);
+      assert.ok(g.labels.full.some((x) => /n1-highmem/.test(x)), 'the long names are among the bars');
+      assert.ok(g.labels.room >= -0.5, `a bar label is cut off: widest ${g.labels.widest} px, axis at ${g.labels.right} px`);
+      assert.deepEqual(g.outside, []);
+      await page.evaluate(() => document.getElementById('charts').scrollIntoView());
+      await shot(page, `widths-${width}-${lang}-long-names.png`);
       assert.deepEqual(log.errors, []);
       await context.close();
     });
