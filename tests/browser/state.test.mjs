@@ -110,6 +110,9 @@ test('changes made with the controls are written to the URL and restore the view
 // Visible text of the page: UI strings (data-i18n and every other text node), catalog and engine text excluded.
 function collect(page) {
   return page.evaluate(() => {
+    // Sections below the fold skip layout until they come near the screen (content-visibility: auto); lay them
+    // all out, so that what is collected does not depend on how long the page above them is.
+    for (const el of document.querySelectorAll('.tools, .sensitivity, .compare-panel')) el.style.contentVisibility = 'visible';
     const visible = (el) => el.getClientRects().length > 0 || el.tagName === 'OPTION';
     const keyed = [...document.querySelectorAll('[data-i18n]')].filter(visible).map((el) => [el.dataset.i18n, el.textContent.trim()]);
     const texts = [];
