@@ -60,10 +60,10 @@ function styleAxes(scatter, bar, tt, fmt, col) {
   bar.options.scales.y = { type: 'category', grid: { display: false }, ticks: { color: col.fg, autoSkip: false, font: { size: BAR_FONT_PX }, callback: barLabel } };
 }
 
-// Bar labels fit the chart: a name wider than LABEL_SHARE of the chart's width is cut with an ellipsis (the
+// Bar labels fit the chart: a name wider than LABEL_SHARE (42 %) of the chart's width is cut with an ellipsis (the
 // tooltip, on hover and on keyboard focus of the bar, shows the whole name).
 const BAR_FONT_PX = 11;
-const LABEL_SHARE = 0.45;
+const LABEL_SHARE = 0.42;
 export function fitText(ctx, text, maxPx) {
   if (ctx.measureText(text).width <= maxPx) return text;
   let lo = 0;
