@@ -72,6 +72,12 @@ for (const width of WIDTHS) {
       await shot(page, `widths-${width}-${lang}.png`);
       await page.evaluate(() => document.getElementById('charts').scrollIntoView());
       await shot(page, `widths-${width}-${lang}-charts.png`);
+      // By keyboard: focus on the chart shows the first bar's whole name, the arrow keys the next ones.
+      await page.focus('#chart-bars');
+      await page.keyboard.press('ArrowDown');
+      const tip = await page.evaluate(() => { const b = window.gpuvalue.app.charts.bar; return { title: b.tooltip.title, active: b.getActiveElements().map((e) => e.index) }; });
+      assert.deepEqual(tip.active, [1]);
+      assert.deepEqual(tip.title, [String(m.labels.full[1])]);
       // Google Cloud's N1 offers have the longest names ("n1-highmem-32 + 4x nvidia-tesla-t4").
       await page.evaluate((l) => { location.hash = `#preset=resnet50-imagenet&prov=Google%20Cloud&lang=${l}`; }, lang);
       await page.waitForFunction(() => document.getElementById('summary')?.textContent.includes('ResNet'));

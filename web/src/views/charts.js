@@ -136,7 +136,7 @@ function makeCharts(scatterCanvas, barCanvas, ctx, live) {
 export function createCharts(container, ctx) {
   const { t } = ctx;
   const scatterCanvas = h('canvas', { id: 'chart-scatter', role: 'img', 'aria-label': t('scatterAria') });
-  const barCanvas = h('canvas', { id: 'chart-bars', role: 'img', 'aria-label': t('barsAria') });
+  const barCanvas = h('canvas', { id: 'chart-bars', role: 'img', tabindex: '0', 'aria-label': t('barsAria') });
   const scatterNote = h('p', { class: 'chart-note', id: 'scatter-note' });
   const barNote = h('p', { class: 'chart-note', id: 'bars-note' });
   container.replaceChildren(
@@ -156,6 +156,26 @@ export function createCharts(container, ctx) {
     if (scatter) return;
     ({ scatter, bar } = makeCharts(scatterCanvas, barCanvas, ctx, { get bars() { return bars; }, get cur() { return cur; } }));
   }
+
+  // The bars by keyboard: focus shows the first bar's tooltip (its whole name), the arrow keys move it, Enter
+  // selects the offer.
+  let focusBar = 0;
+  function showBar(i) {
+    if (!bar || !bar.canvas || !bars.length) return;
+    focusBar = Math.max(0, Math.min(bars.length - 1, i));
+    const active = [{ datasetIndex: 0, index: focusBar }];
+    const el = bar.getDatasetMeta(0).data[focusBar];
+    bar.setActiveElements(active);
+    bar.tooltip.setActiveElements(active, el ? { x: el.x, y: el.y } : { x: 0, y: 0 });
+    bar.update('none');
+  }
+  barCanvas.addEventListener('focus', () => showBar(focusBar));
+  // (A chart destroyed with its canvas still focused gets the blur too: it has no canvas then.)
+  barCanvas.addEventListener('blur', () => { if (bar && bar.canvas) { bar.setActiveElements([]); bar.tooltip.setActiveElements([], { x: 0, y: 0 }); bar.update('none'); } });
+  barCanvas.addEventListener('keydown', (e) => {
+    const step = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 }[e.key];
+    if (step) { e.preventDefault(); showBar(focusBar + step); } else if (e.key === 'Enter' && bars[focusBar]) ctx.current().select(bars[focusBar]._key);
+  });
 
   // Rows unchanged → only the highlighted points move; style (language, currency, theme) unchanged → options stay.
   // scatter: for a long ranking the page holds only its first rows, so the engine host sends every point
