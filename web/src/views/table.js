@@ -164,6 +164,7 @@ export function syncTableMarks(container, ctx) {
     const key = tr.dataset.key;
     const selected = key === selKey;
     tr.classList.toggle('selected', selected);
+    if (selected && tr.hidden) tr.hidden = false;  // an offer chosen elsewhere (chart, overview) in a folded region group
     if (selected) tr.setAttribute('aria-current', 'true'); else tr.removeAttribute('aria-current');
     const btn = tr.querySelector('button.link');
     if (btn) btn.setAttribute('aria-pressed', selected ? 'true' : 'false');
