@@ -4,6 +4,7 @@
 // Characters a terminal acts on or that reorder text: C0 controls but tab and newline, DEL, C1 controls (ESC, CSI
 // and OSC start sequences that clear the screen, set the title or write the clipboard) and the bidi embeddings,
 // overrides and isolates (they make text read in another order than it is stored).
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 const hex = (c) => c.charCodeAt(0).toString(16).padStart(c.charCodeAt(0) > 0xff ? 4 : 2, '0');
 

@@ -179,7 +179,7 @@ async function startLocal(dataText) {
   }
   const start = () => initCore(factory, dataText, { today: todayIso() });
   const host = new LocalHost(await start(), start);
-  host.meta = core.handle('meta');
+  host.meta = host.core.handle('meta');
   return host;
 }
 
