@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildStage, errorLines } from './cmake.mjs';
 
-export const TARGETS = ['catalog', 'gpus', 'skypilot', 'workload', 'requests'];
+export const TARGETS = ['catalog', 'gpus', 'skypilot', 'workload', 'requests', 'limits'];
 const SCRIPT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 // Valid requests for the decision tools ("method\n{json}", the fuzz_requests input format).
@@ -41,7 +41,7 @@ export function writeSeeds(root, target, dir) {
   const expected = JSON.parse(fs.readFileSync(path.join(corpus, 'expected.json'), 'utf8'));
   const methods = {
     catalog: ['loadCatalog', 'addCatalog', 'validate'], gpus: ['loadGpus'], skypilot: ['importSkypilot'],
-    workload: ['estimate', 'rank'], requests: Object.keys(REQUEST_SEEDS),
+    workload: ['estimate', 'rank'], requests: Object.keys(REQUEST_SEEDS), limits: [],
   }[target];
   for (const [file, want] of Object.entries(expected)) {
     if (want.known_bug || !methods.includes(want.method)) continue;
@@ -64,6 +64,10 @@ export function writeSeeds(root, target, dir) {
       copyInto(dir, `preset-${i}-rank.json`, JSON.stringify({ workload: p.workload, pricing: 'all', filters: { fits_only: true }, spot: { deadline_hours: 1000 }, limit: 10 }));
     });
   }
+  // limits: the first byte picks the case (colliding SkyPilot ids, request size, offer size), the rest shapes it.
+  if (target === 'limits')
+    for (const [name, bytes] of [['ids', [0, 33, 35, 36]], ['ids-many', [0, 255, 33, 35, 37, 38, 42]], ['request', [1, 0]], ['request-over', [1, 5]], ['offer', [2, 0, 4]], ['offer-over', [2, 255, 255]]])
+      copyInto(dir, `seed-${name}`, Buffer.from(bytes));
   if (target === 'requests')
     for (const [m, list] of Object.entries(REQUEST_SEEDS)) list.forEach((r, i) => copyInto(dir, `${m}-${i}.txt`, `${m}\n${JSON.stringify(r)}`));
   const crashes = path.join(root, 'tests/corpus/fuzz-crashes');

@@ -10,29 +10,49 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.cjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8', '.json': 'application/json; charset=utf-8', '.png': 'image/png', '.svg': 'image/svg+xml', '.wasm': 'application/wasm' };
 
+// The served site's policy as a header: what the pages' own <meta> policy says, plus what only a header can say
+// (frame-ancestors: only pages of this server may frame the site).
+export const SITE_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self' blob:; connect-src 'self' data:; "
+  + "style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; frame-src 'self'; object-src 'none'; base-uri 'none'; "
+  + "form-action 'none'; frame-ancestors 'self'";
+
+const HEADERS = { 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': SITE_CSP,
+  'Referrer-Policy': 'no-referrer' };
+
+function refuse(res, status, text, extra = {}) {
+  res.writeHead(status, { ...HEADERS, 'Content-Type': 'text/plain; charset=utf-8', ...extra }).end(text);
+}
+
 export function createServer(siteDir) {
   return http.createServer((req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      refuse(res, 405, 'method not allowed', { Allow: 'GET, HEAD' });
+      return;
+    }
     let urlPath;
     try {
       urlPath = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     } catch {
-      res.writeHead(400).end('bad request');
+      refuse(res, 400, 'bad request');
+      return;
+    }
+    if (urlPath.includes('\0')) {
+      refuse(res, 400, 'bad request');
       return;
     }
     if (urlPath.endsWith('/')) urlPath += 'index.html';
     const file = path.resolve(siteDir, `.${urlPath}`);
     if (!file.startsWith(siteDir + path.sep)) {
-      res.writeHead(403).end('forbidden');
+      refuse(res, 403, 'forbidden');
       return;
     }
     fs.readFile(file, (err, body) => {
       if (err) {
-        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('not found');
+        refuse(res, 404, 'not found');
         return;
       }
-      res.writeHead(200, { 'Content-Type': TYPES[path.extname(file)] || 'application/octet-stream', 'Cache-Control': 'no-cache',
-        'X-Content-Type-Options': 'nosniff' });
-      res.end(body);
+      res.writeHead(200, { ...HEADERS, 'Content-Type': TYPES[path.extname(file)] || 'application/octet-stream', 'Content-Length': body.length });
+      res.end(req.method === 'HEAD' ? undefined : body);
     });
   });
 }

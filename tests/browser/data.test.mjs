@@ -253,6 +253,8 @@ test('a corrupt localStorage value gives a visible notice and a working page, no
     ['{"version":1,"catalogs":[{"oops"', 'storage-notice', /could not be read/],
     ['{"version":1,"catalogs":"x"}', 'storage-notice', /could not be read/],
     ['{"version":2,"catalogs":[]}', 'storage-notice', /newer version/],
+    // A member whose conversion to text throws: read as corrupt data, never an exception that stops the page.
+    ['{"version":1,"catalogs":[{"name":"a","kind":"json","added":{"toString":1},"doc":{"instances":[]}}]}', 'storage-notice', /could not be read/],
     [JSON.stringify({ version: 1, catalogs: [{ name: 'old.json', kind: 'json', added: '2026-01-01', doc: { schema_version: 1, instances: [{ id: 'old-1', provider: 'Old', instance_type: 'o1', gpu: 'gone-gpu', gpu_count: 1, region: 'r', currency: 'USD', prices: [{ model: 'on_demand', usd_per_hour: 1, as_of: '2026-01-01', source: 's' }] }] } }] }), 'storage-rejected', /old\.json/],
   ];
   for (const [value, noticeId, text] of cases) {
@@ -264,11 +266,20 @@ test('a corrupt localStorage value gives a visible notice and a working page, no
     const notice = await page.textContent(`#${noticeId}`);
     assert.match(notice, text);
     assert.ok((await tableRows(page)).length > 50, 'the page still works');
+    const aside = () => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('gpuvalue.userCatalogs.unreadable.'))
+      .map((k) => localStorage.getItem(k)));
     if (noticeId === 'storage-notice') {
-      assert.equal(await page.evaluate(() => localStorage.getItem('gpuvalue.userCatalogs.unreadable')), value, 'the unreadable value is kept aside');
+      assert.deepEqual(await aside(), [value], 'the unreadable value is kept aside');
       assert.equal(await page.evaluate(() => localStorage.getItem('gpuvalue.userCatalogs')), null);
+      // A second unreadable value gets a slot of its own: the first copy stays.
+      await page.evaluate(() => localStorage.setItem('gpuvalue.userCatalogs', '{"broken'));
+      await page.reload();
+      await settled(page);
+      assert.deepEqual((await aside()).sort(), ['{"broken', value].sort());
     } else {
-      assert.deepEqual(JSON.parse(await page.evaluate(() => localStorage.getItem('gpuvalue.userCatalogs'))).catalogs, []);
+      // A catalog the engine refuses stays stored, listed with the reason and an Export button.
+      assert.equal(JSON.parse(await page.evaluate(() => localStorage.getItem('gpuvalue.userCatalogs'))).catalogs[0].name, 'old.json');
+      assert.match(await page.textContent('#my-catalogs'), /old\.json[\s\S]*Not loaded:[\s\S]*gone-gpu/);
     }
     if (value === cases[0][0]) await shot(page, 'storage-corrupt.png');
     await page.click(`#${noticeId} button`);
@@ -276,4 +287,58 @@ test('a corrupt localStorage value gives a visible notice and a working page, no
     assert.deepEqual(log.errors, []);
     await context.close();
   }
+});
+
+test('a stored value too large to copy aside stays in place and is not overwritten; big imports are session-only', async () => {
+  const { context, page, log } = await openPage(browser, `${offlineUrl}#preset=resnet50-imagenet&lang=en`);
+  await settled(page);
+  // Over half of Chromium's localStorage quota (5 M characters): no room for a copy.
+  const big = await page.evaluate(() => {
+    const v = `{"broken${'x'.repeat(3_000_000)}`;
+    localStorage.setItem('gpuvalue.userCatalogs', v);
+    return v.length;
+  });
+  await page.reload();
+  await settled(page);
+  assert.match(await page.textContent('#storage-notice'), /left exactly where they are/);
+  assert.equal(await page.evaluate(() => localStorage.getItem('gpuvalue.userCatalogs').length), big);
+  // An import now is used for this session and does not replace the stored value.
+  const doc = { schema_version: 1, instances: [{ id: 'sess-1', provider: 'Sess', instance_type: 's1', gpu: 'h100-sxm5-80gb', gpu_count: 8, region: 'r',
+    prices: [{ model: 'on_demand', usd_per_hour: 9, as_of: '2026-11-01', source: 's' }] }] };
+  await page.setInputFiles('#import-file', { name: 'sess.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(doc)) });
+  await page.waitForSelector('#import-session-only');
+  assert.equal(await page.evaluate(() => localStorage.getItem('gpuvalue.userCatalogs').length), big);
+  assert.match(await page.textContent('#my-catalogs'), /sess\.json[\s\S]*this session only/);
+  assert.deepEqual(log.errors, []);
+  await context.close();
+});
+
+test('an empty hand-entered catalog does not break the page and offers no Edit button', async () => {
+  const { context, page, log } = await openPage(browser, `${offlineUrl}#preset=resnet50-imagenet&lang=en`);
+  await settled(page);
+  await page.evaluate(() => localStorage.setItem('gpuvalue.userCatalogs', JSON.stringify({ version: 1, catalogs: [{ name: 'empty', kind: 'manual', added: '2026-11-01', doc: { schema_version: 1, instances: [] } }] })));
+  await page.reload();
+  await settled(page);
+  assert.match(await page.textContent('#my-catalogs'), /empty/);
+  assert.equal(await page.$$eval('#my-catalogs button', (bs) => bs.filter((b) => /^Edit$/.test(b.textContent)).length), 0);
+  assert.deepEqual(log.errors, []);
+  await context.close();
+});
+
+test('a long import shows its progress and can be cancelled; the engine restarts with the user catalogs', async () => {
+  const { context, page, log } = await openPage(browser, `${base}index.html#preset=resnet50-imagenet&lang=en`);
+  await settled(page);
+  const head = 'InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,GpuInfo,Price,SpotPrice,Region,AvailabilityZone\n';
+  const rows = [];
+  for (let i = 0; i < 400_000; ++i) rows.push(`p${i}.x,V100,1.0,8.0,61.0,,3.06,,region-${i % 50},a\n`);
+  await page.setInputFiles('#import-file', { name: 'huge.csv', mimeType: 'text/csv', buffer: Buffer.from(head + rows.join('')) });
+  await page.waitForSelector('#import-cancel', { timeout: 30000 });
+  await page.click('#import-cancel');
+  await page.waitForSelector('#import-error', { timeout: 60000 });
+  assert.match(await page.textContent('#import-error'), /cancelled/);
+  await settled(page);
+  assert.ok((await tableRows(page)).length > 50, 'the page works with a fresh engine');
+  assert.equal(await page.evaluate(() => localStorage.getItem('gpuvalue.userCatalogs')), null, 'nothing was stored');
+  assert.deepEqual(log.errors, []);
+  await context.close();
 });

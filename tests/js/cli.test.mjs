@@ -42,7 +42,7 @@ test('validate passes the shipped data and fails a broken catalog with paths (ex
     prices: [{ model: 'on_demand', usd_per_hour: -1, as_of: '2026-01-01', source: 's' }] }] }));
   const r = cli(['validate', bad]);
   assert.equal(r.code, 1);
-  assert.match(r.stderr, /\/instances\/0\/prices\/0\/usd_per_hour: must be a finite number > 0/);
+  assert.match(r.stderr, /\/instances\/0\/prices\/0\/usd_per_hour: must be a finite number >= 0.001/);
 });
 
 test('bad input exits 1 with a message on stderr, never a signal', () => {

@@ -161,6 +161,24 @@ void writeMemoryModel(JsonWriter& j, const Advice& a, const MemoryBreakdown& one
   j.field("note", note).endObject();
 }
 
+// A deadline no fitting option meets: which option comes closest, so that a missed deadline is never silent.
+std::string deadlineWarning(const Advice& a, const AdviceOptions& opt) {
+  if (!(opt.deadline_hours > 0)) return "";
+  const RungEvaluation* fastest = nullptr;
+  for (const auto& e : a.ladder) {
+    if (!e.gpu || !e.fits || !(e.plan.throughput.time_hours > 0)) continue;
+    if (e.plan.throughput.time_hours <= opt.deadline_hours) return "";
+    if (!fastest || e.plan.throughput.time_hours < fastest->plan.throughput.time_hours) fastest = &e;
+  }
+  TextStream why;
+  why << "No option meets the deadline of " << hoursText(opt.deadline_hours);
+  if (fastest)
+    why << ": the fastest, " << gpuLabel(fastest->gpu_count, *fastest->gpu) << ", takes "
+        << hoursText(fastest->plan.throughput.time_hours) << " (at most " << opt.max_gpus << " GPUs)";
+  why << ".";
+  return why.str();
+}
+
 }  // namespace
 
 std::string apiAdvise(EngineState& s, const std::string& text, const std::string&) {
@@ -218,6 +236,8 @@ std::string apiAdvise(EngineState& s, const std::string& text, const std::string
       .endObject();
   j.key("warnings").beginArray();
   if (a.model_rung < 0) j.value(note);
+  const std::string late = deadlineWarning(a, opt);
+  if (!late.empty()) j.value(late);
   j.endArray().endObject();
   return out;
 }

@@ -37,6 +37,7 @@ std::string catalogOp(EngineState& s, const std::string& text, bool replace, boo
   if (!replace)
     for (const auto& o : s.catalog.offers) ids.insert(o.id);
   if (parseCatalogStream(text, s.gpus, ids, fresh, s.today, issues)) return applyCatalog(s, fresh, issues, replace, dry_run);
+  if (hasErrors(issues)) return errorResult(issues);  // too large to read whole either
   json doc;
   if (!parseJsonText(text, doc, issues, "catalog")) return errorResult(issues);
   // Either one document or an array of documents (paths are prefixed with the document index).

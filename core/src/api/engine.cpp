@@ -123,6 +123,7 @@ std::string Engine::catalogEnd() {
     }
     std::unique_ptr<State::Stream> s = std::move(state_->stream);
     Catalog fresh;
+    if (s->reader->sizeIssues(issues)) return errorResult(issues);
     if (!s->reader->finish(fresh, issues)) {
       issues.push_back({ErrorCode::kJsonSyntax, "", "the catalog text is not well formed; read it whole for the position"});
       return errorResult(issues, true);

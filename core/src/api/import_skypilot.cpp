@@ -3,6 +3,7 @@
 #include "api/answer.hpp"
 #include "api/state.hpp"
 #include "import/skypilot.hpp"
+#include "io/limits.hpp"
 
 namespace gpuvalue {
 
@@ -11,7 +12,7 @@ std::string apiImportSkypilot(EngineState& s, const std::string& csv_text, const
   SkypilotOptions opt;
   if (!options_json.empty()) {
     json o;
-    if (!parseJsonText(options_json, o, issues, "options")) return errorResult(issues);
+    if (!parseJsonText(options_json, o, issues, "options", kMaxRequestBytes)) return errorResult(issues);
     ObjectReader r(o, "", issues);
     opt.provider = r.string("provider", false).value_or("");
     opt.as_of = r.string("as_of", false).value_or(s.today);
@@ -19,7 +20,9 @@ std::string apiImportSkypilot(EngineState& s, const std::string& csv_text, const
   } else {
     opt.as_of = s.today;
   }
-  if (opt.as_of.empty()) opt.as_of = "1970-01-01";
+  if (!isIsoDate(opt.as_of))
+    issues.push_back({ErrorCode::kInvalidValue, "/as_of", "must be a calendar date YYYY-MM-DD between 1990 and 2200 (got \"" + opt.as_of + "\")"});
+  if (hasErrors(issues)) return errorResult(issues);
   SkypilotImport imp = importSkypilotCsv(csv_text, s.gpus, opt);
   std::string out;
   JsonWriter j(out);

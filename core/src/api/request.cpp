@@ -2,7 +2,9 @@
 
 namespace gpuvalue {
 
-bool readRequest(const std::string& text, json& req, Issues& issues) { return parseJsonText(text, req, issues, "request"); }
+bool readRequest(const std::string& text, json& req, Issues& issues) {
+  return parseJsonText(text, req, issues, "request", kMaxRequestBytes);
+}
 
 bool readWorkloadRequest(const EngineState& s, const std::string& text, json& req, Workload& w, ModelConstants& k, Issues& issues) {
   if (!readRequest(text, req, issues) || !resolveWorkload(s, req, w, issues)) return false;

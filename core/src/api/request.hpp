@@ -7,6 +7,7 @@
 #include "api/answer.hpp"
 #include "api/state.hpp"
 #include "io/json_reader.hpp"
+#include "io/limits.hpp"
 #include "model/performance.hpp"
 #include "model/pricing.hpp"
 #include "model/workload.hpp"

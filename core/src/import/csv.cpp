@@ -48,7 +48,12 @@ bool parseCsv(const std::string& text, std::vector<std::vector<std::string>>& ro
       ++line;
       row_line = line;
     } else if (c == '\r') {
-      // ignore (CRLF)
+      // CRLF ends a row at its '\n'; a CR alone (old Mac files) ends one here.
+      if (i + 1 >= text.size() || text[i + 1] != '\n') {
+        endRow();
+        ++line;
+        row_line = line;
+      }
     } else {
       field += c;
       field_started = true;

@@ -8,6 +8,8 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "import/skypilot_import.hpp"
 #include "io/text_stream.hpp"
@@ -15,8 +17,11 @@
 namespace gpuvalue {
 namespace skypilot {
 
+// A decimal number ("3.06", "1e-2"); strtod alone would also take hex ("0x1p3"), "inf" and "nan".
 bool toNumber(const std::string& s, double& out) {
   if (s.empty()) return false;
+  for (char c : s)
+    if (!((c >= '0' && c <= '9') || c == '.' || c == '-' || c == '+' || c == 'e' || c == 'E')) return false;
   char* end = nullptr;
   out = std::strtod(s.c_str(), &end);
   return end && *end == '\0' && std::isfinite(out);
@@ -117,7 +122,11 @@ bool readHeader(ImportState& s, const std::string& text) {
     s.imp.issues.push_back({ErrorCode::kCsvFormat, "line 1", "the file is empty"});
     return false;
   }
-  for (size_t i = 0; i < s.rows[0].size(); ++i) s.col[s.rows[0][i]] = i;
+  for (size_t i = 0; i < s.rows[0].size(); ++i) {
+    if (!s.col.emplace(s.rows[0][i], i).second)
+      s.imp.issues.push_back({ErrorCode::kCsvFormat, "line 1", "header names the column \"" + s.rows[0][i] + "\" twice (columns " +
+                                                                 std::to_string(s.col[s.rows[0][i]] + 1) + " and " + std::to_string(i + 1) + ")"});
+  }
   if (s.col.count("GPUInfo") && !s.col.count("GpuInfo")) s.col["GpuInfo"] = s.col["GPUInfo"];
   for (const char* need : {"InstanceType", "AcceleratorName", "AcceleratorCount", "Region", "Price"}) {
     if (!s.col.count(need))
@@ -216,6 +225,10 @@ void readRow(ImportState& s, size_t i) {
   // Prices above the catalog's limit of 1e6 USD/h are not prices.
   p.has_price = toNumber(s.cell(r, "Price"), p.price) && p.price > 0 && p.price <= 1e6;
   p.has_spot = toNumber(s.cell(r, "SpotPrice"), p.spot) && p.spot > 0 && p.spot <= 1e6;
+  if (p.has_price && p.has_spot && p.spot > p.price)
+    s.imp.issues.push_back({ErrorCode::kInvalidValue, "line " + std::to_string(s.lines[i]),
+                            "SpotPrice " + s.cell(r, "SpotPrice") + " is above Price " + s.cell(r, "Price") + "; the spot price is capped at it",
+                            true});
   if (accel.empty()) {
     if (it.empty()) s.skip(i, "row has neither an instance type nor an accelerator");
     else readHostRow(s, i, it, p);
@@ -281,16 +294,26 @@ std::string offerNotes(const Group& g) {
   return notes;
 }
 
+// The ids given so far, and for each id that collided the next number to try after it.
+struct IdSet {
+  std::unordered_set<std::string> used;
+  std::unordered_map<std::string, int> next;
+};
+
 // Ids are instance type + region; an offer of the same type and region with another GPU count gets the count
-// appended so that every id stays unique.
-std::string offerId(const Group& g, const std::string& provider, std::set<std::string>& used_ids) {
+// appended, and an id still taken (instance types that differ only in punctuation slug alike) gets "-2", "-3", …
+// Each base remembers its next number, so n colliding rows cost O(n) tries in all, not O(n^2).
+std::string offerId(const Group& g, const std::string& provider, IdSet& ids) {
   std::string id = slug("skypilot-" + provider + "-" + g.instance_type + "-" + g.region);
-  if (!used_ids.insert(id).second) {
-    id = slug("skypilot-" + provider + "-" + g.instance_type + "-" + g.region + "-" + std::to_string(g.gpu_count) + "x" +
-              g.gpu_id);
-    for (int n = 2; !used_ids.insert(id).second; ++n) id += "-" + std::to_string(n);
+  if (ids.used.insert(id).second) return id;
+  const std::string base = slug("skypilot-" + provider + "-" + g.instance_type + "-" + g.region + "-" +
+                                std::to_string(g.gpu_count) + "x" + g.gpu_id);
+  if (ids.used.insert(base).second) return base;
+  int& n = ids.next.emplace(base, 2).first->second;
+  for (;; ++n) {
+    id = base + "-" + std::to_string(n);
+    if (ids.used.insert(id).second) return id;
   }
-  return id;
 }
 
 json offerJson(const Group& g, const std::string& id, const std::string& provider, const SkypilotOptions& opt) {
@@ -318,7 +341,7 @@ json offerJson(const Group& g, const std::string& id, const std::string& provide
 json writeCatalog(const ImportState& s, const SkypilotOptions& opt) {
   const std::string provider = opt.provider.empty() ? "SkyPilot import" : opt.provider;
   json instances = json::array();
-  std::set<std::string> used_ids;
+  IdSet used_ids;
   for (const auto& key : s.order) {
     const Group& g = s.groups.at(key);
     instances.push_back(offerJson(g, offerId(g, provider, used_ids), provider, opt));
@@ -343,7 +366,10 @@ SkypilotImport importSkypilotCsv(const std::string& text, const GpuDatabase& gpu
   skypilot::composeGcpOffers(s);
   skypilot::reportLeftovers(s);
   imp.catalog = skypilot::writeCatalog(s, opt);
-  imp.ok = true;
+  imp.ok = !imp.catalog["instances"].empty();
+  if (!imp.ok)
+    imp.issues.push_back({ErrorCode::kCsvFormat, "", "no GPU offer in the file: all " + std::to_string(imp.rows) +
+                                                       " rows were skipped (see the reasons above)"});
   return imp;
 }
 

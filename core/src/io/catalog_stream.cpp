@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "io/json_scan.hpp"
+#include "io/limits.hpp"
 #include "model/catalog.hpp"
 #include "model/catalog_fields.hpp"
 
@@ -206,6 +207,7 @@ struct CatalogStreamReader::State {
                kItemOrClose, kItem, kAfterItem, kEnd };
   Phase phase = kStart;
   bool array_mode = false, bad = false, key_is_instances = false, found_instances = false;
+  bool too_large = false;  // stopped at a value beyond io/limits.hpp: reported, and never read whole
   size_t doc_index = 0, item_index = 0;
   std::string buf;  // text not consumed yet
   size_t pos = 0;
@@ -262,6 +264,16 @@ struct CatalogStreamReader::State {
     found_instances = false;
     item_index = 0;
     ++doc_index;
+  }
+
+  // A value still incomplete at more than `limit` bytes is refused before more text is kept or scanned again.
+  bool oversized(size_t bytes, size_t limit, const std::string& what) {
+    if (bytes <= limit) return false;
+    const std::string doc = array_mode ? "/" + std::to_string(doc_index) : "";
+    issues.push_back({ErrorCode::kTooLarge, doc + what, "is more than " + std::to_string(limit) +
+                                                          " bytes long; the engine does not read values that large"});
+    too_large = bad = true;
+    return true;
   }
 
   // At the '}' that closes the current document.
@@ -330,6 +342,7 @@ struct CatalogStreamReader::State {
         case kValue: {
           size_t i = pos;
           const Scan s = skipValue(t, n, i, 255, final);
+          if (oversized((s == Scan::kMore ? n : i) - pos, kMaxCatalogMemberBytes, "")) return false;
           if (s == Scan::kMore) return true;
           if (s == Scan::kBad) return false;
           skeleton.append(t + pos, i - pos);
@@ -356,6 +369,7 @@ struct CatalogStreamReader::State {
         case kItem: {
           size_t i = pos;
           const Scan s = skipValue(t, n, i, 255, final);
+          if (oversized((s == Scan::kMore ? n : i) - pos, kMaxOfferBytes, "/instances/" + std::to_string(item_index))) return false;
           if (s == Scan::kMore) return true;
           if (s == Scan::kBad) return false;
           bytes_seen += i - pos;
@@ -396,6 +410,14 @@ void CatalogStreamReader::expectBytes(size_t total_bytes) { s_->expected_bytes =
 bool CatalogStreamReader::feed(const char* data, size_t size) { return s_->feed(data, size, false); }
 size_t CatalogStreamReader::offersRead() const { return s_->read; }
 size_t CatalogStreamReader::offersReadDirectly() const { return s_->direct; }
+bool CatalogStreamReader::tooLarge() const { return s_->too_large; }
+
+bool CatalogStreamReader::sizeIssues(Issues& issues) const {
+  if (!s_->too_large) return false;
+  for (const auto& f : s_->issues)
+    if (f.code == ErrorCode::kTooLarge) issues.push_back(f);
+  return true;
+}
 
 bool CatalogStreamReader::finish(Catalog& out, Issues& issues) {
   if (!s_->feed("", 0, true) || s_->phase != State::kEnd) return false;
@@ -411,7 +433,10 @@ bool parseCatalogStream(const std::string& t, const GpuDatabase& gpus, std::unor
   CatalogStreamReader reader(gpus, taken, today);
   Catalog read;
   Issues found;
-  if (!reader.feed(t.data(), t.size()) || !reader.finish(read, found)) return false;
+  if (!reader.feed(t.data(), t.size()) || !reader.finish(read, found)) {
+    reader.sizeIssues(issues);
+    return false;
+  }
   taken_ids.swap(taken);
   for (auto& f : found) issues.push_back(std::move(f));
   appendOffers(out.offers, read.offers);

@@ -12,6 +12,7 @@ const char* errorCodeName(ErrorCode code) {
     case ErrorCode::kDuplicateId: return "duplicate_id";
     case ErrorCode::kCsvFormat: return "csv_format";
     case ErrorCode::kNotFound: return "not_found";
+    case ErrorCode::kTooLarge: return "too_large";
     case ErrorCode::kInternal: return "internal";
   }
   return "internal";

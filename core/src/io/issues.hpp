@@ -15,6 +15,7 @@ enum class ErrorCode {
   kDuplicateId,      // an id appears twice
   kCsvFormat,        // CSV structure problem (missing header, bad quoting)
   kNotFound,         // requested object does not exist
+  kTooLarge,         // input beyond the engine's size limits (io/limits.hpp)
   kInternal,         // an unexpected failure inside the engine (a bug)
 };
 

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "io/json_writer.hpp"
+#include "io/limits.hpp"
 
 namespace gpuvalue {
 
@@ -49,8 +50,15 @@ static size_t findNumberToken(const std::string& text, const std::string& token)
   return std::string::npos;
 }
 
-bool parseJsonText(const std::string& text, json& out, Issues& issues, const std::string& what) {
-  // Reject absurd nesting before nlohmann's recursive parser sees it (stack safety in wasm).
+bool parseJsonText(const std::string& text, json& out, Issues& issues, const std::string& what, size_t max_bytes) {
+  if (text.size() > max_bytes) {
+    issues.push_back({ErrorCode::kTooLarge, "", what + " is " + std::to_string(text.size()) +
+                                                    " bytes long; the engine accepts at most " + std::to_string(max_bytes)});
+    return false;
+  }
+  // Reject absurd nesting before nlohmann's recursive parser sees it (stack safety in wasm), and documents with
+  // more values than memory allows (each ',' '[' '{' outside strings starts at most one value or member).
+  size_t values = 1;
   int depth = 0, max_depth = 0;
   bool in_string = false, escaped = false;
   size_t line = 1;
@@ -63,7 +71,9 @@ bool parseJsonText(const std::string& text, json& out, Issues& issues, const std
       continue;
     }
     if (c == '"') in_string = true;
+    else if (c == ',') ++values;
     else if (c == '[' || c == '{') {
+      ++values;
       if (++depth > max_depth) max_depth = depth;
       if (depth > 256) {
         issues.push_back({ErrorCode::kJsonSyntax, "line " + std::to_string(line),
@@ -73,6 +83,11 @@ bool parseJsonText(const std::string& text, json& out, Issues& issues, const std
     } else if (c == ']' || c == '}') {
       --depth;
     }
+  }
+  if (values > kMaxJsonValues) {
+    issues.push_back({ErrorCode::kTooLarge, "", what + " holds more than " + std::to_string(kMaxJsonValues) +
+                                                    " JSON values; the engine does not read documents that large"});
+    return false;
   }
   try {
     out = json::parse(text);

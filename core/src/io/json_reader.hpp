@@ -14,8 +14,11 @@ using nlohmann::json;
 // Escapes a key for use in a JSON Pointer (RFC 6901: "~" -> "~0", "/" -> "~1").
 std::string pointerEscape(const std::string& key);
 
-// Parses text as JSON; on a syntax error adds one issue ("line L, column C: ...") and returns false.
-bool parseJsonText(const std::string& text, json& out, Issues& issues, const std::string& what);
+// Parses text as JSON; on a syntax error adds one issue ("line L, column C: ...") and returns false. Text longer
+// than max_bytes, or with more than kMaxJsonValues values (io/limits.hpp), is refused with a too_large issue before
+// anything is built.
+bool parseJsonText(const std::string& text, json& out, Issues& issues, const std::string& what,
+                   size_t max_bytes = static_cast<size_t>(-1));
 
 // Serialises without throwing, replacing invalid UTF-8.
 std::string dumpJson(const json& j, int indent = -1);

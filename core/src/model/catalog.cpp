@@ -68,7 +68,10 @@ static bool parseIsoDate(const std::string& s, int& y, int& m, int& d) {
     return true;
   };
   if (!digits(0, 4, y) || !digits(5, 2, m) || !digits(8, 2, d)) return false;
-  return y >= 1990 && y <= 2200 && m >= 1 && m <= 12 && d >= 1 && d <= 31;
+  if (y < kFirstDateYear || y > kLastDateYear || m < 1 || m > 12 || d < 1) return false;
+  static const int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  const bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+  return d <= kDays[m - 1] + (m == 2 && leap ? 1 : 0);
 }
 
 bool isIsoDate(const std::string& s) {

@@ -128,6 +128,10 @@ class CatalogStreamReader {
   bool finish(Catalog& out, Issues& issues);
   size_t offersRead() const;
   size_t offersReadDirectly() const;  // of which without a DOM
+  // True once a value beyond io/limits.hpp stopped the reader (the text must not be read whole either).
+  bool tooLarge() const;
+  // Adds the too_large issues and returns true when the reader stopped at an oversized value.
+  bool sizeIssues(Issues& issues) const;
 
  private:
   struct State;
@@ -164,6 +168,9 @@ bool isStale(const Price& p, long today_day);
 long dayNumber(const std::string& iso_date);
 // Days between two YYYY-MM-DD dates (b - a); returns 0 when either is malformed.
 int daysBetween(const std::string& a, const std::string& b);
+// A calendar date YYYY-MM-DD (2026-02-30 is not one) in the years a price date may take.
+constexpr int kFirstDateYear = 1990;
+constexpr int kLastDateYear = 2200;
 bool isIsoDate(const std::string& s);
 
 }  // namespace gpuvalue

@@ -20,7 +20,7 @@ const char* const kTieredOnly[] = {"tiered", nullptr};
 // Seconds in 31 days and in 366 days: the longest billing increment and minimum charge a catalog may state.
 constexpr double kMonthSeconds = 31 * 86400.0;
 constexpr double kYearSeconds = 366 * 86400.0;
-constexpr const char* kDateRule = "must be a date YYYY-MM-DD";
+constexpr const char* kDateRule = "must be a calendar date YYYY-MM-DD between 1990 and 2200";
 }  // namespace
 
 // ---- An offer -----------------------------------------------------------------------------------------------
@@ -46,9 +46,11 @@ extern const Field kRegion = Field::string(
 extern const Field kCurrency =
     Field::string("currency", "Currency the provider quotes prices in. Prices are always also stored in USD.")
         .oneOf(kCurrencies, "must be USD or CNY").byDefault("USD");
+// Per-second billing is the finest any provider bills (https://aws.amazon.com/ec2/pricing/on-demand/ "per-second
+// billing", 2026-11-01); a smaller increment (5e-324) made the billed hours overflow and the job's cost read $0.
 extern const Field kBillingIncrementS =
     Field::number("billing_increment_s", "Billing granularity in seconds: per-second = 1, per-minute = 60, per-hour = 3600.")
-        .above(0).atMost(kMonthSeconds).byDefault(3600.0);
+        .atLeast(1).atMost(kMonthSeconds).byDefault(3600.0);
 extern const Field kMinChargeS = Field::number("min_charge_s", "Minimum billed duration per start, seconds.")
                                      .atLeast(0).atMost(kYearSeconds).byDefault(0.0);
 extern const Field kExample =
@@ -64,11 +66,15 @@ extern const Field kModel = Field::string("model", "Pricing model; chooses which
                                 .req()
                                 .oneOf(kModels, "must be one of on_demand, reserved, spot, tiered, monthly")
                                 .showingValue();
+// Lowest hourly price accepted: a tenth of a cent, 200 times below the cheapest GPU offer of the bundled catalog
+// (Azure NC4as T4 v3 at $0.21/h, data/catalog/azure.json). Smaller prices (5e-324) underflow $/TFLOPS·day to 0 and
+// then rank below every real offer instead of above.
+constexpr double kMinUsdPerHour = 0.001;
 extern const Field kUsdPerHour =
     Field::number("usd_per_hour", "US dollars per instance-hour (the whole instance, all GPUs); reserved: effective rate over the term.")
-        .req().above(0).atMost(1e6).onlyFor(kHourly);
+        .req().atLeast(kMinUsdPerHour).atMost(1e6).onlyFor(kHourly);
 extern const Field kUsdPerMonth =
-    Field::number("usd_per_month", "US dollars per instance-month.").req().above(0).atMost(1e8).onlyFor(kMonthlyOnly);
+    Field::number("usd_per_month", "US dollars per instance-month.").req().atLeast(kMinUsdPerHour).atMost(1e8).onlyFor(kMonthlyOnly);
 extern const Field kTiers =
     Field::array("tiers", &kTierRecord, "Tiers in increasing order of up_to_hours; the last has no up_to_hours (or null).")
         .req().nonEmpty().onlyFor(kTieredOnly);
@@ -98,7 +104,7 @@ extern const Field kTierUpToHours = Field::number(
     "up_to_hours", "Cumulative hours up to which this tier applies, above the previous tier's; required on every tier but the last.")
                                         .above(0).atMost(1e9);
 extern const Field kTierUsdPerHour =
-    Field::number("usd_per_hour", "US dollars per instance-hour in this tier.").req().above(0).atMost(1e6);
+    Field::number("usd_per_hour", "US dollars per instance-hour in this tier.").req().atLeast(kMinUsdPerHour).atMost(1e6);
 extern const Field kPreinstalledFrameworks =
     Field::boolean("preinstalled_frameworks", "True if images with optimised PyTorch/TensorFlow are provided.").byDefault(false);
 extern const Field kSlaPct = Field::number("sla_pct", "Published availability SLA in percent, e.g. 99.9; absent = not published.")

@@ -24,6 +24,12 @@ double tieredCost(const std::vector<PriceTier>& tiers, double hours) {
   return cost;
 }
 
+double jobUsdPerHour(const Offer& o, const Price& p, double hours) {
+  if (p.model != PricingModel::kTiered) return p.headlineUsdPerHour();
+  const double billed = billedHours(o, hours);
+  return billed > 0 ? tieredCost(p.tiers, billed) / billed : p.headlineUsdPerHour();
+}
+
 double usdPerTflopsDay(double usd_per_hour, int gpu_count, double tflops_per_gpu) {
   if (gpu_count <= 0 || tflops_per_gpu <= 0) return 0;
   return usd_per_hour * 24.0 / (gpu_count * tflops_per_gpu);

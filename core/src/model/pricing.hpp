@@ -40,6 +40,9 @@ double billedHours(const Offer& o, double hours);
 // Cost of running `nodes` instances of `offer` for `hours` of work under `price`.
 CostResult priceJob(const Offer& offer, const Price& price, double hours, int nodes, const SpotOptions& spot);
 
+// The hourly rate a job of `hours` pays per node: a tiered price's cost over its billed hours (not its first tier,
+// which a teaser rate makes look cheap), the headline rate of any other price.
+double jobUsdPerHour(const Offer& o, const Price& p, double hours);
 // Tiered cost: each tier's hours at its rate (article GN10: 100 h × $8.5 + rest × $6.2).
 double tieredCost(const std::vector<PriceTier>& tiers, double hours);
 

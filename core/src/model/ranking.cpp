@@ -190,8 +190,10 @@ struct Candidate {
   bool fits;
 };
 
-// $/TFLOPS·day at FP16 dense (article formula).
-double unitCost(const Offer& o, const Price& p) { return usdPerTflopsDay(p.headlineUsdPerHour(), o.gpu_count, o.gpu->peak(Precision::kFp16)); }
+// $/TFLOPS·day at FP16 dense (article formula), at the rate the job pays (a tiered price's effective rate).
+double unitCost(const Offer& o, const Price& p, double wall_hours) {
+  return usdPerTflopsDay(jobUsdPerHour(o, p, wall_hours), o.gpu_count, o.gpu->peak(Precision::kFp16));
+}
 
 CostResult costOf(const Offer& o, const Price& p, const Evaluation& e, const RankOptions& opt, const SpotOptions& spot) {
   if (!(e.throughput.time_hours > 0)) return CostResult{};
@@ -289,7 +291,7 @@ std::vector<Candidate> collectCandidates(const Workload& w, const Catalog& catal
       jobOf(o, p, e, opt, spot, cost_usd, wall_hours);
       if (f.budget_usd > 0 && cost_usd > f.budget_usd) continue;
       if (f.deadline_hours > 0 && wall_hours > f.deadline_hours) continue;
-      cands.push_back({&o, &p, &e, cost_usd, wall_hours, unitCost(o, p), 0, fits});
+      cands.push_back({&o, &p, &e, cost_usd, wall_hours, unitCost(o, p, wall_hours), 0, fits});
     }
   }
   return cands;
@@ -384,7 +386,7 @@ void fillResult(RankResult& r, const Candidate& c, const Workload& w, const Rank
   r.fits = c.fits;
   r.cost = costOf(o, p, *c.eval, opt, spot);
   if (r.cost.cost_usd != c.cost_usd || r.cost.wall_hours != c.wall_hours) ++out.cost_mismatches;
-  r.usd_per_hour = p.headlineUsdPerHour();
+  r.usd_per_hour = jobUsdPerHour(o, p, c.wall_hours);
   r.usd_per_tflops_day = c.usd_per_tflops_day;
   r.usd_per_tflops_day_at_precision = usdPerTflopsDay(r.usd_per_hour, o.gpu_count, o.gpu->peak(trainingPrecision(w, *o.gpu)));
   if (o.claims && o.claims->tflops > 0 && o.claims->tflops_precision == "fp16")

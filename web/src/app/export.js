@@ -28,6 +28,8 @@ const CSV_FIELDS = [
   ['reasons', (r) => (r.reasons || []).join('; ')], ['warnings', (r) => (r.warnings || []).join('; ')],
 ];
 
+const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
 // RFC 4180 quoting; text that a spreadsheet would run as a formula gets a leading apostrophe.
 export function csvCell(v) {
   if (v === null || v === undefined) return '';
@@ -35,6 +37,9 @@ export function csvCell(v) {
   if (typeof v === 'boolean') return v ? 'true' : 'false';
   let s = String(v);
   if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  // Text with bidi controls (a right-to-left override in an offer name) is isolated: FSI … PDI, and a PDI ends
+  // every embedding and override opened inside it, so the cell cannot reorder the cells after it (UAX #9).
+  if (BIDI.test(s)) s = `\u2068${s}\u2069`;
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 

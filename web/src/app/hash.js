@@ -7,56 +7,83 @@ import { CUSTOM_FIELDS, SORT_KEYS, CURRENCIES, TOOL_IDS } from './state.js';
 const TOOL_GROUPS = [...TOOL_IDS, 'sens'];
 const TOOL_FIELD = new RegExp(`^(${TOOL_GROUPS.join('|')})\\.([a-z][a-z0-9_]{0,15})$`);
 
-const num = (v) => {
-  if (v === null || v === undefined || v === '') return undefined;
-  const n = Number(v);
-  return Number.isFinite(n) ? n : undefined;
+// Bounds on what a hash may carry: a shared link the page writes stays far below them, and a hostile one is read in
+// time proportional to these caps, not to its length.
+const MAX_HASH_CHARS = 16384;   // the rest of a longer hash is ignored
+const MAX_VALUE_CHARS = 200;    // a longer value (an id, a name, a tool input) is dropped
+const MAX_REPEATS = 64;         // values kept of a repeated key (prov, reg, gpu, cmp)
+// Ranges a number must fall in to be read; outside it the value is ignored, as a malformed one is.
+const RANGES = {
+  budget: [1e-6, 1e12],         // display-currency budget
+  deadline: [1e-3, 1e7],        // hours (1e7 h is over 1,000 years)
+  rate: [1e-3, 1000],           // CNY per USD
+  custom: [1e-12, 1e30],        // workload sizes: parameters, tokens, FLOPs, layers, …
 };
 
-// Reads a hash ("#preset=…&lang=…") over a base state. Unknown or malformed values are ignored.
-export function parseHash(hash, base, { presetIds = [] } = {}) {
-  const q = new URLSearchParams(String(hash || '').replace(/^#/, ''));
+const num = (v, [lo, hi] = [-Infinity, Infinity]) => {
+  if (v === null || v === undefined || v === '' || v.length > 40) return undefined;
+  const n = Number(v);
+  return Number.isFinite(n) && n >= lo && n <= hi ? n : undefined;
+};
+
+// The values of a key that are short enough and, when the page knows the names (known), name something.
+function listOf(q, key, known) {
+  const set = known && new Set(known);
+  return q.getAll(key).filter((v) => v && v.length <= MAX_VALUE_CHARS && (!set || set.has(v))).slice(0, MAX_REPEATS);
+}
+
+function boundedHash(hash) {
+  const text = String(hash || '').replace(/^#/, '');
+  if (text.length <= MAX_HASH_CHARS) return text;
+  const cut = text.lastIndexOf('&', MAX_HASH_CHARS);
+  return text.slice(0, cut > 0 ? cut : 0);
+}
+
+// Reads a hash ("#preset=…&lang=…") over a base state. Unknown, malformed, too long and out-of-range values are
+// ignored. known: {providers, regions, gpus} of the catalog; filter values naming none of them are dropped.
+export function parseHash(hash, base, { presetIds = [], known = null } = {}) {
+  const q = new URLSearchParams(boundedHash(hash));
   const s = structuredClone(base);
   const preset = q.get('preset');
-  if (preset && (!presetIds.length || presetIds.includes(preset))) s.preset = preset;
+  if (preset && preset.length <= MAX_VALUE_CHARS && (!presetIds.length || presetIds.includes(preset))) s.preset = preset;
   const kind = q.get('kind');
   if (kind && NAMES.workload_kinds.includes(kind)) {
     const c = { kind, mode: NAMES.modes.includes(q.get('mode')) ? q.get('mode') : 'pretrain' };
     for (const [key, , urlKey, type] of CUSTOM_FIELDS[kind]) {
       if (!q.has(urlKey)) continue;
       if (type === 'bool') c[key] = q.get(urlKey) === '1';
-      else if (num(q.get(urlKey)) !== undefined) c[key] = num(q.get(urlKey));
+      else if (num(q.get(urlKey), RANGES.custom) !== undefined) c[key] = num(q.get(urlKey), RANGES.custom);
     }
     s.custom = c;
   }
   if (NAMES.precisions.includes(q.get('prec'))) s.precision = q.get('prec');
   const f = s.filters;
-  if (q.has('prov')) f.providers = q.getAll('prov').filter(Boolean);
-  if (q.has('reg')) f.regions = q.getAll('reg').filter(Boolean);
-  if (q.has('gpu')) f.gpus = q.getAll('gpu').filter(Boolean);
+  if (q.has('prov')) f.providers = listOf(q, 'prov', known && known.providers);
+  if (q.has('reg')) f.regions = listOf(q, 'reg', known && known.regions);
+  if (q.has('gpu')) f.gpus = listOf(q, 'gpu', known && known.gpus);
   // "pricing" may repeat or be one comma list; "all" (the old single select) means no filter.
   if (q.has('pricing')) f.pricing = q.getAll('pricing').flatMap((p) => p.split(',')).filter((p) => NAMES.pricing_models.includes(p));
   if (q.has('fits')) f.fitsOnly = q.get('fits') === '1';
   if (q.has('ex')) f.examples = q.get('ex') === '1';
-  if (num(q.get('budget')) > 0) f.budget = num(q.get('budget'));
-  if (num(q.get('deadline')) > 0) f.deadlineHours = num(q.get('deadline'));
+  if (num(q.get('budget'), RANGES.budget) !== undefined) f.budget = num(q.get('budget'), RANGES.budget);
+  if (num(q.get('deadline'), RANGES.deadline) !== undefined) f.deadlineHours = num(q.get('deadline'), RANGES.deadline);
   for (const [k, u] of [['unit_cost', 'wu'], ['task', 'wt'], ['service', 'ws']]) {
-    const v = num(q.get(u));
-    if (v !== undefined && v >= 0 && v <= 100) s.weights[k] = v;
+    const v = num(q.get(u), [0, 100]);
+    if (v !== undefined) s.weights[k] = v;
   }
   const sort = q.get('sort');
   if (SORT_KEYS.includes(sort)) s.sort = { key: sort, dir: q.get('dir') === 'desc' ? 'desc' : 'asc' };
-  if (q.get('sel')) s.sel = q.get('sel');
-  if (q.has('cmp')) s.cmp = q.getAll('cmp').filter(Boolean).slice(0, 4);
+  if (q.get('sel') && q.get('sel').length <= MAX_VALUE_CHARS) s.sel = q.get('sel');
+  if (q.has('cmp')) s.cmp = listOf(q, 'cmp').slice(0, 4);
   if (TOOL_IDS.includes(q.get('tool'))) s.tool = q.get('tool');
   for (const [k, v] of q) {
     const m = TOOL_FIELD.exec(k);
-    if (m && v !== '') (s.tools[m[1]] ||= {})[m[2]] = v.slice(0, 1000);
+    if (m && v !== '' && v.length <= MAX_VALUE_CHARS) (s.tools[m[1]] ||= {})[m[2]] = v;
   }
   if (q.get('lang') === 'en' || q.get('lang') === 'zh') s.lang = q.get('lang');
   if (CURRENCIES.includes(q.get('cur'))) s.currency = q.get('cur');
-  const rate = num(q.get('rate'));
-  if (rate > 0 && rate < 1000) s.rate = rate;
+  const rate = num(q.get('rate'), RANGES.rate);
+  if (rate !== undefined) s.rate = rate;
   return s;
 }
 

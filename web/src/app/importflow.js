@@ -20,7 +20,7 @@ export class ImportFlowMethods {
     for (const file of list) {
       this.userData.busy = file.name;
       this.renderImportStatus();
-      const item = await this.importOne(file);
+      const item = await this.timedImport(file);
       if (item.catalog) catalog = item.catalog;
       delete item.catalog;
       items.push(item);
@@ -34,6 +34,20 @@ export class ImportFlowMethods {
     }
   }
 
+  // One file, with the seconds it has taken shown while the engine works.
+  async timedImport(file) {
+    const t0 = Date.now();
+    const tick = setInterval(() => {
+      const el = document.getElementById('import-elapsed');
+      if (el) el.textContent = this.t('importElapsed', { s: Math.round((Date.now() - t0) / 1000) });
+    }, 1000);
+    try {
+      return await this.importOne(file);
+    } finally {
+      clearInterval(tick);
+    }
+  }
+
   // One file: its report item ({kind: 'ok' | 'error' | 'conflict', name, …}; a new catalog when one was added).
   async importOne(file) {
     const path = file.webkitRelativePath || file.name;
@@ -42,18 +56,19 @@ export class ImportFlowMethods {
       const text = await file.text();
       r = await this.host.request('importFile', { name: path, text, provider: this.userData.providerName.trim(), today: todayIso() });
     } catch (e) {
-      r = { ok: false, errors: [{ path: '', message: String(e.message || e) }] };
+      r = { ok: false, errors: [e.code === 'cancelled' ? { path: '', message: this.t('importCancelled'), ui: true }
+        : { path: '', message: String(e.message || e), ui: Boolean(e.aborted) }] };
     }
     if (!r.ok) return { kind: 'error', name: file.name, errors: r.errors || [] };
     const base = { name: file.name, provider: r.provider || '', count: r.count, warnings: r.warnings || [] };
     if (r.conflict) return { ...base, kind: 'conflict', entry: { ...r.entry, name: file.name }, conflict: r.conflict };
-    this.userData.catalogs.push({ ...r.entry, name: file.name });
-    if (!this.persist()) {
-      this.userData.catalogs.pop();
-      const back = await this.host.request('setEntries', { entries: this.userData.catalogs });
-      return { kind: 'error', name: file.name, errors: [{ path: '', message: this.t('storageFull'), ui: true }], catalog: back.catalog };
-    }
-    return { ...base, kind: 'ok', catalog: r.catalog };
+    const entry = { ...r.entry, name: file.name };
+    this.userData.catalogs.push(entry);
+    // Too large for the browser's storage (about 5 million characters) or storage blocked: the catalog is used
+    // for this session only, and the report says so (it is not an engine finding).
+    const session = !this.persist();
+    if (session) entry.session = true;
+    return { ...base, kind: 'ok', session, catalog: r.catalog };
   }
 
   // The user's answer to a refresh of an earlier import: 'replace', 'merge' or 'keep' (nothing changes).
@@ -90,6 +105,6 @@ export class ImportFlowMethods {
   // Shows "importing…" in the data panel without rebuilding the controls.
   renderImportStatus() {
     const el = document.getElementById('import-status');
-    if (el && this.userData.busy) el.replaceChildren(busyMessage(this.t, this.userData.busy));
+    if (el && this.userData.busy) el.replaceChildren(busyMessage(this.t, this.userData.busy, () => this.cancelImport()));
   }
 }

@@ -18,6 +18,7 @@ import { workloadPanel, filtersPanel, weightsPanel, settingsBar } from '../views
 import { dataPanel } from '../views/import.js';
 import { UserDataMethods } from './userdata.js';
 import { ImportFlowMethods } from './importflow.js';
+import { storedValues, resetStored, download } from './saved.js';
 import { OverviewMethods } from '../views/overview.js';
 import { storedTheme, applyTheme } from '../views/theme.js';
 import { createTools } from '../tools/panel.js';
@@ -107,7 +108,8 @@ class App {
   stateFromHash(hash) {
     const stored = safeStorage.get(LANG_KEY);
     const base = { ...structuredClone(this.base), lang: pickLanguage(stored, navigator.languages) };
-    return parseHash(hash, base, { presetIds: this.presetIds });
+    const c = this.catalog;
+    return parseHash(hash, base, { presetIds: this.presetIds, known: c && { providers: c.providers, regions: c.regions, gpus: c.gpus } });
   }
 
   // ---- state updates ----
@@ -161,6 +163,7 @@ class App {
       setLanguage: (l) => this.setLanguage(l), setCurrency: (c) => this.setCurrency(c), setTheme: (th) => { this.theme = th; applyTheme(th); this.update({}); },
       importFiles: (f) => this.importFiles(f), resolveImport: (item, mode) => this.resolveImport(item, mode), removeCatalog: (i) => this.removeCatalog(i), editOffer: (id, o) => this.editOffer(id, o),
       saveOffer: (v) => this.saveOffer(v), cancelOfferForm: () => this.cancelOfferForm(), current: () => this.ctxWithSel(),
+      exportCatalog: (i) => this.exportCatalog(i), cancelImport: () => this.cancelImport(),
       selKey: this.selKey,
     };
   }
@@ -496,6 +499,18 @@ for (const part of [UserDataMethods, ImportFlowMethods, OverviewMethods]) {
   }
 }
 
+// The start-up error screen's way out: every value the page stored, offered as a file, then removed.
+function startupReset() {
+  const ts = [translator('en'), translator('zh')];
+  const reset = () => {
+    download(JSON.stringify(storedValues(), null, 1), `gpuvalue-stored-data-${new Date().toISOString().slice(0, 10)}.json`, 'application/json');
+    resetStored();
+    location.reload();
+  };
+  return h('div', { class: 'notice', id: 'startup-reset' }, h('p', {}, ts.map((t) => t('resetStoredHint')).join(' / ')),
+    h('button', { type: 'button', id: 'startup-reset-button', onclick: reset }, ts.map((t) => t('resetStored')).join(' / ')));
+}
+
 async function main() {
   const root = document.getElementById('app');
   try {
@@ -509,7 +524,7 @@ async function main() {
     app.prefetchView();
     app.build();
   } catch (e) {
-    clear(root).append(h('p', { class: 'error', role: 'alert' }, `gpuvalue could not start / 无法启动: ${e.message || e}`));
+    clear(root).append(h('p', { class: 'error', role: 'alert' }, `gpuvalue could not start / 无法启动: ${e.message || e}`), startupReset());
     document.body.dataset.ready = 'error';
   }
 }

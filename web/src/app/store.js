@@ -11,13 +11,23 @@ const KINDS = ['json', 'skypilot', 'manual'];
 
 function validEntry(c) {
   return c && typeof c === 'object' && typeof c.name === 'string' && KINDS.includes(c.kind)
-    && c.doc && typeof c.doc === 'object' && Array.isArray(c.doc.instances);
+    && (c.added === undefined || typeof c.added === 'string')
+    && c.doc && typeof c.doc === 'object' && !Array.isArray(c.doc) && Array.isArray(c.doc.instances);
 }
 
 // Parses a stored value. Returns {entries, problem}; problem is 'corrupt' or 'newer' when it is unusable
-// (the caller then moves the raw value aside).
+// (the caller then moves the raw value aside). Any exception on the way counts as corrupt data.
 export function parseStore(raw) {
+  try {
+    return readStore(raw);
+  } catch {
+    return { entries: [], problem: 'corrupt' };
+  }
+}
+
+function readStore(raw) {
   if (raw === null || raw === undefined) return { entries: [], problem: null };
+  if (typeof raw !== 'string') return { entries: [], problem: 'corrupt' };
   let v;
   try { v = JSON.parse(raw); } catch { v = undefined; }
   const problem = !v || typeof v !== 'object' || typeof v.version !== 'number' ? 'corrupt'
@@ -25,7 +35,7 @@ export function parseStore(raw) {
       : v.version !== STORE_VERSION || !Array.isArray(v.catalogs) || !v.catalogs.every(validEntry) ? 'corrupt' : null;
   if (problem) return { entries: [], problem };
   return {
-    entries: v.catalogs.map((c) => ({ name: c.name, kind: c.kind, added: String(c.added || ''), count: c.doc.instances.length, docText: JSON.stringify(c.doc) })),
+    entries: v.catalogs.map((c) => ({ name: c.name, kind: c.kind, added: c.added || '', count: c.doc.instances.length, docText: JSON.stringify(c.doc) })),
     problem: null,
   };
 }

@@ -4,37 +4,57 @@
 // SkyPilot rows) happens in the engine host (engine/core.js, in the worker); the page keeps the entries
 // ({name, kind, added, count, docText}) and writes localStorage, which only the page can.
 import { todayIso } from '../engine/client.js';
-import { STORE_KEY, storeText, formValuesFrom } from './store.js';
+import { storeText, formValuesFrom } from './store.js';
+import { readStored, setAside, writeStored, download } from './saved.js';
 import { checkOfferValues } from '../views/import.js';
 
 export class UserDataMethods {
   async loadUserCatalogs() {
-    let raw = null;
-    try { raw = localStorage.getItem(STORE_KEY); } catch { /* storage blocked: nothing stored */ }
-    const r = await this.host.request('initStore', { raw });
+    const { raw } = readStored();
+    let r;
+    try {
+      r = await this.host.request('initStore', { raw });
+    } catch (e) {
+      // Whatever went wrong while reading the stored value: it is unreadable data, set aside, not a dead page.
+      r = { ...(await this.host.request('initStore', { raw: null })), problem: 'corrupt' };
+    }
     if (r.problem) {
-      this.notices.push({ kind: 'warn', key: r.problem === 'newer' ? 'storageNewer' : 'storageCorrupt', id: 'storage-notice' });
-      try {
-        localStorage.setItem(`${STORE_KEY}.unreadable`, raw);
-        localStorage.removeItem(STORE_KEY);
-      } catch { /* storage full or blocked: the notice still tells the user */ }
+      const aside = setAside(raw);
+      // Not set aside (too large to copy): the value stays where it is and nothing overwrites it this session.
+      if (!aside.ok) this.userData.storeLocked = true;
+      this.notices.push({ kind: 'warn', key: aside.ok ? (r.problem === 'newer' ? 'storageNewer' : 'storageCorrupt') : 'storageKeptInPlace',
+        id: 'storage-notice', vars: { key: aside.key || '' } });
     }
     this.userData.catalogs = r.entries;
     if (r.rejected.length) {
       this.notices.push({ kind: 'warn', key: 'storageRejected', id: 'storage-rejected', vars: { names: r.rejected.map((x) => x.name).join(', ') },
         details: r.rejected.map((x) => `${x.name}: ${x.error ? x.error.message : ''}`) });
-      this.persist();
     }
     this.setCatalog(r.catalog);
+    // A fresh engine (after a wasm abort or a cancelled import) gets the user's catalogs back.
+    this.host.onRestart = () => this.restoreEngine();
   }
 
+  async restoreEngine() {
+    const r = await this.host.request('setEntries', { entries: this.userData.catalogs });
+    this.userData.catalogs = r.entries;
+    this.catalogChanged(r.catalog);
+  }
+
+  // Writes the entries that are not session-only. False when storage refuses (nothing stored changes then), or
+  // while an unreadable value that could not be set aside still sits in the store's place.
   persist() {
-    try {
-      localStorage.setItem(STORE_KEY, storeText(this.userData.catalogs));
-      return true;
-    } catch {
-      return false;
-    }
+    if (this.userData.storeLocked) return false;
+    return writeStored(storeText(this.userData.catalogs.filter((c) => !c.session)));
+  }
+
+  exportCatalog(index) {
+    const c = this.userData.catalogs[index];
+    if (c) download(c.docText, `${c.name.replace(/[^\w.-]+/g, '_') || 'catalog'}.json`, 'application/json');
+  }
+
+  cancelImport() {
+    if (this.userData.busy) this.host.cancel();
   }
 
   // A new catalog in the engine: cached views and details belong to the old one.

@@ -118,6 +118,16 @@ export function createCore(client, data) {
 }
 
 // The user's catalogs: loading the stored ones, adding, replacing and removing them, offers typed into the form.
+// Loads the user's entries into the engine. Every entry is kept (a stored catalog is never dropped): the ones the
+// engine refuses carry `rejected` (the reason), are left out of the engine, and stay stored for export or removal.
+function loadEntries(s, entries) {
+  const plain = entries.map(({ rejected, ...e }) => e);
+  const r = applyCatalogs(s.client, s.bundledTexts, plain);
+  const refused = new Map(r.rejected.map((x) => [x.entry, x]));
+  s.entries = plain.map((e) => (refused.has(e) ? { ...e, rejected: (refused.get(e).issues.find((i) => !i.warning) || refused.get(e).error || {}).message || 'rejected' } : e));
+  return { entries: s.entries, rejected: r.rejected.map((x) => ({ name: x.entry.name, error: x.error, issues: x.issues })), catalog: s.refresh() };
+}
+
 function catalogOps(s) {
   return {
     // The stored user catalogs at start-up (the raw localStorage value): parsed, checked and loaded.
@@ -125,16 +135,12 @@ function catalogOps(s) {
       const { entries: parsed, problem } = parseStore(raw);
       // Nothing stored (the usual first visit): the engine already holds the bundled catalog.
       if (!parsed.length && !s.entries.length) return { problem, entries: s.entries, rejected: [], catalog: s.catalog || s.refresh() };
-      const r = applyCatalogs(s.client, s.bundledTexts, parsed);
-      s.entries = r.entries;
-      return { problem, entries: s.entries, rejected: r.rejected.map((x) => ({ name: x.entry.name, error: x.error })), catalog: s.refresh() };
+      return { problem, ...loadEntries(s, parsed) };
     },
 
-    // Replaces the user catalogs (removal, or undoing an addition that could not be saved).
+    // Replaces the user catalogs (removal, a restarted engine, or undoing an addition that could not be saved).
     setEntries({ entries: next }) {
-      const r = applyCatalogs(s.client, s.bundledTexts, next);
-      s.entries = r.entries;
-      return { entries: s.entries, rejected: r.rejected.map((x) => ({ name: x.entry.name, error: x.error, issues: x.issues })), catalog: s.refresh() };
+      return loadEntries(s, next);
     },
 
     // One file, converted and checked by the engine. A SkyPilot file without a provider name gets the one its
@@ -182,8 +188,8 @@ function catalogOps(s) {
       const doc = offerDoc(v, { rate, today });
       const entry = { name: `${v.provider} ${v.instance_type}`, kind: 'manual', added: today, count: 1, docText: JSON.stringify(doc) };
       if (editingId) {
-        const next = s.entries.map((c) => (c.kind === 'manual' && JSON.parse(c.docText).instances[0].id === editingId ? entry : c));
-        const r = s.client.loadCatalog(`[${[...s.bundledTexts, ...next.map((c) => c.docText)].join(',')}]`);
+        const next = s.entries.map((c) => (c.kind === 'manual' && JSON.parse(c.docText).instances[0]?.id === editingId ? entry : c));
+        const r = s.client.loadCatalog(`[${[...s.bundledTexts, ...next.filter((c) => !c.rejected).map((c) => c.docText)].join(',')}]`);
         if (!r.ok) return { ok: false, errors: (r.issues || []).filter((i) => !i.warning).map((i) => ({ ...i, path: i.path.replace(/^\/\d+/, '') })) };
         s.entries = next;
       } else {

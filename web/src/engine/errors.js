@@ -5,6 +5,7 @@ import { GpuvalueError } from './client.js';
 // Any thrown value (a GpuvalueError, an Error, a string, an error's plain data) as plain, cloneable data.
 export function errorData(err) {
   const e = err && typeof err === 'object' ? err : { message: err };
+  if (isWasmAbort(err)) return { code: 'engine_stopped', message: String(e.message || 'engine stopped'), path: '', issues: [], aborted: true };
   return {
     code: e.code || 'internal',
     message: String(e.message || (typeof err === 'string' ? err : 'engine error')),
@@ -13,9 +14,17 @@ export function errorData(err) {
   };
 }
 
+// A wasm abort (out of memory, a trap): the instance that threw is in an unknown state and is never called again.
+export function isWasmAbort(err) {
+  return (typeof WebAssembly === 'object' && err instanceof WebAssembly.RuntimeError)
+    || (err instanceof Error && /^Aborted\(/.test(err.message)) || Boolean(err && err.aborted);
+}
+
 // The same failure as a GpuvalueError (unchanged when it is one already).
 export function asGpuvalueError(err) {
   if (err instanceof GpuvalueError) return err;
-  const { code, message, path, issues } = errorData(err);
-  return new GpuvalueError({ error: { code, message, path }, issues });
+  const { code, message, path, issues, aborted } = errorData(err);
+  const e = new GpuvalueError({ error: { code, message, path }, issues });
+  if (aborted) e.aborted = true;
+  return e;
 }

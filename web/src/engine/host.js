@@ -13,22 +13,34 @@
 import { initCore } from './core.js';
 import { todayIso } from './client.js';
 import { inflate } from './wasm.js';
-import { asGpuvalueError } from './errors.js';
+import { asGpuvalueError, isWasmAbort } from './errors.js';
 
 const INIT_TIMEOUT_MS = 60000;
 
+// A host never calls an engine instance again after a wasm abort: it starts a fresh one (restart) and then
+// calls onRestart, with which the page hands its own catalogs back to the new engine. cancel() does the same to
+// stop a long call (an import of many rows): a worker busy in wasm can only be terminated.
 class WorkerHost {
-  constructor(worker) {
+  constructor(worker, dataText) {
     this.kind = 'worker';
-    this.worker = worker;
+    this.dataText = dataText;
     this.next = 1;
     this.waiting = new Map();
+    this.onRestart = null;
+    this.attach(worker);
+  }
+
+  attach(worker) {
+    this.worker = worker;
     worker.onmessage = (e) => {
       const { id, ok, value, error } = e.data || {};
       const w = this.waiting.get(id);
       if (!w) return;
       this.waiting.delete(id);
-      if (ok) w.resolve(value); else w.reject(asGpuvalueError(error));
+      if (ok) { w.resolve(value); return; }
+      const err = asGpuvalueError(error);
+      w.reject(err);
+      if (isWasmAbort(err)) this.restart(err);
     };
     worker.onerror = (e) => {
       e.preventDefault();
@@ -42,8 +54,36 @@ class WorkerHost {
     this.waiting.clear();
   }
 
-  request(op, args) {
-    if (this.failed) return Promise.reject(this.failed);
+  // Ends the current worker (its pending calls fail with `reason`) and starts a fresh one.
+  restart(reason) {
+    if (this.restarting) return this.restarting;
+    for (const w of this.waiting.values()) w.reject(reason);
+    this.waiting.clear();
+    this.worker.terminate();
+    this.restarting = (async () => {
+      try {
+        const fresh = await startWorker(this.dataText);
+        this.attach(fresh.worker);
+        this.meta = fresh.meta;
+        this.failed = null;
+      } catch (e) {
+        this.fail(asGpuvalueError(e));
+      } finally {
+        this.restarting = null;
+      }
+      // After restarting is cleared: onRestart's own requests go to the fresh worker.
+      if (!this.failed && this.onRestart) await this.onRestart();
+    })();
+    return this.restarting;
+  }
+
+  cancel() {
+    return this.restart(asGpuvalueError({ code: 'cancelled', message: 'cancelled' }));
+  }
+
+  async request(op, args) {
+    if (this.restarting) await this.restarting;
+    if (this.failed) throw this.failed;
     const id = this.next++;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
@@ -53,19 +93,40 @@ class WorkerHost {
 }
 
 class LocalHost {
-  constructor(core) {
+  constructor(core, start) {
     this.kind = 'main';
     this.core = core;
+    this.start = start;  // () => a fresh core (a new wasm instance)
+    this.onRestart = null;
   }
 
   // A macrotask per call, so that the event handler that asked returns (and the page paints) first.
-  request(op, args) {
+  async request(op, args) {
+    if (this.restarting) await this.restarting;
     return new Promise((resolve, reject) => {
       setTimeout(() => {
-        try { resolve(structuredClone(this.core.handle(op, args))); } catch (e) { reject(asGpuvalueError(e)); }
+        try { resolve(structuredClone(this.core.handle(op, args))); } catch (e) {
+          reject(asGpuvalueError(e));
+          if (isWasmAbort(e)) this.restart();
+        }
       }, 0);
     });
   }
+
+  restart() {
+    this.restarting ||= (async () => {
+      try {
+        this.core = await this.start();
+      } finally {
+        this.restarting = null;
+      }
+      if (this.onRestart) await this.onRestart();
+    })();
+    return this.restarting;
+  }
+
+  // On the main thread a running call cannot be interrupted; there is nothing to cancel between calls.
+  cancel() { return Promise.resolve(); }
 }
 
 // The worker's code: the offline file's inline engine and worker scripts, or on the served site a Blob that
@@ -93,7 +154,7 @@ async function startWorker(dataText) {
   } finally {
     setTimeout(() => URL.revokeObjectURL(url), 60000);
   }
-  const host = new WorkerHost(worker);
+  const host = new WorkerHost(worker, dataText);
   const wasmEl = document.getElementById('gv-wasm');
   const init = host.request('init', { dataText, wasmGzBase64: wasmEl ? wasmEl.textContent.trim() : null, today: todayIso() });
   let timer;
@@ -116,9 +177,9 @@ async function startLocal(dataText) {
     const wasmBinary = await inflate(el.textContent.trim());
     factory = (options = {}) => window.createGpuvalue({ ...options, wasmBinary });
   }
-  const core = await initCore(factory, dataText, { today: todayIso() });
-  const host = new LocalHost(core);
-  host.meta = core.handle('meta');
+  const start = () => initCore(factory, dataText, { today: todayIso() });
+  const host = new LocalHost(await start(), start);
+  host.meta = host.core.handle('meta');
   return host;
 }
 

@@ -4,9 +4,10 @@
 // {code, message, path, issues}; 'init' first, then the operations of engine/core.js.
 import { initCore } from './core.js';
 import { inflate } from './wasm.js';
-import { errorData } from './errors.js';
+import { errorData, isWasmAbort } from './errors.js';
 
 let core = null;
+let stopped = null;  // the abort that stopped the engine: the host starts a fresh worker
 
 async function init({ dataText, wasmGzBase64, today }) {
   if (typeof self.createGpuvalue !== 'function') throw new Error('the engine script did not load in the worker');
@@ -28,9 +29,14 @@ function runWorker() {
   self.onmessage = async (e) => {
     const { id, op, args } = e.data || {};
     try {
+      if (stopped) throw stopped;
       const value = op === 'init' ? await init(args) : core.handle(op, args);
       self.postMessage({ id, ok: true, value });
     } catch (err) {
+      if (isWasmAbort(err)) {
+        stopped = errorData(err);
+        core = null;
+      }
       self.postMessage({ id, ok: false, error: errorData(err) });
     }
   };

@@ -33,8 +33,9 @@ export function engineText(tag, text, attrs = {}) {
   return h(tag, { ...attrs, lang: 'en', 'data-engine': '' }, text);
 }
 
+// dir=auto isolates the text (as <bdi> does): a right-to-left override in a name cannot reorder what follows.
 export function dataText(tag, text, attrs = {}) {
-  return h(tag, { ...attrs, 'data-raw': '' }, text);
+  return h(tag, { dir: 'auto', ...attrs, 'data-raw': '' }, text);
 }
 
 // A safe link: only http(s) URLs become <a>; anything else is plain text.

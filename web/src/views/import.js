@@ -32,15 +32,19 @@ function groupedIssueList(issues, id, t, fmt) {
 }
 
 // "Importing …" while the engine host reads a file (a SkyPilot CSV of thousands of rows takes a second or two).
-export function busyMessage(t, name) {
-  return txv('p', t, 'importBusy', { name: dataText('span', name) }, { class: 'notice', id: 'import-busy', role: 'status' });
+// "Importing …" with the seconds it has taken and a Cancel button (a long import can always be stopped).
+export function busyMessage(t, name, onCancel) {
+  return h('div', { class: 'notice', id: 'import-busy', role: 'status' },
+    txv('p', t, 'importBusy', { name: dataText('span', name) }),
+    h('p', { class: 'sub' }, h('span', { id: 'import-elapsed' }, ''), ' ',
+      onCancel ? h('button', { type: 'button', class: 'small', id: 'import-cancel', onclick: onCancel }, t('importCancel')) : null));
 }
 
 // The "Your data" panel: drop zone + file picker, the SkyPilot provider name, the offer form and the list.
 export function dataPanel(ctx) {
   const { t, fmt, gpus, userData } = ctx;
   const status = h('div', { id: 'import-status', role: 'status', 'aria-live': 'polite' });
-  if (userData.busy) status.append(busyMessage(t, userData.busy));
+  if (userData.busy) status.append(busyMessage(t, userData.busy, () => ctx.cancelImport()));
   else if (userData.lastMessage) status.append(renderMessage(userData.lastMessage, t, fmt, ctx));
 
   const provider = h('input', { type: 'text', id: 'import-provider', value: userData.providerName || '', autocomplete: 'off',
@@ -62,8 +66,11 @@ export function dataPanel(ctx) {
       dataText('span', c.name, { class: 'cat-name' }), ' ',
       h('span', { class: 'sub' }, t(`kindStore_${c.kind}`), ' · ', t('offersN', { n: fmt.int(c.count) }), ' · ', fmt.date(c.added)),
       ' ',
-      c.kind === 'manual' ? h('button', { type: 'button', class: 'small', onclick: () => ctx.editOffer(JSON.parse(c.docText).instances[0].id, { template: false }),
+      c.rejected ? h('span', { class: 'notice error rejected-reason' }, t('storageRejectedReason'), ' ', dataText('span', c.rejected)) : null,
+      c.kind === 'manual' && !c.rejected && c.count > 0 ? h('button', { type: 'button', class: 'small', onclick: () => ctx.editOffer(JSON.parse(c.docText).instances[0].id, { template: false }),
         'aria-label': t('editNamed', { name: c.name }) }, t('edit')) : null,
+      c.session ? tx('span', t, 'sessionOnlyBadge', { class: 'sub session-only' }) : null,
+      h('button', { type: 'button', class: 'small', onclick: () => ctx.exportCatalog(i), 'aria-label': t('exportNamed', { name: c.name }) }, t('exportCatalog')),
       h('button', { type: 'button', class: 'small', 'data-index': i, onclick: () => ctx.removeCatalog(i),
         'aria-label': t('removeNamed', { name: c.name }) }, t('remove')))))
     : tx('p', t, 'noUserData', { class: 'sub', id: 'my-catalogs-empty' });
@@ -88,7 +95,8 @@ function renderItem(msg, i, t, fmt, ctx) {
   if (msg.kind === 'ok') {
     const resolved = msg.resolved ? tx('p', t, msg.resolved === 'merge' ? 'importMerged' : 'importReplaced') : null;
     return h('div', { class: 'notice ok', id: id('import-ok'), 'data-file': msg.name },
-      h('p', {}, t('importOk', { n: n(msg.count) }), ' ', dataText('span', msg.name), provider), resolved, warnings);
+      h('p', {}, t('importOk', { n: n(msg.count) }), ' ', dataText('span', msg.name), provider), resolved,
+      msg.session ? tx('p', t, 'sessionOnly', { id: id('import-session-only') }) : null, warnings);
   }
   if (msg.kind === 'kept') {
     return h('div', { class: 'notice', id: id('import-kept'), 'data-file': msg.name },

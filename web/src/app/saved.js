@@ -1,0 +1,76 @@
+// The user's stored data in localStorage, handled so that nothing is lost: a value is only removed or overwritten
+// once a copy of it is known to exist (written and read back), every unreadable value gets a slot of its own, and
+// any exception while reading storage counts as unreadable data instead of stopping the page.
+import { STORE_KEY } from './store.js';
+
+export { download } from './export.js';
+
+export const ASIDE_PREFIX = `${STORE_KEY}.unreadable`;
+const PREFIX = 'gpuvalue.';
+
+function storage() {
+  try { return window.localStorage; } catch { return null; }
+}
+
+// The raw stored value, or {raw: null, error} when storage cannot be read at all.
+export function readStored() {
+  try {
+    const s = storage();
+    return { raw: s ? s.getItem(STORE_KEY) : null, error: null };
+  } catch (e) {
+    return { raw: null, error: String(e && e.message ? e.message : e) };
+  }
+}
+
+// Copies raw into a new slot and reads it back; only then is the original removed. Returns {ok, key}: when the
+// copy cannot be made (storage full: the value may be over half the quota) the original stays where it is.
+export function setAside(raw) {
+  const s = storage();
+  if (!s || raw === null || raw === undefined) return { ok: false, key: null };
+  let key = `${ASIDE_PREFIX}.${new Date().toISOString()}`;
+  try {
+    for (let n = 2; s.getItem(key) !== null; ++n) key = `${ASIDE_PREFIX}.${new Date().toISOString()}.${n}`;
+    s.setItem(key, raw);
+    if (s.getItem(key) !== raw) return { ok: false, key: null };
+    s.removeItem(STORE_KEY);
+    return { ok: true, key };
+  } catch {
+    try { if (s.getItem(key) !== raw) s.removeItem(key); } catch { /* nothing was written */ }
+    return { ok: false, key: null };
+  }
+}
+
+// Every value the page keeps in this browser ({key: text}), for an export before a reset.
+export function storedValues() {
+  const s = storage();
+  const out = {};
+  if (!s) return out;
+  try {
+    for (let i = 0; i < s.length; ++i) {
+      const k = s.key(i);
+      if (k && k.startsWith(PREFIX)) out[k] = s.getItem(k);
+    }
+  } catch { /* what could be read is returned */ }
+  return out;
+}
+
+// Removes the page's stored values (after an export).
+export function resetStored() {
+  const s = storage();
+  if (!s) return;
+  for (const k of Object.keys(storedValues())) {
+    try { s.removeItem(k); } catch { /* keep going */ }
+  }
+}
+
+// Writes the store value; false when storage refuses it (full, blocked) — the previous value is then unchanged.
+export function writeStored(text) {
+  try {
+    const s = storage();
+    if (!s) return false;
+    s.setItem(STORE_KEY, text);
+    return true;
+  } catch {
+    return false;
+  }
+}
