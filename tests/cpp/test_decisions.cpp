@@ -551,7 +551,7 @@ TEST_CASE("compare prices catalog offers when no rate is given", "[decisions][co
   // p3.8xlarge: $12.24/h on-demand, per-second billing -> cost = $12.24 × ceil(3600·hours)/3600 (above the 60 s minimum).
   const double h = r["configs"][1]["time_hours"].get<double>();
   CHECK_THAT(r["configs"][1]["cost_usd"].get<double>(), WithinRel(12.24 * std::ceil(h * 3600) / 3600, 1e-9));
-  CHECK(r["configs"][1]["price_source"].get<std::string>().find("aws-p3.8xlarge") != std::string::npos);
+  CHECK(r["configs"][1]["price_source"]["params"]["instance"].get<std::string>().find("aws-p3.8xlarge") != std::string::npos);
 }
 
 TEST_CASE("compare needs two to four configurations and known GPUs", "[decisions][compare][errors]") {

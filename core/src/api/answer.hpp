@@ -6,6 +6,7 @@
 
 #include "io/issues.hpp"
 #include "io/json_writer.hpp"
+#include "io/messages.hpp"
 #include "model/performance.hpp"
 #include "tools/decisions.hpp"
 

@@ -154,9 +154,9 @@ std::string apiLevers(EngineState& s, const std::string& text, const std::string
     return errorResult(issues);
   }
   const LeverBase b = leverBase(w, *offer, model, *price, spot, k);
-  std::vector<std::string> warnings = offer->warnings;
-  if (!b.outcome.fits) warnings.push_back("the workload does not fit on " + offer->instance_type + " even with sharding");
-  if (matches > 1) warnings.push_back("instance type \"" + id + "\" is sold in several regions; used " + offer->id);
+  Messages warnings = offer->warnings;
+  if (!b.outcome.fits) warnings.push_back(Message("levers.no_fit").text("instance", offer->instance_type));
+  if (matches > 1) warnings.push_back(Message("offer.several_regions").text("instance", id).text("used", offer->id));
   std::string out;
   JsonWriter j(out);
   j.beginObject().field("ok", true).field("workload", w.name).field("instance", offer->instance_type).field("id", offer->id)

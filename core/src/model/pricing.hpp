@@ -31,7 +31,7 @@ struct CostResult {
   // Reserved.
   double commitment_usd = 0;     // whole term for the nodes used
   double break_even_utilisation = 0;  // reserved rate / on-demand rate
-  const char* note = "";        // static text (kept out of std::string: ranking prices every offer)
+  const char* note = "";        // a message code without parameters, or "" (not a std::string: ranking prices every offer)
 };
 
 // Rounds a run up to the billing increment and minimum charge, in hours.
