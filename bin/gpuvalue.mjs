@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { createEngine, GpuvalueError, todayIso } from '../web/src/engine/client.js';
+import { messageRenderer } from '../web/src/i18n/messages.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const USAGE = `usage: gpuvalue <command> [options]
@@ -32,6 +33,8 @@ decision tools (article §4-§5):
            [--cooling air|liquid] [--pue P] [--usd-per-kwh X] [--other-usd-per-year X] [--rent-usd-per-gpu-hour X]
            [--hours H | --preset ID] [--json]
 
+--lang zh|en: the language of reasons, warnings and notes (default from LC_ALL/LANG). With --json every
+message keeps its code and params and gains an English "text".
 Prices are USD. Exit status: 0 ok, 1 bad input (message on stderr), 2 usage error.`;
 
 class UsageError extends Error {}
@@ -143,6 +146,43 @@ function table(rows, columns) {
 }
 
 const fmtH = (h) => (h >= 48 ? `${(h / 24).toFixed(1)} d` : `${h.toFixed(1)} h`);
+
+// The language of the text output: --lang, else LC_ALL or LANG (zh_CN.UTF-8 -> zh), else English.
+function language(opts) {
+  const given = opts.lang ?? process.env.LC_ALL ?? process.env.LANG ?? '';
+  if (/^zh\b|^zh[-_]/i.test(given)) return 'zh';
+  if (opts.lang !== undefined && !/^en\b|^en[-_]/i.test(given)) throw new UsageError(`--lang must be zh or en (got "${given}")`);
+  return 'en';
+}
+
+const isMessage = (x) => x !== null && typeof x === 'object' && typeof x.code === 'string' &&
+  x.params !== null && typeof x.params === 'object' && !Array.isArray(x.params);
+
+// Every engine message in an answer: with --json it keeps code and params and gains an English "text" (for
+// scripts); otherwise it becomes its text in the chosen language.
+function localise(value, render, keep) {
+  if (Array.isArray(value)) return value.map((v) => localise(v, render, keep));
+  if (value === null || typeof value !== 'object') return value;
+  if (isMessage(value)) return keep ? { ...value, text: render(value) } : render(value);
+  const out = {};
+  for (const [k, v] of Object.entries(value)) out[k] = localise(v, render, keep);
+  return out;
+}
+
+// The engine client with every request method's answer localised.
+function localisedEngine(e, opts) {
+  const names = Object.fromEntries(e.gpus().map((g) => [g.id, g.name]));
+  const gpuName = (id) => names[id] ?? id;
+  const render = messageRenderer({ lang: opts.json ? 'en' : language(opts), gpuName });
+  const methods = new Set(e.methodList.map((m) => m.name));
+  return new Proxy(e, {
+    get(target, key) {
+      const v = target[key];
+      if (typeof v !== 'function' || !methods.has(key)) return v;
+      return (...args) => localise(v.apply(target, args), render, Boolean(opts.json));
+    },
+  });
+}
 
 function out(opts, obj, human) {
   process.stdout.write(opts.json ? `${JSON.stringify(obj, null, 2)}\n` : `${human()}\n`);
@@ -416,6 +456,7 @@ const COMMANDS = {
         { title: 'cost $', get: (x) => x.cost_usd.toFixed(0), right: true },
         { title: '$/TFLOPS·day', get: (x) => x.usd_per_tflops_day.toFixed(4), right: true },
         { title: 'score', get: (x) => x.score.toFixed(3), right: true },
+        { title: 'why', get: (x) => x.reasons.join('; ') },
       ]) + (rows.length < results.length ? `\n… ${results.length - rows.length} more (--limit N or --json)` : '');
     });
     return 0;
@@ -521,7 +562,8 @@ async function main(argv) {
     console.log(USAGE);
     return cmd || opts.help ? 0 : 2;
   }
-  const e = await engine();
+  language(opts);
+  const e = localisedEngine(await engine(), opts);
   const method = COMMAND_METHODS[cmd] ?? cmd;
   const names = e.methodList.map((m) => m.name);
   if (!names.includes(method)) throw new UsageError(`unknown command "${cmd}" (the engine's methods: ${names.join(', ')})`);

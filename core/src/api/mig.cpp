@@ -76,12 +76,11 @@ void writeAlternative(JsonWriter& j, const WholeGpuOption& a, const std::string&
   j.key("cost_per_job_usd");
   if (a.rental.offer && fit) j.value(perJob(a.rental, fit));
   else j.null();
-  std::string note;
-  if (fit < jobs) note = std::to_string(jobs - fit) + " job(s) exceed its " + fixed(a.gpu->memory_gb, 0) + " GB. ";
-  if (!a.rental.offer) note += "No on-demand offer with this GPU in the catalog.";
+  Messages note;
+  if (fit < jobs) note.push_back(Message("mig.jobs_exceed").num("job_count", jobs - fit).num("memory_gb", a.gpu->memory_gb));
+  if (!a.rental.offer) note.push_back(Message("mig.no_offer_whole"));
   else if (a.slowdown > 1 + 1e-9)
-    note += "Jobs run up to " + fixed(a.slowdown, 2) + "× longer than on their MIG slice (roofline TFLOPS " + fixed(a.tflops, 1) +
-            " vs " + fixed(mig_tflops, 1) + " × compute share).";
+    note.push_back(Message("mig.slowdown").num("slowdown_ratio", a.slowdown).num("tflops", a.tflops).num("mig_tflops", mig_tflops));
   j.field("note", note).endObject();
 }
 
@@ -120,10 +119,10 @@ std::string apiMig(EngineState& s, const std::string& text, const std::string&) 
       cheapest_per_job = perJob(a.rental, a.jobs_that_fit);
       cheapest = option;
     }
-  std::vector<std::string> warnings;
+  Messages warnings;
   if (!pack.unplaced.empty())
-    warnings.push_back(std::to_string(pack.unplaced.size()) + " job(s) need more memory or compute than any MIG profile of the " + g->name);
-  if (!mig_rent.offer) warnings.push_back("no on-demand offer with " + g->name + " in the catalog: MIG cost unknown");
+    warnings.push_back(Message("mig.unplaced").num("job_count", pack.unplaced.size()).text("gpu", g->id));
+  if (!mig_rent.offer) warnings.push_back(Message("mig.no_offer").text("gpu", g->id));
 
   std::string out;
   JsonWriter j(out);
@@ -141,10 +140,7 @@ std::string apiMig(EngineState& s, const std::string& text, const std::string&) 
   j.key("alternatives").beginArray();
   for (const auto& [a, option] : alternatives) writeAlternative(j, a, option, jobs.size(), mig_tflops, s.today);
   j.endArray().field("cheapest_option", cheapest)
-      .field("rules", "smallest profile with enough memory and compute slices (share × 7, rounded up); NVML placements "
-                      "(start at a multiple of the profile's memory slices, first max_count starts); no overlapping "
-                      "slices; compute slices <= 7; first-fit decreasing (NVIDIA MIG user guide; nvidia-smi mig -lgipp)")
-      .field("pricing", "cheapest on-demand offer per GPU type; each instance billed for its longest job")
+      .field("rules", Message("mig.rules")).field("pricing", Message("mig.pricing"))
       .field("warnings", warnings).endObject();
   return out;
 }

@@ -9,7 +9,7 @@ namespace gpuvalue {
 struct SpotOptions {
   // Interruptions per node-hour when the price record gives none. Assumption: one reclaim per day per node,
   // the upper end GCP documented for preemptible VMs (always stopped within 24 h) and within AWS Spot
-  // Advisor's ">20 %/month" bucket that 47 % of GPU pools sit in (seed-claims-check.md, row l).
+  // Advisor's ">20 %/month" bucket that 47 % of GPU pools sit in (docs/sources.md#claim-l).
   double interruptions_per_node_hour = 1.0 / 24.0;
   double checkpoint_interval_hours = 0;    // 0 = Young's optimum sqrt(2·write/λ) (Young 1974)
   double checkpoint_write_hours = 5.0 / 60;  // time to write one checkpoint (assumption, large models ~minutes)
