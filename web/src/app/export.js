@@ -2,6 +2,8 @@
 // object URL, which works from file:// too. Amounts stay in USD (the engine's unit); in CNY view the
 // converted job cost and the rate are added.
 
+import { messageText } from '../views/dom.js';
+
 const CSV_FIELDS = [
   ['rank', (r) => r._rank], ['instance', (r) => r.instance], ['id', (r) => r.id], ['provider', (r) => r.provider],
   ['region', (r) => r.region], ['gpu', (r) => r.gpu], ['gpu_name', (r) => r.gpu_name], ['gpu_count', (r) => r.gpu_count],
@@ -13,7 +15,7 @@ const CSV_FIELDS = [
   ['score_service', (r) => r.scores.service], ['required_gb_per_gpu', (r) => r.memory.required_gb_per_gpu],
   ['available_gb_per_gpu', (r) => r.memory.available_gb_per_gpu], ['sharding', (r) => r.memory.sharding],
   ['as_of', (r) => r.as_of], ['stale', (r) => r.stale], ['source', (r) => r.source],
-  ['reasons', (r) => (r.reasons || []).join('; ')], ['warnings', (r) => (r.warnings || []).join('; ')],
+  ['reasons', (r) => messageText(r.reasons || [])], ['warnings', (r) => messageText(r.warnings || [])],
 ];
 
 // RFC 4180 quoting; text that a spreadsheet would run as a formula gets a leading apostrophe.

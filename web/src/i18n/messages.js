@@ -3,7 +3,8 @@
 // Placeholders are ICU-like: {name}, {name, plural, one {...} other {...}} (# is the number, chosen with
 // Intl.PluralRules) and {name, select, a {...} other {...}}. A parameter is formatted by its name's unit:
 // *_usd money, usd_per_hour money, *_hours durations, *_gb sizes, *_gbs GB/s, *_fraction percentages, *_ratio
-// factors (×), *tflops numbers, *_count counts (万/亿 in Chinese from 100 000), gpu a GPU id shown as its name,
+// factors (×), *tflops numbers, *_w watts, *_count counts (万/亿 in Chinese from 100 000, 7B in English, 3.1E23
+// from 10^15), gpu a GPU id shown as its name,
 // date an ISO date, pricing/bound/stage/sharding terms of the catalog (`term.*`, not engine codes).
 import en from './messages.en.json' with { type: 'json' };
 import zh from './messages.zh-CN.json' with { type: 'json' };
@@ -67,6 +68,25 @@ export function placeholders(pattern, names = new Set()) {
   return names;
 }
 
+// Fills a pattern's placeholders: value(name, v) formats a plain {name}; plural branches are chosen with
+// plural (an Intl.PluralRules) on the number, and # inside them stands for the formatted value.
+export function interpolate(pattern, params, { plural, value = (name, v) => String(v ?? '') }) {
+  return parts(String(pattern)).map((p) => {
+    if (p.text !== undefined) return p.text;
+    const first = p.group.indexOf(',');
+    const name = (first < 0 ? p.group : p.group.slice(0, first)).trim();
+    const v = params[name];
+    if (first < 0) return value(name, v);
+    const second = p.group.indexOf(',', first + 1);
+    const kind = p.group.slice(first + 1, second).trim();
+    const b = branches(p.group.slice(second + 1));
+    const chosen = kind === 'plural'
+      ? b[`=${Number(v)}`] ?? b[plural.select(Number(v))] ?? b.other ?? ''
+      : b[String(v)] ?? b.other ?? '';
+    return interpolate(chosen.split('#').join(`{${name}}`), params, { plural, value });
+  }).join('');
+}
+
 // A renderer for one language: (message) => text. Options: fmt (a formatter of views/format.js, which also
 // fixes the currency), gpuName(id) → display name.
 export function messageRenderer({ lang = 'en', fmt = makeFormatter({ lang }), gpuName = (id) => id } = {}) {
@@ -74,7 +94,11 @@ export function messageRenderer({ lang = 'en', fmt = makeFormatter({ lang }), gp
   const locale = LOCALES[lang] || LOCALES.en;
   const plural = new Intl.PluralRules(locale);
   const term = (key, fallback) => catalog[key] ?? MESSAGE_CATALOGS.en[key] ?? fallback;
-  const count = (v) => (lang === 'zh' && Math.abs(v) >= 1e5 ? fmt.compact(v) : fmt.num(v, Number.isInteger(v) ? 0 : 1));
+  const count = (v) => {
+    if (Math.abs(v) >= 1e15) return fmt.sci(v);
+    if (Math.abs(v) >= 1e5) return lang === 'zh' ? fmt.int(v) : fmt.compact(v);
+    return fmt.num(v, Number.isInteger(v) ? 0 : 1);
+  };
 
   const value = (name, v) => {
     if (typeof v === 'string') {
@@ -83,6 +107,7 @@ export function messageRenderer({ lang = 'en', fmt = makeFormatter({ lang }), gp
       if (name === 'pricing') return term(`term.pricing.${v}`, v);
       if (name === 'bound') return term(`term.bound.${v}`, v);
       if (name === 'stage') return term(`term.stage.${v}`, v);
+      if (name === 'upfront') return term(`term.upfront.${v}`, v);
       if (name === 'sharding') return v ? v : term('term.no_sharding', '');
       if (name === 'precision' || name === 'used') return v.toUpperCase();
       return v;
@@ -92,6 +117,7 @@ export function messageRenderer({ lang = 'en', fmt = makeFormatter({ lang }), gp
     if (name.endsWith('_usd_per_gpu_hour')) return fmt.money(v, { digits: 2 });
     if (name.endsWith('_hours')) return fmt.duration(v);
     if (name.endsWith('_gbs')) return `${fmt.num(v, 0)} GB/s`;
+    if (name.endsWith('_w')) return `${fmt.num(v, 0)} W`;
     if (name.endsWith('_gb')) return fmt.gb(v);
     if (name.endsWith('_fraction')) return fmt.pct(v, Math.abs(v) < 0.1 || (v > 0.95 && v < 1) ? 1 : 0);
     if (name.endsWith('_ratio')) return `${fmt.num(v, 2)}×`;
@@ -100,22 +126,7 @@ export function messageRenderer({ lang = 'en', fmt = makeFormatter({ lang }), gp
     return fmt.sig(v, 3);
   };
 
-  const fill = (pattern, params) => parts(pattern).map((p) => {
-    if (p.text !== undefined) return p.text;
-    const first = p.group.indexOf(',');
-    const name = (first < 0 ? p.group : p.group.slice(0, first)).trim();
-    const v = params[name];
-    if (first < 0) return value(name, v);
-    const second = p.group.indexOf(',', first + 1);
-    const kind = p.group.slice(first + 1, second).trim();
-    const b = branches(p.group.slice(second + 1));
-    if (kind === 'plural') {
-      const n = Number(v);
-      const chosen = b[`=${n}`] ?? b[plural.select(n)] ?? b.other ?? '';
-      return fill(chosen.split('#').join(`{${name}}`), params);
-    }
-    return fill(b[String(v)] ?? b.other ?? '', params);
-  }).join('');
+  const fill = (pattern, params) => interpolate(pattern, params, { plural, value });
 
   const render = (m) => {
     if (m === null || m === undefined) return '';

@@ -116,7 +116,7 @@ export const migPanel = {
         h('td', { class: 'num', 'data-v': x.cost ?? '' }, x.cost !== null && x.cost !== undefined ? fmt.money(x.cost) : '—'),
         h('td', { class: 'num per-job', 'data-v': x.per ?? '' }, x.per !== null && x.per !== undefined ? fmt.money(x.per) : '—'),
         h('td', {}, offerCell(x.offer)))))));
-    const notes = rows.filter((x) => x.note).map((x) => h('li', {}, x.label.cloneNode(true), ': ', engineText('span', x.note)));
+    const notes = rows.filter((x) => x.note && x.note.length).map((x) => h('li', {}, x.label.cloneNode(true), ': ', engineText('span', x.note)));
     put(out, summary,
       h('div', { class: 'kpis' }, kpi(t('migPerJob'), r.cost_per_job_usd !== null ? fmt.money(r.cost_per_job_usd) : '—', { id: 'mig-per-job' }),
         kpi(t('colCost'), r.cost_usd !== null ? fmt.money(r.cost_usd) : '—'), kpi(t('migGpusNeeded'), fmt.int(r.gpus_needed))),
