@@ -192,6 +192,8 @@ function out(opts, obj, human) {
 
 const pct = (x, d = 1) => `${(x * 100).toFixed(d)} %`;
 const usd = (x) => (x === null || x === undefined ? '-' : Math.abs(x) < 100 ? `$${x.toFixed(2)}` : `$${Math.round(x).toLocaleString('en-US')}`);
+// Several rendered messages as one text: sentences follow each other (Chinese ones need no space).
+const sentences = (list) => (Array.isArray(list) ? list.map((s, i) => (i && !/[。）]$/.test(list[i - 1]) ? ` ${s}` : s)).join('') : list);
 const withoutOk = (r) => { const { ok, ...rest } = r; return rest; };
 
 function readJsonFile(file) {
@@ -214,7 +216,7 @@ function adviseText(r) {
   ];
   r.recommendations.forEach((x, i) => {
     lines.push(`  ${i + 1}. [${x.role}] ${x.gpu_count}× ${x.gpu} (${x.sharding}), ${x.pricing}${x.offer ? ` on ${x.offer.instances}× ${x.offer.instance} (${x.offer.provider})` : ''}: ${fmtH(x.time_hours)}, ${usd(x.cost_usd)}`);
-    lines.push(`     ${x.reason}`);
+    lines.push(`     ${sentences(x.reason)}`);
   });
   lines.push('', table(r.ladder, [
     { title: 'class', get: (x) => x.gpu_class },
@@ -270,7 +272,7 @@ function leversText(r) {
     { title: 'speed', get: (x) => (x.speedup ? `${x.speedup.toFixed(2)}×` : '-'), right: true },
     { title: 'cost', get: (x) => (x.cost_ratio ? `${x.cost_ratio.toFixed(2)}×` : '-'), right: true },
   ]), '');
-  for (const l of r.levers) lines.push(`${l.lever}: ${l.note}`);
+  for (const l of r.levers) lines.push(`${l.lever}: ${sentences(l.note)}`);
   for (const w of r.warnings) lines.push(`warning: ${w}`);
   return lines.join('\n');
 }
@@ -285,7 +287,7 @@ function compareText(r) {
     { title: 'speed-up', get: (x) => `${x.speedup_vs_baseline.toFixed(2)}×`, right: true },
     { title: 'cost ratio', get: (x) => `${x.cost_ratio_vs_baseline.toFixed(2)}×`, right: true },
   ]), ''];
-  for (const c of r.configs) lines.push(`${c.label}: ${c.explanation}${c.note ? ` (${c.note})` : ''}`);
+  for (const c of r.configs) lines.push(`${c.label}: ${c.explanation}${c.notes.length ? ` (${c.notes.join('; ')})` : ''}`);
   if (r.article_claim) lines.push('', `article: ${r.article_claim.claim}`, `model:   ${r.article_claim.finding}`);
   return lines.join('\n');
 }
@@ -456,7 +458,7 @@ const COMMANDS = {
         { title: 'cost $', get: (x) => x.cost_usd.toFixed(0), right: true },
         { title: '$/TFLOPS·day', get: (x) => x.usd_per_tflops_day.toFixed(4), right: true },
         { title: 'score', get: (x) => x.score.toFixed(3), right: true },
-        { title: 'why', get: (x) => x.reasons.join('; ') },
+        { title: 'why', get: (x) => x.reasons.join(language(opts) === 'zh' ? '；' : '; ') },
       ]) + (rows.length < results.length ? `\n… ${results.length - rows.length} more (--limit N or --json)` : '');
     });
     return 0;
