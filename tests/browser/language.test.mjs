@@ -14,34 +14,40 @@ const { server, base } = await startServer();
 test.after(async () => { await browser.close(); server.close(); });
 
 // Names that are the same in every language: every string of the data the page ships (instance types,
-// providers, regions, GPU names, CPU models, preset ids), plus units, formats and product terms.
+// providers, regions, price sources, GPU names, CPU models, preset ids and names), plus units, formats and
+// product terms. Whole data strings are taken out of the text first (a Chinese instance name stays on the
+// English page), then single words.
 const bundle = JSON.parse(fs.readFileSync(path.join(root, 'dist/site/data/bundle.json'), 'utf8'));
+const DATA = new Set();
 const NAMES = new Set();
-const addWords = (s) => { for (const w of String(s).match(/[A-Za-z][A-Za-z0-9·._-]*/g) || []) NAMES.add(w); };
-for (const g of bundle.gpus.gpus) { addWords(g.id); addWords(g.name); for (const a of g.aliases || []) addWords(a); for (const m of g.mig_profiles || []) addWords(m.name); }
-for (const c of bundle.catalogs) for (const o of c.doc.instances || []) {
-  for (const k of ['id', 'provider', 'instance_type', 'region', 'gpu', 'interconnect']) addWords(o[k]);
-  if (o.claims) addWords(`${o.claims.cpu || ''} ${o.claims.cpu_memory_type || ''} ${o.claims.tflops_precision || ''}`);
-}
-for (const p of bundle.presets.presets || []) addWords(p.id);
-const TERMS = ['gpuvalue', 'GPU', 'GPUs', 'TFLOPS', 'FLOPs', 'GFLOPs', 'PFLOPS', 'USD', 'CNY', 'CSV', 'JSON', 'SkyPilot', 'vms', 'csv',
+const WORD = /[A-Za-z][A-Za-z0-9]*/g;
+const addData = (v) => {
+  if (typeof v === 'string') { if (v.length > 1) DATA.add(v); for (const w of v.match(WORD) || []) NAMES.add(w); } else if (Array.isArray(v)) v.forEach(addData);
+  else if (v && typeof v === 'object') Object.entries(v).forEach(([k, x]) => { if (k !== 'notes' && k !== 'description') addData(x); });
+};
+for (const g of bundle.gpus.gpus) for (const k of ['id', 'name', 'aliases', 'mig_profiles']) addData(g[k]);
+for (const c of bundle.catalogs) for (const o of c.doc.instances || []) addData(o);
+for (const p of bundle.presets.presets || []) { addData(p.id); addData(p.name && p.name.en); }
+const DATA_BY_LENGTH = [...DATA].sort((a, b) => b.length - a.length);
+const TERMS = ['gpuvalue', 'GPU', 'GPUs', 'TFLOPS', 'FLOPs', 'GFLOPs', 'PFLOPS', 'USD', 'CNY', 'US', 'CSV', 'JSON', 'SkyPilot', 'vms', 'csv',
   'LoRA', 'Transformer', 'CNN', 'PCIe', 'NVLink', 'NVSwitch', 'Infinity', 'Fabric', 'RDMA', 'InfiniBand', 'RoCE', 'EFA', 'SLA', 'AWS',
-  'token', 'WebAssembly', 'userCatalogs', 'unreadable', 'Gbit', 'FP16', 'FP32', 'TF32', 'BF16', 'FP8', 'MIG', 'PUE', 'YOLOv', 'Pointer',
+  'token', 'WebAssembly', 'userCatalogs', 'unreadable', 'Gbit', 'FP16', 'FP32', 'TF32', 'BF16', 'FP8', 'MIG', 'PUE', 'YOLOv7', 'Pointer',
   'AMP', 'AdamW', 'ZeRO', 'SXM', 'DGX', 'NVIDIA', 'TDP', 'CO2', 'gCO2', 'kWh', 'NVML', 'nvidia', 'smi', 'lgipp', 'NREL', 'ESIF', 'EIA',
   'Ember', 'Uptime', 'Institute', 'Meta', 'Llama', 'Spot', 'Advisor', 'DeepLearningExamples', 'Young', 'Hoffmann', 'HBM', 'GDDR',
-  'max_count', 'compute_slices', 'memory_slices', 'other_usd_per_year', 'docs', 'sources', 'md', 'claim', 'article', 'young',
-  'data', 'gpus', 'json', 'Google', 'Amazon', 'Electric', 'Power', 'Annual', 'Global', 'Electricity', 'Review', 'Data', 'Center', 'Survey',
-  'newsroom', 'PR', 'mosaic', 'roofline', 'ln', 'GB', 'TB', 'MB', 'KB', 'PF', 'TP', 'PP', 'hr', 'min', 'GPU·', 'TFLOPS·', 'model', 'card',
-  'al', 'et', 'ML', 'IT', 'ACM', 'Gb'];
+  'mig', 'max', 'count', 'compute', 'slices', 'memory', 'other', 'usd', 'per', 'year', 'docs', 'sources', 'md',
+  'GPT', 'BERT', 'ResNet', 'ImageNet', 'COCO', 'SQuAD',
+  'Google', 'Amazon', 'Electric', 'Power', 'Annual', 'Global', 'Electricity', 'Review', 'Data', 'Center', 'Survey', 'PR', 'C00',
+  'GB', 'TB', 'MB', 'KB', 'PF', 'TP', 'PP', 'hr', 'min', 'al', 'et', 'ML', 'IT', 'Gb', 'W', 'x', 'K'];
 for (const w of TERMS) NAMES.add(w);
 
-// What is left of a text once URLs, docs/sources.md anchors, numbers and the names above are taken out.
+// What is left of a text once URLs, docs/sources.md anchors, data strings and the names above are taken out.
 function strip(text) {
-  return text.replace(/https?:\/\/\S+/g, ' ').replace(/docs\/sources\.md#[\w-]+/g, ' ')
-    .replace(/[A-Za-z][A-Za-z0-9·._-]*/g, (w) => (NAMES.has(w) || NAMES.has(w.replace(/[._-]+$/, '')) ? ' ' : w));
+  let t = text.replace(/https?:\/\/\S+/g, ' ').replace(/docs\/sources\.md#[\w-]+/g, ' ');
+  for (const d of DATA_BY_LENGTH) if (t.includes(d)) t = t.split(d).join(' ');
+  return t.replace(WORD, (w) => (NAMES.has(w) ? ' ' : w));
 }
 const latinRuns = (texts) => [...new Set(texts.flatMap((s) => strip(s).match(/[A-Za-z]{3,}(?:[\s,.;:'’-]+[A-Za-z]{2,})*/g) || []))];
-const cjk = (texts) => [...new Set(texts.flatMap((s) => s.match(/[\u3400-\u9fff\uff00-\uffef]+/g) || []))];
+const cjk = (texts) => [...new Set(texts.flatMap((s) => strip(s).match(/[\u3400-\u9fff\uff00-\uffef]+/g) || []))];
 
 // Every visible text node under the page (and inside the widgets' shadow roots), engine messages included;
 // the language picker's own option names are the only text shown in both languages.

@@ -106,11 +106,10 @@ std::string apiMig(EngineState& s, const std::string& text, const std::string&) 
   const Rental mig_rent = cheapestRental(s.catalog, g->id, pack.gpu_hours);
   const double mig_tflops = genericTflops(*g, k);
   std::vector<std::pair<WholeGpuOption, std::string>> alternatives;
-  const std::pair<const char*, const char*> smaller[] = {
-      {"t4", "one whole T4 per job"}, {"l4", "one whole L4 per job"}, {"a10", "one whole A10 per job"}};
-  for (const auto& [id, option] : smaller)
-    if (const GpuSpec* a = s.gpus.find(id)) alternatives.push_back({wholeGpuOption(s.catalog, *a, jobs, mig_tflops, k), option});
-  alternatives.push_back({wholeGpuOption(s.catalog, *g, jobs, mig_tflops, k), std::string("one whole ") + g->name + " per job (no MIG)"});
+  // Each alternative is named "whole_<GPU id>": one whole GPU of that type per job (the MIG GPU itself last).
+  for (const char* id : {"t4", "l4", "a10"})
+    if (const GpuSpec* a = s.gpus.find(id)) alternatives.push_back({wholeGpuOption(s.catalog, *a, jobs, mig_tflops, k), std::string("whole_") + id});
+  alternatives.push_back({wholeGpuOption(s.catalog, *g, jobs, mig_tflops, k), "whole_" + g->id});
   std::string cheapest = "mig";
   double cheapest_per_job = placed > 0 && mig_rent.offer ? mig_rent.cost_usd / static_cast<double>(placed) : 0;
   for (const auto& [a, option] : alternatives)

@@ -128,8 +128,8 @@ export const migPanel = {
   },
 };
 
-// "one whole T4 per job" (the engine's option names it in English): the same in the page's language, the GPU as data.
+// One whole GPU per job (the engine's option "whole_<GPU id>"), in the page's language, the GPU as data.
 function wholeLabel(t, a, r) {
   const parts = t(a.gpu === r.gpu ? 'migWholeNoMig' : 'migWhole').split(/\{(\w+)\}/);
-  return h('span', { 'data-i18n-vars': a.gpu === r.gpu ? 'migWholeNoMig' : 'migWhole', title: a.option }, parts.map((p, i) => (i % 2 ? dataText('span', a.gpu_name) : p)));
+  return h('span', { 'data-i18n-vars': a.gpu === r.gpu ? 'migWholeNoMig' : 'migWhole' }, parts.map((p, i) => (i % 2 ? dataText('span', a.gpu_name) : p)));
 }
