@@ -6,6 +6,7 @@
 // bin/cli/commands.mjs what each command sends to the engine and prints
 // bin/cli/text.mjs     text answers, and the escaping of every string written to a terminal
 // bin/cli/io.mjs       files (UTF-8, BOM, JSON), the bundled data, the engine
+// bin/cli/lang.mjs     --lang and the rendering of the engine's messages
 // Exit status: 0 ok, 1 bad input (message on stderr), 2 usage error (message and usage on stderr).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,6 +15,7 @@ import { UsageError, COMMAND_TABLE, commandNames, usage, commandHelp, parseComma
 import { COMMANDS } from './cli/commands.mjs';
 import { engine, root, isWasmAbort } from './cli/io.mjs';
 import { terminalText } from './cli/text.mjs';
+import { language, localisedEngine } from './cli/lang.mjs';
 
 const version = () => JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).version;
 
@@ -43,7 +45,8 @@ async function main(argv) {
     process.stdout.write(`${commandHelp(first)}\n`);
     return 0;
   }
-  const e = await engine();
+  language(opts);
+  const e = localisedEngine(await engine(), opts);
   const method = COMMAND_TABLE[first].method ?? first;
   if (!e.methodList.some((m) => m.name === method)) throw new UsageError(`the engine has no method "${method}"`);
   return COMMANDS[method](opts, e, positionals);

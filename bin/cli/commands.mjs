@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { GpuvalueError } from '../../web/src/engine/client.js';
 import { UsageError } from './options.mjs';
+import { language, localisedEngine } from './lang.mjs';
 import { readText, readJsonFile, parseJson, isWasmAbort, engine as newEngine } from './io.mjs';
 import {
   terminalText, jsonText, table, fmtH, withoutOk, adviseText, planText, migText, leversText, compareText, energyText, tcoText,
@@ -115,7 +116,7 @@ export const COMMANDS = {
         if (!isWasmAbort(err)) throw err;
         complain(`${f}: the engine stopped on this file (${err.message}); it is too large to check`);
         bad++;
-        e = await newEngine();
+        e = localisedEngine(await newEngine(), opts);
         continue;
       }
       const warnings = (r.issues || []).filter((i) => i.warning);
@@ -180,6 +181,7 @@ export const COMMANDS = {
         { title: 'cost $', get: (x) => x.cost_usd.toFixed(0), right: true },
         { title: '$/TFLOPS·day', get: (x) => x.usd_per_tflops_day.toFixed(4), right: true },
         { title: 'score', get: (x) => x.score.toFixed(3), right: true },
+        { title: 'why', get: (x) => x.reasons.join(language(opts) === 'zh' ? '；' : '; ') },
       ]) + (rows.length < results.length ? `\n… ${results.length - rows.length} more (--limit N or --json)` : '');
     });
     return 0;

@@ -60,6 +60,7 @@ export const OPTIONS = {
   'other-usd-per-year': { type: 'number', value: 'X', min: 0, help: 'other yearly costs', commands: ['tco'] },
   'rent-usd-per-gpu-hour': { type: 'number', value: 'X', min: 0, minExclusive: true, help: 'rental price to compare with', commands: ['tco'] },
   json: { type: 'boolean', help: 'answer as JSON', commands: ['estimate', 'rank', 'cost', 'presets', 'gpus', 'advise', 'plan', 'mig', 'levers', 'compare', 'energy', 'tco'] },
+  lang: { type: 'string', value: 'zh|en', help: 'language of reasons, warnings and notes (default from LC_ALL/LANG); --json keeps code and params and adds an English "text"', commands: ['estimate', 'rank', 'cost', 'validate', 'import', 'advise', 'plan', 'mig', 'levers', 'compare', 'energy', 'tco'] },
   help: { type: 'boolean', short: 'h', help: 'this help', commands: ALL },
 };
 

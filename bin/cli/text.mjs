@@ -1,5 +1,6 @@
 // Text answers of the CLI (one function per command that has a table or sentences) and the escaping of
 // everything written to a terminal.
+import { sentences } from './lang.mjs';
 
 // Characters a terminal acts on or that reorder text: C0 controls but tab and newline, DEL, C1 controls (ESC, CSI
 // and OSC start sequences that clear the screen, set the title or write the clipboard) and the bidi embeddings,
@@ -44,7 +45,7 @@ export function adviseText(r) {
   ];
   r.recommendations.forEach((x, i) => {
     lines.push(`  ${i + 1}. [${x.role}] ${x.gpu_count}× ${x.gpu} (${x.sharding}), ${x.pricing}${x.offer ? ` on ${x.offer.instances}× ${x.offer.instance} (${x.offer.provider})` : ''}: ${fmtH(x.time_hours)}, ${x.offer ? usd(x.cost_usd) : 'no catalog offer, no price'}`);
-    lines.push(`     ${x.reason}`);
+    lines.push(`     ${sentences(x.reason)}`);
   });
   lines.push('', table(r.ladder, [
     { title: 'class', get: (x) => x.gpu_class },
@@ -100,7 +101,7 @@ export function leversText(r) {
     { title: 'speed', get: (x) => (x.speedup ? `${x.speedup.toFixed(2)}×` : '-'), right: true },
     { title: 'cost', get: (x) => (x.cost_ratio ? `${x.cost_ratio.toFixed(2)}×` : '-'), right: true },
   ]), '');
-  for (const l of r.levers) lines.push(`${l.lever}: ${l.note}`);
+  for (const l of r.levers) lines.push(`${l.lever}: ${sentences(l.note)}`);
   for (const w of r.warnings) lines.push(`warning: ${w}`);
   return lines.join('\n');
 }
@@ -115,7 +116,7 @@ export function compareText(r) {
     { title: 'speed-up', get: (x) => `${x.speedup_vs_baseline.toFixed(2)}×`, right: true },
     { title: 'cost ratio', get: (x) => `${x.cost_ratio_vs_baseline.toFixed(2)}×`, right: true },
   ]), ''];
-  for (const c of r.configs) lines.push(`${c.label}: ${c.explanation}${c.note ? ` (${c.note})` : ''}`);
+  for (const c of r.configs) lines.push(`${c.label}: ${c.explanation}${c.notes.length ? ` (${c.notes.join('; ')})` : ''}`);
   if (r.article_claim) lines.push('', `article: ${r.article_claim.claim}`, `model:   ${r.article_claim.finding}`);
   return lines.join('\n');
 }

@@ -73,4 +73,12 @@ export async function nodeEngine() {
   return createEngine(factory, data, { today: todayIso() });
 }
 
+// The text the English page shows for an engine message (USD, GPU names from the engine's database).
+export async function englishRenderer(engine) {
+  const { messageRenderer } = await import('../../web/src/i18n/messages.js');
+  const { makeFormatter } = await import('../../web/src/views/format.js');
+  const names = new Map(engine.gpus().map((g) => [g.id, g.name]));
+  return messageRenderer({ lang: 'en', fmt: makeFormatter({ lang: 'en' }), gpuName: (id) => names.get(id) ?? id });
+}
+
 export const shot = (page, name, opts = {}) => page.screenshot({ path: path.join(artifacts, name), ...opts });

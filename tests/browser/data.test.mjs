@@ -35,7 +35,7 @@ const SKYPILOT_CSV = 'InstanceType,AcceleratorName,AcceleratorCount,vCPUs,Memory
   + 'dl1.24xlarge,Gaudi,8.0,96.0,768.0,,13.1,,us-east-1,use1-az1\n';
 
 test('CSV and JSON exports hold the table as shown (filters, sort, currency), also from file://', async () => {
-  for (const url of [`${base}#preset=resnet50-imagenet&lang=zh&sort=cost_usd&dir=asc&prov=AWS&prov=Azure`, `${offlineUrl}#preset=resnet50-imagenet&lang=zh&sort=cost_usd&dir=asc&prov=AWS&prov=Azure`]) {
+  for (const url of [`${base}#preset=resnet50-imagenet&lang=zh&cur=USD&sort=cost_usd&dir=asc&prov=AWS&prov=Azure`, `${offlineUrl}#preset=resnet50-imagenet&lang=zh&cur=USD&sort=cost_usd&dir=asc&prov=AWS&prov=Azure`]) {
     const { context, page, log } = await openPage(browser, url);
     const rows = await tableRows(page);
     assert.ok(rows.length > 5);

@@ -2,12 +2,13 @@
 // same engine run in node. Over http, and again from file:// (the offline single file).
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, startServer, openPage, offlineUrl, settled, tableRows, nodeEngine, shot } from './browser.mjs';
+import { launch, startServer, openPage, offlineUrl, settled, tableRows, nodeEngine, shot, englishRenderer } from './browser.mjs';
 import { collapseRegions, rowKey } from '../../web/src/app/rows.js';
 
 const browser = await launch();
 const { server, base } = await startServer();
 const engine = await nodeEngine();
+const say = await englishRenderer(engine);
 const W = engine.defaults().weights;
 test.after(async () => { await browser.close(); server.close(); });
 
@@ -185,10 +186,10 @@ test('details show claim-check warnings apart, the price source as a link and th
   await settled(page);
   const r = engine.rank(request({ preset: 'resnet50-imagenet', filters: { include_examples: true } })).results.find((x) => x.id === 'article-gn8-article-example' && x.pricing === 'reserved');
   const claims = await page.$$eval('#details-claims li', (lis) => lis.map((li) => li.textContent));
-  assert.deepEqual(claims, r.warnings.filter((w) => /^claim check:/.test(w)));
+  assert.deepEqual(claims, r.warnings.filter((w) => w.code.startsWith('claim.')).map(say));
   assert.ok(claims.length >= 1);
   const other = await page.$$eval('#details-warnings li', (lis) => lis.map((li) => li.textContent));
-  assert.deepEqual(other, r.warnings.filter((w) => !/^claim check:/.test(w)));
+  assert.deepEqual(other, r.warnings.filter((w) => !w.code.startsWith('claim.')).map(say));
   assert.equal(r.stale, true);
   assert.match(await page.textContent('#details'), /yes, older than 180 days/);
   assert.equal(await page.$('#details a.source-link'), null, '"seed article §3" is not a URL, so no link');

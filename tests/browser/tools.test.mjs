@@ -3,12 +3,13 @@
 // languages (screenshots of every panel in test-artifacts/).
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, startServer, openPage, offlineUrl, settled, nodeEngine, shot } from './browser.mjs';
+import { launch, startServer, openPage, offlineUrl, settled, nodeEngine, shot, englishRenderer } from './browser.mjs';
 import { DICTS } from '../../web/src/i18n/index.js';
 
 const browser = await launch();
 const { server, base } = await startServer();
 const engine = await nodeEngine();
+const say = await englishRenderer(engine);
 test.after(async () => { await browser.close(); server.close(); });
 
 const close = (a, b, rel = 1e-9) => Math.abs(a - b) <= rel * Math.max(1, Math.abs(b));
@@ -31,12 +32,12 @@ test('advisor: the engine’s recommendations with reasons, the article’s §4.
   assert.equal(await page.inputValue('#adv-params'), '7000000000');
   assert.equal(await page.inputValue('#adv-stage'), 'tuning');
   assert.equal(await page.$eval('#adv-verdict', (el) => el.dataset.agrees), r.memory_model.agrees_with_article ? '1' : '0');
-  assert.match(await page.textContent('#adv-verdict'), new RegExp(r.article.rule.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  assert.match(await page.textContent('#adv-verdict'), new RegExp(say(r.article.rule).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
   assert.match(await page.textContent('#adv-agrees'), r.memory_model.agrees_with_article ? /agrees/ : /disagrees/);
   assert.equal(await page.$eval('#adv-stage-pricing', (el) => el.dataset.v), r.stage_billing.pricing);
   const cards = await page.$$eval('#adv-recs li', (lis) => lis.map((li) => ({ role: li.dataset.role, gpu: li.dataset.gpu, cost: Number(li.querySelector('.cost').dataset.v), why: li.querySelector('details p').textContent })));
   assert.deepEqual(cards.map((x) => [x.role, x.gpu]), r.recommendations.map((x) => [x.role, x.gpu]));
-  cards.forEach((x, i) => { assert.ok(close(x.cost, r.recommendations[i].cost_usd)); assert.equal(x.why, r.recommendations[i].reason); });
+  cards.forEach((x, i) => { assert.ok(close(x.cost, r.recommendations[i].cost_usd)); assert.equal(x.why, say(r.recommendations[i].reason)); });
   assert.equal((await page.$$('#adv-ladder tbody tr')).length, r.ladder.length);
   assert.deepEqual(await page.$$eval('#adv-assumptions tbody tr', (trs) => trs.map((tr) => tr.dataset.key)).then((k) => k.sort()), Object.keys(r.assumptions).sort());
 
@@ -69,10 +70,10 @@ test('planner: the article’s example checked, every assumption with its source
   assert.ok(close(await dataV(page, '#plan-saving'), a.saving));
   assert.ok(close(await dataV(page, '#plan-completion'), a.completion_rate));
   assert.equal(await page.$eval('#plan-claim', (el) => el.dataset.agrees), Math.abs(a.article_mix.saving - 0.58) < 0.02 ? '1' : '0');
-  assert.deepEqual(await page.$$eval('#plan-findings li', (lis) => lis.map((li) => li.textContent)), a.findings);
+  assert.deepEqual(await page.$$eval('#plan-findings li', (lis) => lis.map((li) => li.textContent)), a.findings.map(say));
   const rows = await page.$$eval('#plan-assumptions tbody tr', (trs) => trs.map((tr) => ({ key: tr.dataset.key, source: tr.querySelector('td.src').textContent })));
   assert.deepEqual(rows.map((x) => x.key).sort(), Object.keys(a.assumptions).sort());
-  for (const x of rows) assert.equal(x.source, a.assumptions[x.key].source, x.key);
+  for (const x of rows) assert.equal(x.source, say(a.assumptions[x.key].source), x.key);
   const mix = await page.$$eval('#plan-mix .seg', (els) => els.map((e) => Number(e.dataset.v)));
   assert.ok(close(mix.reduce((s, v) => s + v, 0), 1, 1e-6));
   await shot(page, 'tool-plan-article.png');
@@ -167,7 +168,7 @@ test('levers for the selected offer, scenario comparison with the YOLOv7 preset'
   const speed = await page.$$eval('#cmp-table .speedup', (els) => els.map((e) => Number(e.dataset.v)));
   const ratio = await page.$$eval('#cmp-table .cost-ratio', (els) => els.map((e) => Number(e.dataset.v)));
   c.configs.forEach((x, i) => { assert.ok(close(speed[i], x.speedup_vs_baseline)); assert.ok(close(ratio[i], x.cost_ratio_vs_baseline)); });
-  assert.deepEqual(await page.$$eval('#cmp-explanations li span[data-engine]', (els) => els.map((e) => e.textContent)).then((x) => x.filter((s) => !/stale|pays for/.test(s))), c.configs.map((x) => x.explanation));
+  assert.deepEqual(await page.$$eval('#cmp-explanations li span[data-engine]', (els) => els.map((e) => e.textContent)).then((x) => x.filter((s) => !/stale|pays for/.test(s))), c.configs.map((x) => say(x.explanation)));
   assert.ok(close(await dataV(page, '#cmp-model-speedup'), c.article_claim.model_speedup));
   assert.match(await page.textContent('#cmp-claim'), /2\.3×/);
   await shot(page, 'tool-compare-yolo.png');
@@ -193,7 +194,7 @@ test('energy and TCO: PUE, electricity price and grid intensity, own against ren
   assert.ok(close(await dataV(page, '#en-facility'), e.facility_energy_kwh));
   assert.ok(close(await dataV(page, '#en-co2-out'), e.co2_kg));
   assert.ok(close(await dataV(page, '#en-break-even'), t.break_even_utilisation));
-  assert.equal(await page.textContent('#en-verdict'), t.verdict);
+  assert.equal(await page.textContent('#en-verdict'), say(t.verdict));
   assert.equal((await page.$$('#en-points tbody tr')).length, t.points.length);
   await shot(page, 'tool-energy.png');
 

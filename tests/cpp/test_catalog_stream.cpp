@@ -70,7 +70,7 @@ std::string describe(const Offer& o) {
          bitsOf(p.interruption_per_hour) + "|" + bitsOf(p.free_hours) + "|" + p.as_of + "|" + std::to_string(p.as_of_day) + "|" +
          p.source + "|" + std::to_string(p.tiers.size());
   }
-  for (const auto& w : o.warnings) s += "\n  ! " + w;
+  for (const auto& w : o.warnings) s += "\n  ! " + debugText(w);
   return s;
 }
 

@@ -225,7 +225,7 @@ TEST_CASE("the article's start-up example states its assumptions and reports the
                         "reserved_usd_per_gpu_hour", "spot_usd_per_gpu_hour", "interruptions_per_hour", "task_hours"}) {
     INFO(k);
     REQUIRE(r["assumptions"].contains(k));
-    CHECK(!r["assumptions"][k]["source"].get<std::string>().empty());
+    CHECK(!r["assumptions"][k]["source"]["code"].get<std::string>().empty());
   }
   // Prices from the catalog's AWS p4d.24xlarge (8 GPUs): on-demand and 1-year reserved per GPU; spot = 34 % of on-demand.
   const Offer& p4d = offer("aws-p4d.24xlarge-us-east-1");
@@ -551,7 +551,7 @@ TEST_CASE("compare prices catalog offers when no rate is given", "[decisions][co
   // p3.8xlarge: $12.24/h on-demand, per-second billing -> cost = $12.24 × ceil(3600·hours)/3600 (above the 60 s minimum).
   const double h = r["configs"][1]["time_hours"].get<double>();
   CHECK_THAT(r["configs"][1]["cost_usd"].get<double>(), WithinRel(12.24 * std::ceil(h * 3600) / 3600, 1e-9));
-  CHECK(r["configs"][1]["price_source"].get<std::string>().find("aws-p3.8xlarge") != std::string::npos);
+  CHECK(r["configs"][1]["price_source"]["params"]["instance"].get<std::string>().find("aws-p3.8xlarge") != std::string::npos);
 }
 
 TEST_CASE("compare needs two to four configurations and known GPUs", "[decisions][compare][errors]") {
@@ -658,7 +658,7 @@ TEST_CASE("energy through the engine compares air and liquid cooling with the ar
   CHECK_THAT(r["cooling_comparison"]["article_claim"]["model_energy_saving_at_pue_1_05"].get<double>(), WithinRel(1 - 1.05 / 1.58, 1e-12));
   for (const char* k : {"pue", "usd_per_kwh", "kg_co2_per_kwh", "utilisation", "power_w"}) {
     INFO(k);
-    CHECK(!r["assumptions"][k]["source"].get<std::string>().empty());
+    CHECK(!r["assumptions"][k]["source"]["code"].get<std::string>().empty());
   }
   // Hours from a preset: the throughput model's time on that cluster.
   auto p = parse(e.energy(R"({"preset": "resnet50-imagenet", "gpu": "a100-sxm4-80gb", "count": 8, "cooling": "liquid"})"));

@@ -5,9 +5,10 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DICTS, translator, pickLanguage } from '../../web/src/i18n/index.js';
+import { placeholders as names } from '../../web/src/i18n/messages.js';
 import { root } from './helpers.mjs';
 
-const placeholders = (s) => [...String(s).matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+const placeholders = (s) => [...names(s)].sort();
 
 test('zh and en dictionaries have exactly the same keys', () => {
   const en = Object.keys(DICTS.en).sort();

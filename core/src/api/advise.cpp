@@ -4,7 +4,6 @@
 #include "api/answer.hpp"
 #include "api/request.hpp"
 #include "io/request_fields.hpp"
-#include "io/text_stream.hpp"
 
 namespace gpuvalue {
 
@@ -32,90 +31,81 @@ void readAdviceOptions(ObjectReader& r, const json& req, AdviceOptions& opt, Iss
 
 // Why the memory model agrees or disagrees with the article's class, with the unsharded memory numbers
 // (`one`: one GPU of the article's class, no sharding).
-std::string adviceNote(const Advice& a, const AdviceOptions& opt, const GpuSpec* art_gpu, const MemoryBreakdown& one) {
+Messages adviceNote(const Advice& a, const AdviceOptions& opt, const MemoryBreakdown& one) {
   const ArticleRung& art = kArticleLadder[a.article_rung];
+  const std::string art_class = a.article_rung == 2 ? "A100 80GB / H100" : art.label;
   if (a.model_rung < 0)
-    return "Nothing on the article's ladder fits " + sci(opt.params) + " parameters within " + std::to_string(opt.max_gpus) +
-           " GPUs per the memory model.";
-  const double state_gb = one.weights_gb + one.gradients_gb + one.optimizer_gb;
+    return {Message("advise.nothing_fits").num("param_count", opt.params).num("gpu_count", opt.max_gpus)};
   const RungEvaluation& m = a.ladder[a.model_rung];
-  TextStream os;
-  os << "The article puts " << sci(opt.params) << " parameters on " << (a.article_rung == 2 ? "A100 80GB or H100" : art.label)
-     << "; the memory model ";
-  if (a.agrees) os << "agrees on the class";
-  else os << "DISAGREES: it picks " << kArticleLadder[a.model_rung].label;
-  os << ". Unsharded, one " << (art_gpu ? art_gpu->name : art.label) << " would need " << fixed(one.required_gb, 1)
-     << " GB (" << fixed(state_gb, 1) << " GB of weights, gradients and AdamW state + " << fixed(one.activations_gb, 1)
-     << " GB activations + " << fixed(one.overhead_gb, 1) << " GB overhead) of " << fixed(one.available_gb, 1)
-     << " GB usable";
-  if (m.gpu_count == 1) {
-    os << "; it fits on one " << m.gpu->name << " (" << fixed(m.plan.memory.required_gb, 1) << " of "
-       << fixed(m.plan.memory.available_gb, 1) << " GB).";
-  } else {
-    os << "; the smallest fit is " << m.gpu_count << "× " << m.gpu->name << " with " << m.plan.memory.sharding.describe() << " ("
-       << fixed(m.plan.memory.required_gb, 1) << " of " << fixed(m.plan.memory.available_gb, 1) << " GB per GPU"
-       << (m.activation_checkpointing ? ", activation checkpointing" : "") << ").";
-  }
+  Messages out;
+  if (a.agrees) out.push_back(Message("advise.article_agrees").num("param_count", opt.params).text("article_class", art_class));
+  else
+    out.push_back(Message("advise.article_disagrees").num("param_count", opt.params).text("article_class", art_class)
+                      .text("model_class", kArticleLadder[a.model_rung].label));
+  out.push_back(Message("advise.unsharded").text("gpu", art.gpu_id).num("required_gb", one.required_gb)
+                    .num("state_gb", one.weights_gb + one.gradients_gb + one.optimizer_gb).num("activations_gb", one.activations_gb)
+                    .num("overhead_gb", one.overhead_gb).num("available_gb", one.available_gb));
+  if (m.gpu_count == 1)
+    out.push_back(Message("advise.fits_one").text("gpu", m.gpu->id).num("required_gb", m.plan.memory.required_gb)
+                      .num("available_gb", m.plan.memory.available_gb));
+  else
+    out.push_back(Message(m.activation_checkpointing ? "advise.smallest_fit_checkpointing" : "advise.smallest_fit")
+                      .num("gpu_count", m.gpu_count).text("gpu", m.gpu->id).text("sharding", m.plan.memory.sharding.label())
+                      .num("required_gb", m.plan.memory.required_gb).num("available_gb", m.plan.memory.available_gb));
   const RungEvaluation& ae = a.ladder[a.article_rung];
-  if (!a.agrees && a.model_rung < a.article_rung) os << " The article's class is more GPU memory than this model needs.";
+  if (!a.agrees && a.model_rung < a.article_rung) out.push_back(Message("advise.article_oversized"));
   if (!a.agrees && a.model_rung > a.article_rung && ae.gpu) {
     if (ae.fits)
-      os << " The article's " << kArticleLadder[a.article_rung].label << " also works but needs " << ae.gpu_count << " GPUs ("
-         << ae.plan.memory.sharding.describe() << ").";
+      out.push_back(Message("advise.article_also_works").text("article_class", kArticleLadder[a.article_rung].label)
+                        .num("gpu_count", ae.gpu_count).text("sharding", ae.plan.memory.sharding.label()));
     else
-      os << " The article's " << kArticleLadder[a.article_rung].label << " does not fit within " << opt.max_gpus << " GPUs.";
+      out.push_back(Message("advise.article_no_fit").text("article_class", kArticleLadder[a.article_rung].label)
+                        .num("gpu_count", opt.max_gpus));
   }
-  return os.str();
+  return out;
 }
 
 const char* stageWhy(Stage stage) {
   switch (stage) {
-    case Stage::kExploration:
-      return "article §4.2: exploration -> elastic instances + spot billing (short, restartable experiments; "
-             "checkpoint and accept interruptions)";
-    case Stage::kTuning:
-      return "article §4.2: tuning -> reserved instances + autoscaling (steady use for weeks; reserved pays off "
-             "above its break-even utilisation, burst on on-demand)";
-    case Stage::kProduction:
-      return "article §4.2: production -> dedicated cluster + SLA (reserved, dedicated capacity; ask for the SLA)";
+    case Stage::kExploration: return "advise.stage_exploration";
+    case Stage::kTuning: return "advise.stage_tuning";
+    case Stage::kProduction: return "advise.stage_production";
   }
-  return "";
+  return "advise.stage_tuning";
 }
 
-std::string recommendationReason(const RungEvaluation& e, const std::string& role, const std::string& note,
-                                 const Workload& w, Stage stage) {
+Messages recommendationReason(const RungEvaluation& e, const std::string& role, const Messages& note, const Workload& w,
+                              Stage stage) {
   const Throughput& t = e.plan.throughput;
-  TextStream why;
-  if (role == "memory model") why << note << " ";
-  else if (role == "cheapest") why << "Cheapest job on the article's ladder under " << pricingModelName(e.pricing) << " billing. ";
-  else why << "Fastest on the article's ladder at its smallest fitting size. ";
-  why << "Time " << hoursText(t.time_hours) << " on " << gpuLabel(e.gpu_count, *e.gpu) << " at "
-      << fixed(t.effective_tflops_per_gpu, 1) << " TFLOPS per GPU (" << sci(w.totalFlops()) << " FLOPs for "
-      << sci(w.tokens) << " tokens).";
+  Messages why;
+  if (role == "memory model") why = note;
+  else if (role == "cheapest") why.push_back(Message("advise.role_cheapest").text("pricing", pricingModelName(e.pricing)));
+  else why.push_back(Message("advise.role_fastest"));
+  why.push_back(Message("advise.time_on").num("time_hours", t.time_hours).num("gpu_count", e.gpu_count).text("gpu", e.gpu->id)
+                    .num("tflops", t.effective_tflops_per_gpu).num("flop_count", w.totalFlops()).num("token_count", w.tokens));
   if (e.offer.offer) {
-    why << " " << stageName(stage) << " -> " << pricingModelName(e.pricing) << ": " << money(e.cost.cost_usd)
-        << " on " << e.offer.instances << "× " << e.offer.offer->instance_type << " (" << e.offer.offer->provider
-        << ", " << money(e.offer.usd_per_hour) << "/h)";
+    why.push_back(Message("advise.billing").text("stage", stageName(stage)).text("pricing", pricingModelName(e.pricing))
+                      .num("cost_usd", e.cost.cost_usd).num("instance_count", e.offer.instances)
+                      .text("instance", e.offer.offer->instance_type).text("provider", e.offer.offer->provider)
+                      .num("usd_per_hour", e.offer.usd_per_hour));
     if (e.on_demand.offer && e.on_demand_cost.cost_usd > 0 && e.pricing != PricingModel::kOnDemand)
-      why << " vs " << money(e.on_demand_cost.cost_usd) << " on demand ("
-          << pct(1.0 - e.cost.cost_usd / e.on_demand_cost.cost_usd, 0) << " less)";
+      why.push_back(Message("advise.vs_on_demand").num("cost_usd", e.on_demand_cost.cost_usd)
+                        .num("saving_fraction", 1.0 - e.cost.cost_usd / e.on_demand_cost.cost_usd));
     if (e.pricing == PricingModel::kSpot)
-      why << "; about " << fixed(e.cost.expected_interruptions, 1) << " interruptions, checkpoint every "
-          << fixed(e.cost.checkpoint_interval_hours, 1) << " h";
+      why.push_back(Message("advise.spot_detail").num("interruption_count", e.cost.expected_interruptions)
+                        .num("interval_hours", e.cost.checkpoint_interval_hours));
     if (e.pricing == PricingModel::kReserved && e.cost.break_even_utilisation > 0)
-      why << "; reserved pays off above " << pct(e.cost.break_even_utilisation, 0) << " utilisation of the "
-          << e.offer.price->term_months << "-month term";
-    why << ".";
+      why.push_back(Message("advise.reserved_detail").num("share_fraction", e.cost.break_even_utilisation)
+                        .num("month_count", e.offer.price->term_months));
   } else {
-    why << " No catalog offer with " << e.gpu->name << " can host " << e.gpu_count << " GPUs.";
+    why.push_back(Message("advise.no_offer").text("gpu", e.gpu->id).num("gpu_count", e.gpu_count));
   }
-  if (!e.pricing_note.empty()) why << " " << e.pricing_note << ".";
-  if (stage == Stage::kProduction && e.offer.offer && e.offer.offer->service.sla_pct <= 0)
-    why << " The catalog records no SLA for this offer; ask the provider for one.";
-  return why.str();
+  if (!e.pricing_note.empty()) why.push_back(e.pricing_note);
+  if (stage == Stage::kProduction && e.offer.offer && e.offer.offer->service.sla_pct <= 0) why.push_back(Message("advise.no_sla"));
+  return why;
 }
 
-void writeRecommendation(JsonWriter& j, const RungEvaluation& e, const std::string& role, const std::string& reason,
+void writeRecommendation(JsonWriter& j, const RungEvaluation& e, const std::string& role, const Messages& reason,
                          const std::string& today) {
   const Throughput& t = e.plan.throughput;
   j.beginObject().field("role", role).field("gpu", e.gpu->id).field("gpu_name", e.gpu->name)
@@ -123,7 +113,7 @@ void writeRecommendation(JsonWriter& j, const RungEvaluation& e, const std::stri
       .field("pricing", pricingModelName(e.pricing)).key("offer");
   writeOfferBrief(j, e.offer, today);
   j.field("time_hours", finiteOr(t.time_hours)).field("cost_usd", finiteOr(e.cost.cost_usd))
-      .field("on_demand_cost_usd", finiteOr(e.on_demand_cost.cost_usd)).field("sharding", e.plan.memory.sharding.describe())
+      .field("on_demand_cost_usd", finiteOr(e.on_demand_cost.cost_usd)).field("sharding", e.plan.memory.sharding.label())
       .field("activation_checkpointing", e.activation_checkpointing).key("memory");
   writeMemory(j, e.plan.memory, MemoryDetail::kBrief);
   j.field("effective_tflops_per_gpu", finiteOr(t.effective_tflops_per_gpu)).field("reason", reason).endObject();
@@ -132,51 +122,53 @@ void writeRecommendation(JsonWriter& j, const RungEvaluation& e, const std::stri
 void writeLadderRung(JsonWriter& j, const RungEvaluation& e, const std::string& today) {
   j.beginObject().field("gpu_class", kArticleLadder[e.rung].label);
   if (!e.gpu) {
-    j.field("gpu", kArticleLadder[e.rung].gpu_id).field("fits", false).field("note", "GPU not in the database").endObject();
+    j.field("gpu", kArticleLadder[e.rung].gpu_id).field("fits", false).field("note", Messages{Message("advise.gpu_missing")}).endObject();
     return;
   }
   j.field("gpu", e.gpu->id).field("fits", e.fits).field("gpu_count", e.gpu_count).field("nodes", e.nodes)
-      .field("sharding", e.plan.memory.sharding.describe()).field("activation_checkpointing", e.activation_checkpointing)
+      .field("sharding", e.plan.memory.sharding.label()).field("activation_checkpointing", e.activation_checkpointing)
       .key("memory");
   writeMemory(j, e.plan.memory, MemoryDetail::kBrief);
   j.field("time_hours", finiteOr(e.plan.throughput.time_hours)).field("pricing", pricingModelName(e.pricing)).key("offer");
   writeOfferBrief(j, e.offer, today);
   j.field("cost_usd", finiteOr(e.cost.cost_usd)).field("on_demand_cost_usd", finiteOr(e.on_demand_cost.cost_usd))
-      .field("note", e.pricing_note).endObject();
+      .key("note").beginArray();
+  if (!e.pricing_note.empty()) j.value(e.pricing_note);
+  j.endArray().endObject();
 }
 
 // The memory model's pick, and how the article's own class fits (the 80 GB rung stands for ">10B").
-void writeMemoryModel(JsonWriter& j, const Advice& a, const MemoryBreakdown& one, const std::string& note) {
+void writeMemoryModel(JsonWriter& j, const Advice& a, const MemoryBreakdown& one, const Messages& note) {
   const bool any = a.model_rung >= 0;
   const RungEvaluation* m = any ? &a.ladder[a.model_rung] : nullptr;
   j.beginObject().field("gpu_class", any ? kArticleLadder[a.model_rung].label : "").field("gpu", any ? m->gpu->id : "")
-      .field("gpu_count", any ? m->gpu_count : 0).field("sharding", any ? m->plan.memory.sharding.describe() : "")
+      .field("gpu_count", any ? m->gpu_count : 0).field("sharding", any ? m->plan.memory.sharding.label() : "")
       .field("agrees_with_article", a.agrees).field("single_gpu_required_gb", finiteOr(one.required_gb)).key("article_class_fit");
   const RungEvaluation& e = a.ladder[a.article_rung];
   if (e.gpu)
     j.beginObject().field("gpu", e.gpu->id).field("fits", e.fits).field("gpu_count", e.gpu_count)
-        .field("sharding", e.plan.memory.sharding.describe()).field("time_hours", finiteOr(e.plan.throughput.time_hours)).endObject();
+        .field("sharding", e.plan.memory.sharding.label()).field("time_hours", finiteOr(e.plan.throughput.time_hours)).endObject();
   else
     j.null();
   j.field("note", note).endObject();
 }
 
 // A deadline no fitting option meets: which option comes closest, so that a missed deadline is never silent.
-std::string deadlineWarning(const Advice& a, const AdviceOptions& opt) {
-  if (!(opt.deadline_hours > 0)) return "";
+Message deadlineWarning(const Advice& a, const AdviceOptions& opt) {
+  if (!(opt.deadline_hours > 0)) return Message();
   const RungEvaluation* fastest = nullptr;
   for (const auto& e : a.ladder) {
     if (!e.gpu || !e.fits || !(e.plan.throughput.time_hours > 0)) continue;
-    if (e.plan.throughput.time_hours <= opt.deadline_hours) return "";
+    if (e.plan.throughput.time_hours <= opt.deadline_hours) return Message();
     if (!fastest || e.plan.throughput.time_hours < fastest->plan.throughput.time_hours) fastest = &e;
   }
-  TextStream why;
-  why << "No option meets the deadline of " << hoursText(opt.deadline_hours);
-  if (fastest)
-    why << ": the fastest, " << gpuLabel(fastest->gpu_count, *fastest->gpu) << ", takes "
-        << hoursText(fastest->plan.throughput.time_hours) << " (at most " << opt.max_gpus << " GPUs)";
-  why << ".";
-  return why.str();
+  if (!fastest) return Message("advise.deadline_missed").num("deadline_hours", opt.deadline_hours);
+  return Message("advise.deadline_missed_fastest")
+      .num("deadline_hours", opt.deadline_hours)
+      .num("gpu_count", fastest->gpu_count)
+      .text("gpu", fastest->gpu->id)
+      .num("time_hours", fastest->plan.throughput.time_hours)
+      .num("max_gpu_count", opt.max_gpus);
 }
 
 }  // namespace
@@ -201,22 +193,20 @@ std::string apiAdvise(EngineState& s, const std::string& text, const std::string
   const GpuSpec* art_gpu = s.gpus.find(art.gpu_id);
   MemoryBreakdown one;
   if (art_gpu) one = estimateMemory(w, defaultCluster(*art_gpu, 1), Sharding{}, opt.constants);
-  const std::string note = adviceNote(a, opt, art_gpu, one);
-  const char* rule = a.article_rung == 0   ? "< 100M parameters -> A10"
-                     : a.article_rung == 1 ? "0.1-10B parameters -> A100 40GB"
-                                           : "> 10B parameters -> A100 80GB or H100 cluster";
+  const Messages note = adviceNote(a, opt, one);
+  const char* rule = a.article_rung == 0 ? "advise.rule_small" : a.article_rung == 1 ? "advise.rule_medium" : "advise.rule_large";
   const PricingModel stage_pricing = opt.stage == Stage::kExploration ? PricingModel::kSpot : PricingModel::kReserved;
   std::string out;
   JsonWriter j(out);
   j.beginObject().field("ok", true).field("params", opt.params).field("tokens", finiteOr(w.tokens))
-      .field("tokens_source", opt.tokens > 0 ? "given" : "20 tokens per parameter (Hoffmann et al. 2022, compute-optimal)")
+      .field("tokens_source", Message(opt.tokens > 0 ? "advise.tokens_given" : "advise.tokens_chinchilla"))
       .field("stage", stageName(opt.stage)).field("mode", modeName(w.mode)).field("total_flops", finiteOr(w.totalFlops()));
-  j.key("article").beginObject().field("gpu_class", a.article_rung == 2 ? "A100 80GB or H100 cluster" : art.label)
-      .field("rule", rule).field("source", "seed article §4.1 (model size)").endObject();
+  j.key("article").beginObject().field("gpu_class", a.article_rung == 2 ? "A100 80GB / H100" : art.label)
+      .field("rule", Message(rule)).field("source", Message("source.article_s4_1")).endObject();
   j.key("memory_model");
   writeMemoryModel(j, a, one, note);
   j.key("stage_billing").beginObject().field("stage", stageName(opt.stage)).field("pricing", pricingModelName(stage_pricing))
-      .field("why", stageWhy(opt.stage)).endObject();
+      .field("why", Message(stageWhy(opt.stage))).endObject();
   j.key("recommendations").beginArray();
   auto recommend = [&](int rung, const char* role) {
     writeRecommendation(j, a.ladder[rung], role, recommendationReason(a.ladder[rung], role, note, w, opt.stage), s.today);
@@ -229,14 +219,14 @@ std::string apiAdvise(EngineState& s, const std::string& text, const std::string
   j.endArray().key("ladder").beginArray();
   for (const auto& e : a.ladder) writeLadderRung(j, e, s.today);
   j.endArray();
-  j.key("assumptions").beginObject().field("precision", "bf16 mixed precision (fp16 where the GPU has no bf16)")
-      .field("optimizer", "AdamW, 16 bytes/param before sharding (ZeRO paper §3.1)").field("seq_len", opt.seq_len)
-      .field("cluster", "8 GPUs per node; SXM on NVSwitch; 200 Gb/s RDMA per GPU across nodes (DGX user guides)")
-      .field("offers", "cheapest catalog offer for the GPU and billing model; the article's GN7/GN8/GN10 examples excluded")
+  j.key("assumptions").beginObject().field("precision", Message("advise.assume_precision"))
+      .field("optimizer", Message("advise.assume_optimizer")).field("seq_len", opt.seq_len)
+      .field("cluster", Message("advise.assume_cluster")).field("offers", Message("advise.assume_offers"))
       .endObject();
   j.key("warnings").beginArray();
-  if (a.model_rung < 0) j.value(note);
-  const std::string late = deadlineWarning(a, opt);
+  if (a.model_rung < 0)
+    for (const auto& n : note) j.value(n);
+  const Message late = deadlineWarning(a, opt);
   if (!late.empty()) j.value(late);
   j.endArray().endObject();
   return out;

@@ -2,35 +2,10 @@
 
 #include <cmath>
 
-#include "io/text_stream.hpp"
 
 namespace gpuvalue {
 
 double finiteOr(double v, double fallback) { return std::isfinite(v) ? v : fallback; }
-
-std::string fixed(double v, int precision) {
-  TextStream os;
-  os.fixed();
-  os.precision(precision);
-  os << finiteOr(v);
-  return os.str();
-}
-
-std::string money(double v) { return "$" + fixed(v, std::fabs(v) < 100 ? 2 : 0); }
-std::string pct(double fraction, int precision) { return fixed(fraction * 100.0, precision) + " %"; }
-
-std::string hoursText(double h) {
-  if (h >= 48) return fixed(h / 24.0, 1) + " days";
-  if (h < 1) return fixed(h * 60.0, 1) + " min";
-  return fixed(h, 1) + " h";
-}
-
-std::string sci(double v) {
-  TextStream os;
-  os.precision(3);
-  os << v;
-  return os.str();
-}
 
 std::string gpuLabel(int count, const GpuSpec& g) { return std::to_string(count) + "× " + g.name; }
 
@@ -69,7 +44,7 @@ void writeMemory(JsonWriter& j, const MemoryBreakdown& m, MemoryDetail detail) {
       .field("optimizer_gb", finiteOr(m.optimizer_gb)).field("activations_gb", finiteOr(m.activations_gb));
   if (detail == MemoryDetail::kFull) j.field("overhead_gb", finiteOr(m.overhead_gb));
   j.field("required_gb_per_gpu", finiteOr(m.required_gb)).field("available_gb_per_gpu", finiteOr(m.available_gb))
-      .field("fits", m.fits).field("sharding", m.sharding.describe());
+      .field("fits", m.fits).field("sharding", m.sharding.label());
   if (detail == MemoryDetail::kFull)
     j.field("zero_stage", m.sharding.zero_stage).field("tensor_parallel", m.sharding.tensor_parallel)
         .field("pipeline_parallel", m.sharding.pipeline_parallel);
@@ -108,7 +83,7 @@ void writeRental(JsonWriter& j, const Offer* offer, const Price* price, const st
       .field("id", offer->id).field("instance", offer->instance_type).field("provider", offer->provider)
       .field("gpu_count", offer->gpu_count).field("usd_per_hour", price->usd_per_hour).field("as_of", price->as_of)
       .field("source", price->source);
-  const std::string stale = staleWarning(*price, today);
+  const Message stale = staleWarning(*price, today);
   if (!stale.empty()) j.field("warning", stale);
   j.endObject();
 }
@@ -121,14 +96,14 @@ Assumptions::Item& Assumptions::slot(const std::string& key) {
   return items_.back();
 }
 
-void Assumptions::add(const std::string& key, double value, const std::string& source) {
+void Assumptions::add(const std::string& key, double value, const Message& source) {
   Item& i = slot(key);
   i.is_text = false;
   i.number = value;
   i.source = source;
 }
 
-void Assumptions::add(const std::string& key, const std::string& text, const std::string& source) {
+void Assumptions::add(const std::string& key, const Message& text, const Message& source) {
   Item& i = slot(key);
   i.is_text = true;
   i.text = text;

@@ -1,23 +1,19 @@
 // Writers shared by the API methods' answers: errors and issues, the memory breakdown, throughput, an offer in
-// brief, sourced assumptions, and the number formats of the English sentences. Each is written in one place.
+// brief and sourced assumptions. Each is written in one place; sentences are messages (io/messages.hpp).
 #pragma once
 #include <string>
 #include <vector>
 
 #include "io/issues.hpp"
 #include "io/json_writer.hpp"
+#include "io/messages.hpp"
 #include "model/performance.hpp"
 #include "tools/decisions.hpp"
 
 namespace gpuvalue {
 
-// ---- numbers in sentences --------------------------------------------------------------------------------
+// ---- numbers and labels ----------------------------------------------------------------------------------
 double finiteOr(double v, double fallback = 0);
-std::string fixed(double v, int precision);           // fixed-point with `precision` decimals
-std::string money(double usd);                        // "$1.23" below $100, "$1234" from there
-std::string pct(double fraction, int precision = 1);  // 0.123 -> "12.3 %"
-std::string hoursText(double hours);                  // "45.0 min", "3.2 h", "4.1 days"
-std::string sci(double v);                            // 3 significant digits: "7e+09", "0.123"
 std::string gpuLabel(int count, const GpuSpec& gpu);  // "8× NVIDIA A100 80GB"
 
 // ---- errors ----------------------------------------------------------------------------------------------
@@ -41,11 +37,13 @@ void writeOfferBrief(JsonWriter& j, const OfferChoice& c, const std::string& tod
 void writeRental(JsonWriter& j, const Offer* offer, const Price* price, const std::string& today);
 
 // ---- sourced assumptions ---------------------------------------------------------------------------------
-// Inputs a decision tool assumed, each {"value", "source"} under its key; a key given twice keeps the last.
+// Inputs a decision tool assumed, each {"value", "source"} under its key; a key given twice keeps the last. A
+// value is a number or a message; a source is a message (its catalog text names the document, a URL or an entry
+// of docs/sources.md).
 class Assumptions {
  public:
-  void add(const std::string& key, double value, const std::string& source);
-  void add(const std::string& key, const std::string& text, const std::string& source);
+  void add(const std::string& key, double value, const Message& source);
+  void add(const std::string& key, const Message& value, const Message& source);
   void write(JsonWriter& j) const;
 
  private:
@@ -53,7 +51,7 @@ class Assumptions {
     std::string key;
     bool is_text = false;
     double number = 0;
-    std::string text, source;
+    Message text, source;
   };
   Item& slot(const std::string& key);
   std::vector<Item> items_;

@@ -6,7 +6,6 @@
 #include "api/answer.hpp"
 #include "api/request.hpp"
 #include "io/request_fields.hpp"
-#include "io/text_stream.hpp"
 #include "tools/compare.hpp"
 
 namespace gpuvalue {
@@ -19,7 +18,9 @@ constexpr double kArticleYoloCostChange = -0.41;
 
 struct Labelled {
   CompareConfig config;
-  std::string label, instance, provider, price_source, note;
+  std::string label, instance, provider;
+  Message price_source;
+  Messages notes;
 };
 
 // One configuration of the request, or false after reporting why it cannot be read or priced.
@@ -37,10 +38,12 @@ bool readConfig(const EngineState& s, ObjectReader& c, const Workload& w, Pricin
     out.config = offerConfig(w, *o, nodes, p, given, spot, k);
     out.instance = o->instance_type;
     out.provider = o->provider;
-    if (explicit_usd) out.price_source = "given";
+    if (explicit_usd) out.price_source = Message("compare.price_given");
     else {
-      out.price_source = o->id + " " + pricing + ", as of " + p->as_of + ", " + p->source;
-      out.note = staleWarning(*p, s.today);
+      out.price_source = Message("compare.price_offer").text("instance", o->id).text("pricing", pricing).text("date", p->as_of)
+                             .text("source", p->source);
+      Message stale = staleWarning(*p, s.today);
+      if (!stale.empty()) out.notes.push_back(std::move(stale));
     }
   } else {
     const GpuSpec* g = gpuField(s.gpus, c);
@@ -49,42 +52,40 @@ bool readConfig(const EngineState& s, ObjectReader& c, const Workload& w, Pricin
     if (!g || count <= 0) return false;
     out.config = gpuConfig(w, s.catalog, *g, count, model, given, spot, k);
     const CompareConfig& cf = out.config;
-    if (explicit_usd) out.price_source = "given";
+    if (explicit_usd) out.price_source = Message("compare.price_given");
     else if (!cf.priced) {
       c.error("gpu", ErrorCode::kNotFound, "no " + pricing + " offer in the catalog can host " + std::to_string(count) + "× " + g->name + "; give usd_per_hour");
       return false;
     } else {
       out.instance = cf.offer->instance_type + (cf.instances > 1 ? " × " + std::to_string(cf.instances) : "");
       out.provider = cf.offer->provider;
-      out.price_source = "cheapest " + pricing + " offer: " + cf.offer->id + ", as of " + cf.price->as_of + ", " + cf.price->source;
+      out.price_source = Message("compare.price_cheapest").text("instance", cf.offer->id).text("pricing", pricing)
+                             .text("date", cf.price->as_of).text("source", cf.price->source);
       if (cf.instances * cf.offer->gpu_count > count)
-        out.note = "pays for " + std::to_string(cf.instances * cf.offer->gpu_count) + " GPUs (" + cf.offer->instance_type + ")";
-      const std::string stale = staleWarning(*cf.price, s.today);
-      if (!stale.empty()) out.note += (out.note.empty() ? "" : "; ") + stale;
+        out.notes.push_back(Message("compare.pays_for").num("gpu_count", cf.instances * cf.offer->gpu_count)
+                                .text("instance", cf.offer->instance_type));
+      Message stale = staleWarning(*cf.price, s.today);
+      if (!stale.empty()) out.notes.push_back(std::move(stale));
     }
   }
   out.label = gpuLabel(out.config.gpus, *out.config.gpu);
   return true;
 }
 
-std::string explanation(const Labelled& l, const Labelled& base, bool is_base) {
+Message explanation(const Labelled& l, const Labelled& base, bool is_base) {
   const CompareConfig& c = l.config;
   const Throughput& t = c.plan.throughput;
   const Throughput& tb = base.config.plan.throughput;
-  TextStream ex;
-  if (is_base) {
-    ex << "Baseline. " << fixed(t.single_gpu_tflops, 1) << " TFLOPS per GPU (" << t.bound << "-bound), scaling "
-       << pct(t.scaling_efficiency, 0) << ", " << money(c.usd_per_hour) << "/h.";
-    return ex.str();
-  }
+  if (is_base)
+    return Message("compare.baseline").num("tflops", t.single_gpu_tflops).text("bound", t.bound)
+        .num("scaling_fraction", t.scaling_efficiency).num("usd_per_hour", c.usd_per_hour);
   const CompareRatios r = compareRatios(c, base.config);
-  ex << "vs " << base.label << ": " << fixed(r.count_ratio, 2) << "× the GPUs × " << fixed(r.single_gpu_ratio, 2)
-     << "× per-GPU throughput (" << fixed(t.single_gpu_tflops, 1) << " vs " << fixed(tb.single_gpu_tflops, 1)
-     << " TFLOPS, " << t.bound << "-bound) × " << fixed(r.scaling_ratio, 2) << "× scaling efficiency (" << pct(t.scaling_efficiency, 0)
-     << " vs " << pct(tb.scaling_efficiency, 0) << ") = " << fixed(r.speedup, 2) << "× faster; " << fixed(r.price_ratio, 2)
-     << "× the hourly price -> " << fixed(r.cost_ratio, 2) << "× the cost (" << pct(std::fabs(1.0 - r.cost_ratio), 0)
-     << (r.cost_ratio <= 1 ? " lower" : " higher") << ").";
-  return ex.str();
+  return Message(r.cost_ratio <= 1 ? "compare.versus_lower" : "compare.versus_higher")
+      .text("label", base.label).num("count_ratio", r.count_ratio).num("per_gpu_ratio", r.single_gpu_ratio)
+      .num("tflops", t.single_gpu_tflops).num("base_tflops", tb.single_gpu_tflops).text("bound", t.bound)
+      .num("scaling_ratio", r.scaling_ratio).num("scaling_fraction", t.scaling_efficiency)
+      .num("base_scaling_fraction", tb.scaling_efficiency).num("speedup_ratio", r.speedup).num("price_ratio", r.price_ratio)
+      .num("cost_ratio", r.cost_ratio).num("change_fraction", std::fabs(1.0 - r.cost_ratio));
 }
 
 void writeConfig(JsonWriter& j, const Labelled& l, const Labelled& base, bool is_base, const Workload& w) {
@@ -94,27 +95,23 @@ void writeConfig(JsonWriter& j, const Labelled& l, const Labelled& base, bool is
   j.beginObject().field("label", l.label).field("gpu", c.gpu->id).field("gpu_count", c.gpus).field("nodes", c.nodes)
       .field("instance", l.instance).field("provider", l.provider).field("usd_per_hour", finiteOr(c.usd_per_hour))
       .field("price_source", l.price_source).field("time_hours", finiteOr(c.time_hours)).field("cost_usd", finiteOr(c.cost_usd))
-      .field("fits", c.plan.memory.fits).field("sharding", c.plan.memory.sharding.describe())
+      .field("fits", c.plan.memory.fits).field("sharding", c.plan.memory.sharding.label())
       .field("precision", precisionName(trainingPrecision(w, *c.gpu))).field("single_gpu_tflops", finiteOr(t.single_gpu_tflops))
       .field("scaling_efficiency", finiteOr(t.scaling_efficiency)).field("bound", t.bound)
       .field("speedup_vs_baseline", finiteOr(r.speedup)).field("cost_ratio_vs_baseline", finiteOr(r.cost_ratio))
-      .field("explanation", explanation(l, base, is_base)).field("note", l.note).endObject();
+      .field("explanation", explanation(l, base, is_base)).field("notes", l.notes).endObject();
 }
 
 void writeYoloClaim(JsonWriter& j, const CompareConfig& A, const CompareConfig& V) {
   const double speed = A.time_hours > 0 ? V.time_hours / A.time_hours : 0;
   const double change = V.cost_usd > 0 ? A.cost_usd / V.cost_usd - 1.0 : 0;
   const CompareRatios r = compareRatios(A, V);
-  const std::string finding =
-      "The model finds 8× A100 " + fixed(speed, 2) + "× faster at " + pct(std::fabs(change), 0) + (change <= 0 ? " lower" : " higher") +
-      " cost (article: 2.3× and 41 % lower). " +
-      (std::fabs(speed - kArticleYoloSpeedup) / kArticleYoloSpeedup < 0.15 ? "The speed-up agrees within 15 %." : "The speed-up DISAGREES by more than 15 %.") +
-      " The model's " + fixed(speed, 2) + "× is " + fixed(r.count_ratio, 2) + "× from the GPU count × " + fixed(r.single_gpu_ratio, 2) +
-      "× per GPU (" + A.plan.throughput.bound + "-bound roofline) × " + fixed(r.scaling_ratio, 2) +
-      "× scaling; data loading (mosaic augmentation) is not modelled and may cap the A100s.";
+  const bool agrees = std::fabs(speed - kArticleYoloSpeedup) / kArticleYoloSpeedup < 0.15;
+  const Message finding = Message(agrees ? "compare.yolo_agrees" : "compare.yolo_disagrees")
+      .num("speedup_ratio", speed).num("change_fraction", change).num("count_ratio", r.count_ratio)
+      .num("per_gpu_ratio", r.single_gpu_ratio).text("bound", A.plan.throughput.bound).num("scaling_ratio", r.scaling_ratio);
   j.key("article_claim").beginObject()
-      .field("claim", "8× A100 trains YOLOv7 2.3× faster than 4× V100 at 41 % lower cost")
-      .field("source", "seed article §1 (an autonomous-driving company's test; no setup, prices or batch sizes given)")
+      .field("claim", Message("compare.yolo_claim")).field("source", Message("source.article_yolo"))
       .field("claimed_speedup", kArticleYoloSpeedup).field("claimed_cost_change", kArticleYoloCostChange)
       .field("model_speedup", finiteOr(speed)).field("model_cost_change", finiteOr(change)).field("finding", finding).endObject();
 }

@@ -35,13 +35,14 @@ std::string apiCost(EngineState& s, const std::string& text, const std::string&)
   Price priced = *p;
   if (auto free = r.number("free_trial_hours", false, 0, false, 1e5)) priced.free_hours = *free;
   const CostResult c = priceJob(*found, priced, hours, nodes, spot);
-  std::string note = c.note;
-  if (m == PricingModel::kReserved) note = "amortised over a " + std::to_string(p->term_months) + "-month term";
-  if (m == PricingModel::kMonthly) note = std::to_string(static_cast<int>(c.billed_hours / kHoursPerMonth + 0.5)) + " month(s) billed";
-  std::vector<std::string> warnings = found->warnings;
-  const std::string stale = staleWarning(*p, s.today);
-  if (!stale.empty()) warnings.push_back(stale);
-  if (matches > 1) warnings.push_back("instance type \"" + id + "\" is sold in several regions; used " + found->id);
+  Message note = *c.note ? Message(c.note) : Message();
+  if (m == PricingModel::kReserved) note = Message("cost.reserved_term").num("month_count", p->term_months);
+  if (m == PricingModel::kMonthly)
+    note = Message("cost.months_billed").num("month_count", static_cast<int>(c.billed_hours / kHoursPerMonth + 0.5));
+  Messages warnings = found->warnings;
+  Message stale = staleWarning(*p, s.today);
+  if (!stale.empty()) warnings.push_back(std::move(stale));
+  if (matches > 1) warnings.push_back(Message("offer.several_regions").text("instance", id).text("used", found->id));
   const double peak_fp16 = found->gpu ? found->gpu->peak(Precision::kFp16) : 0;
   std::string out;
   JsonWriter j(out);

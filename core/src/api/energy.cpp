@@ -8,26 +8,26 @@ namespace gpuvalue {
 
 namespace {
 
-// The article's liquid-cooling claim (seed-article.md §5): nodes at PUE 1.05 use 40 % less energy than air.
+// The article's liquid-cooling claim (docs/sources.md#article, §5): nodes at PUE 1.05 use 40 % less energy than air.
 constexpr double kArticleLiquidPue = 1.05;
 constexpr double kArticleLiquidEnergySaving = 0.40;
 
 void readEnergyInputs(ObjectReader& r, EnergyInputs& in, Assumptions& as) {
   in.utilisation = r.number("utilisation", false, 0, false, 1).value_or(kTrainingPowerShareOfTdp);
   as.add("utilisation", in.utilisation,
-         r.has("utilisation") ? "given" : "share of TDP while training: 1.0, as Meta's Llama 2 model card computes CO2 from GPU-hours × TDP");
+         Message(r.has("utilisation") ? "plan.src_given" : "energy.src_utilisation"));
   in.pue = readPue(r, as);
   in.usd_per_kwh = r.number("usd_per_kwh", false, 0, false, 10).value_or(kElectricityUsdPerKwh);
-  as.add("usd_per_kwh", in.usd_per_kwh, r.has("usd_per_kwh") ? "given" : "US industrial average 2023, 8.06 ¢/kWh (EIA Electric Power Annual 2023)");
+  as.add("usd_per_kwh", in.usd_per_kwh, Message(r.has("usd_per_kwh") ? "plan.src_given" : "energy.src_electricity_price"));
   in.kg_co2_per_kwh = r.number("kg_co2_per_kwh", false, 0, false, 5).value_or(kGridKgCo2PerKwh);
   as.add("kg_co2_per_kwh", in.kg_co2_per_kwh,
-         r.has("kg_co2_per_kwh") ? "given" : "world average 2023, 481 gCO2/kWh (Ember, Global Electricity Review 2024)");
+         Message(r.has("kg_co2_per_kwh") ? "plan.src_given" : "energy.src_grid_co2"));
 }
 
 // The job's hours from the throughput model when none are given (`count` becomes the GPUs it runs on);
 // false after reporting why not.
 bool modelledHours(const EngineState& s, const json& req, ObjectReader& r, const GpuOrInstance& h, const ModelConstants& k,
-                   int& count, double& hours, std::string& source, Issues& issues) {
+                   int& count, double& hours, Message& source, Issues& issues) {
   if (!(req.contains("preset") || req.contains("workload"))) {
     r.error("hours", ErrorCode::kMissingField, "give hours, or a preset/workload to estimate them");
     return false;
@@ -44,7 +44,7 @@ bool modelledHours(const EngineState& s, const json& req, ObjectReader& r, const
     count = defaultCluster(*h.gpu, count).totalGpus();
   }
   hours = plan.throughput.time_hours;
-  source = "throughput model for " + w.name + " on " + std::to_string(count) + "× " + h.gpu->name;
+  source = Message("energy.src_hours_model").text("workload", w.name).num("gpu_count", count).text("gpu", h.gpu->id);
   if (!(hours > 0)) {
     r.error("gpu", ErrorCode::kInvalidValue, "the workload cannot run on this GPU");
     return false;
@@ -69,11 +69,10 @@ void writeCooling(JsonWriter& j, const EnergyInputs& in) {
   side("liquid", el, kPueLiquidCooled);
   j.field("liquid_energy_saving", finiteOr(model_saving)).key("article_claim").beginObject()
       .field("pue", kArticleLiquidPue).field("energy_saving", kArticleLiquidEnergySaving)
-      .field("source", "seed article §5: liquid-cooled nodes at PUE 1.05 use 40 % less energy than air")
+      .field("source", Message("source.article_cooling"))
       .field("model_energy_saving_at_pue_1_05", finiteOr(art_saving))
       .field("article_pue_facility_energy_kwh", finiteOr(eart.facility_energy_kwh))
-      .field("finding", "PUE 1.05 vs the 1.58 air-cooled average saves " + pct(art_saving) +
-                            " of facility energy, not 40 %; the rest would have to come from IT power (fans), which PUE does not count.")
+      .field("finding", Message("energy.article_finding").num("saving_fraction", art_saving))
       .endObject().endObject();
 }
 
@@ -93,7 +92,7 @@ std::string apiEnergy(EngineState& s, const std::string& text, const std::string
   EnergyInputs in;
   readEnergyInputs(r, in, as);
   double hours = r.number("hours", false, 0, true, 1e7).value_or(0);
-  std::string time_source = "given";
+  Message time_source("plan.src_given");
   if (hasErrors(issues)) return errorResult(issues);
   if (!(hours > 0) && !modelledHours(s, req, r, h, k, count, hours, time_source, issues)) return errorResult(issues);
   const GpuSpec* g = h.gpu;
@@ -102,7 +101,7 @@ std::string apiEnergy(EngineState& s, const std::string& text, const std::string
   if (hasErrors(issues)) return errorResult(issues);
   in.power_w = power_given > 0 ? power_given : g->tdp_w * count;
   as.add("power_w", in.power_w,
-         power_given > 0 ? "given" : "GPU TDP " + fixed(g->tdp_w, 0) + " W × " + std::to_string(count) + " (datasheet, data/gpus.json); host CPUs, NICs and fans excluded");
+         power_given > 0 ? Message("plan.src_given") : Message("energy.src_tdp").num("power_w", g->tdp_w).num("gpu_count", count));
   in.hours = hours;
   const EnergyResult e = jobEnergy(in);
   std::string out;

@@ -41,12 +41,13 @@ std::string apiEstimate(EngineState& s, const std::string& text, const std::stri
   const MemoryBreakdown& m = plan.memory;
   const Throughput& t = plan.throughput;
   const Precision used = trainingPrecision(w, *g);
-  std::vector<std::string> warnings;
-  if (!m.fits) warnings.push_back("does not fit in GPU memory even with the most aggressive sharding tried");
-  if (!t.supported) warnings.push_back("the GPU cannot run this precision");
+  Messages warnings;
+  if (!m.fits) warnings.push_back(Message("estimate.no_fit"));
+  if (!t.supported) warnings.push_back(Message("estimate.precision_unsupported"));
   if (used != w.precision)
-    warnings.push_back(std::string(precisionName(w.precision)) + " is not supported by the " + g->name + "; using " + precisionName(used));
-  if (c.totalGpus() != count) warnings.push_back("GPU count rounded up to whole nodes of " + std::to_string(c.gpus_per_node));
+    warnings.push_back(Message("estimate.precision_fallback").text("precision", precisionName(w.precision)).text("gpu", g->id)
+                           .text("used", precisionName(used)));
+  if (c.totalGpus() != count) warnings.push_back(Message("estimate.rounded_to_nodes").num("gpu_count", c.gpus_per_node));
   std::string out;
   JsonWriter j(out);
   j.beginObject().field("ok", true).field("workload", w.name).field("gpu", g->id).field("gpu_count", c.totalGpus())

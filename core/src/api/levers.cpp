@@ -26,7 +26,7 @@ void writeOutcome(JsonWriter& j, const LeverOutcome& o) {
 
 // One lever's members (the caller opens the object, may add members, and closes it).
 void writeLever(JsonWriter& j, const std::string& name, bool applicable, const LeverOutcome& before, const LeverOutcome& after,
-                const std::string& note, const std::string& source) {
+                const Messages& note, const Messages& source) {
   j.field("lever", name).field("applicable", applicable).field("note", note).field("source", source).key("before");
   writeOutcome(j, before);
   j.key("after");
@@ -37,9 +37,9 @@ void writeLever(JsonWriter& j, const std::string& name, bool applicable, const L
         .field("saving_usd", finiteOr(before.cost_usd - after.cost_usd));
 }
 
-void writeNotApplicable(JsonWriter& j, const std::string& name, const LeverBase& b, const std::string& note, const std::string& source) {
+void writeNotApplicable(JsonWriter& j, const std::string& name, const LeverBase& b, const Message& note, const Messages& source) {
   j.beginObject();
-  writeLever(j, name, false, b.outcome, b.outcome, note, source);
+  writeLever(j, name, false, b.outcome, b.outcome, {note}, source);
   j.endObject();
 }
 
@@ -47,81 +47,79 @@ void writePrecision(JsonWriter& j, const LeverBase& b) {
   const PrecisionLever l = mixedPrecisionLever(b);
   const Workload& w = *b.workload;
   const GpuSpec& g = *b.offer->gpu;
-  std::string note;
+  Messages note;
   if (l.currently_mixed)
-    note = std::string("Already on ") + precisionName(trainingPrecision(w, g)) + "; without AMP (" +
-           precisionName(trainingPrecision(l.full, g)) + ") it would take " + hoursText(l.before.time_hours) + ".";
+    note.push_back(Message("levers.already_mixed").text("precision", precisionName(trainingPrecision(w, g)))
+                       .text("used", precisionName(trainingPrecision(l.full, g))).num("time_hours", l.before.time_hours));
   else
-    note = std::string("Switch ") + precisionName(trainingPrecision(w, g)) + " -> " + precisionName(trainingPrecision(l.mixed, g)) + ".";
-  note += " Throughput model: " + fixed(l.single_gpu_tflops_before, 1) + " -> " + fixed(l.single_gpu_tflops_after, 1) +
-          " TFLOPS per GPU, " + fixed(l.gain, 2) + "× end to end; the article's fixed +30 % would be 1.30×.";
+    note.push_back(Message("levers.switch_precision").text("precision", precisionName(trainingPrecision(w, g)))
+                       .text("used", precisionName(trainingPrecision(l.mixed, g))));
+  note.push_back(Message("levers.precision_model").num("tflops", l.single_gpu_tflops_before)
+                     .num("after_tflops", l.single_gpu_tflops_after).num("gain_ratio", l.gain));
   j.beginObject();
-  writeLever(j, "mixed_precision", l.before.ok && l.after.ok, l.before, l.after, note,
-             "roofline throughput model (performance.hpp); article §4.3 claims +30 %; NVIDIA DLE measured AMP vs TF32 on A100 1.8-2.6× (seed-claims-check.md row j)");
+  writeLever(j, "mixed_precision", l.before.ok && l.after.ok, l.before, l.after, note, {Message("source.amp")});
   j.field("currently_mixed_precision", l.currently_mixed).field("article_gain", kArticleAmpGain).endObject();
 }
 
 void writeSpot(JsonWriter& j, const LeverBase& b) {
   const SpotLever l = spotLever(b);
-  std::string source = "catalog spot price; interruptions, checkpoints and restarts per pricing.hpp (Young 1974)";
-  if (l.already) return writeNotApplicable(j, "spot", b, "already priced as spot", source);
-  if (l.estimated)
-    source = "ESTIMATE: on-demand × (1 − 0.66), the median AWS Spot saving over 540 GPU pools (seed-claims-check.md row l); " + source;
-  if (!l.has_price) return writeNotApplicable(j, "spot", b, "no spot or on-demand price for this offer", source);
-  const std::string note = std::string(l.estimated ? "Estimated spot rate " : "Spot rate ") + money(l.price.usd_per_hour) +
-                           "/h per instance; interruptions stretch the run from " + hoursText(b.outcome.time_hours) + " to " +
-                           hoursText(l.after.time_hours) + " (checkpoints, lost work, restarts). The article claims 70-90 % lower cost.";
+  Messages source;
+  if (l.estimated) source.push_back(Message("source.spot_estimate"));
+  source.push_back(Message("source.spot_catalog"));
+  if (l.already) return writeNotApplicable(j, "spot", b, Message("levers.already_spot"), source);
+  if (!l.has_price) return writeNotApplicable(j, "spot", b, Message("levers.no_spot_price"), source);
+  const Message note = Message(l.estimated ? "levers.spot_estimated" : "levers.spot").num("usd_per_hour", l.price.usd_per_hour)
+                           .num("time_hours", b.outcome.time_hours).num("after_hours", l.after.time_hours);
   j.beginObject();
-  writeLever(j, "spot", true, b.outcome, l.after, note, source);
+  writeLever(j, "spot", true, b.outcome, l.after, {note}, source);
   j.field("estimated", l.estimated).endObject();
 }
 
 void writeReserved(JsonWriter& j, const LeverBase& b) {
   const ReservedLever l = reservedLever(b);
-  const std::string source = "catalog reserved price, amortised over the term (pricing.hpp)";
-  if (l.already) return writeNotApplicable(j, "reserved", b, "already priced as reserved", source);
-  if (!l.price) return writeNotApplicable(j, "reserved", b, "no reserved price for this offer in the catalog", source);
-  std::string note = std::to_string(l.price->term_months) + "-month commitment of " + money(l.cost.commitment_usd) + " for " +
-                     std::to_string(b.nodes) + " instance(s); the job's share is " + money(l.after.cost_usd);
-  if (l.cost.break_even_utilisation > 0) note += "; pays off only above " + pct(l.cost.break_even_utilisation, 0) + " utilisation of the term";
+  const Messages source = {Message("source.reserved_catalog")};
+  if (l.already) return writeNotApplicable(j, "reserved", b, Message("levers.already_reserved"), source);
+  if (!l.price) return writeNotApplicable(j, "reserved", b, Message("levers.no_reserved_price"), source);
+  Messages note = {Message("levers.reserved").num("month_count", l.price->term_months).num("commitment_usd", l.cost.commitment_usd)
+                       .num("instance_count", b.nodes).num("cost_usd", l.after.cost_usd)};
+  if (l.cost.break_even_utilisation > 0)
+    note.push_back(Message("levers.reserved_break_even").num("share_fraction", l.cost.break_even_utilisation));
   j.beginObject();
-  writeLever(j, "reserved", true, b.outcome, l.after, note + ".", source);
+  writeLever(j, "reserved", true, b.outcome, l.after, note, source);
   j.endObject();
 }
 
 void writeMig(JsonWriter& j, const LeverBase& b) {
   const GpuSpec& g = *b.offer->gpu;
-  const std::string source = "MIG profiles from the GPU database; a slice gets compute_slices/7 of the compute and memory_slices/8 of the bandwidth (NVIDIA MIG user guide)";
-  if (g.mig_profiles.empty()) return writeNotApplicable(j, "mig", b, g.name + " has no MIG profiles", source);
+  const Messages source = {Message("source.mig_profiles")};
+  if (g.mig_profiles.empty()) return writeNotApplicable(j, "mig", b, Message("levers.no_mig").text("gpu", g.id), source);
   const MigLever l = migLever(b);
-  if (l.profile < 0 || !l.has_price)
-    return writeNotApplicable(j, "mig", b, l.profile < 0 ? "the job does not fit in any MIG slice smaller than the whole " + g.name : "no price for this offer", source);
+  if (l.profile < 0) return writeNotApplicable(j, "mig", b, Message("levers.mig_no_fit").text("gpu", g.id), source);
+  if (!l.has_price) return writeNotApplicable(j, "mig", b, Message("levers.no_price"), source);
   const MigProfile& p = g.mig_profiles[l.profile];
-  const std::string note = "Runs in one " + p.name + " slice (" + fixed(l.plan.memory.required_gb, 1) + " of " +
-                           fixed(l.plan.memory.available_gb, 1) + " GB) in " + hoursText(l.after.time_hours) +
-                           "; the cost assumes " + std::to_string(p.max_count) + " such jobs share one " + g.name +
-                           " (its max instance count), each paying 1/" + std::to_string(p.max_count) + " of the GPU-hour.";
+  const Message note = Message("levers.mig").text("profile", p.name).num("required_gb", l.plan.memory.required_gb)
+                           .num("available_gb", l.plan.memory.available_gb).num("time_hours", l.after.time_hours)
+                           .num("job_count", p.max_count).text("gpu", g.id);
   j.beginObject();
-  writeLever(j, "mig", true, b.outcome, l.after, note, source);
+  writeLever(j, "mig", true, b.outcome, l.after, {note}, source);
   j.endObject();
 }
 
 void writeScale(JsonWriter& j, const LeverBase& b, const Catalog& catalog, int dir, const std::string& pricing) {
   const std::string name = dir > 0 ? "more_gpus" : "fewer_gpus";
-  const std::string source = "throughput and scaling model (performance.hpp), priceJob (pricing.hpp)";
+  const Messages source = {Message("source.scaling_model")};
   const ScaleLever l = scaleLever(b, catalog, dir);
   const GpuSpec& g = *b.offer->gpu;
-  if (!l.target)
-    return writeNotApplicable(j, name, b,
-                              std::string("no ") + (dir > 0 ? "larger" : "smaller") + " " + g.name + " configuration with a " + pricing +
-                                  " price in the catalog" + (dir > 0 && !b.offer->rdma ? " (this offer has no RDMA network to add nodes)" : ""),
-                              source);
+  if (!l.target) {
+    const char* code = dir < 0 ? "levers.no_smaller" : b.offer->rdma ? "levers.no_larger" : "levers.no_larger_no_rdma";
+    return writeNotApplicable(j, name, b, Message(code).text("gpu", g.id).text("pricing", pricing), source);
+  }
   const LeverOutcome& base = b.outcome;
-  std::string note = std::to_string(base.gpus) + " -> " + std::to_string(l.after.gpus) + " GPUs (" + l.target->instance_type +
-                     (l.nodes > 1 ? " × " + std::to_string(l.nodes) : "") + "): " + hoursText(base.time_hours) + " -> " +
-                     hoursText(l.after.time_hours) + ", per-GPU throughput " + fixed(base.tflops_per_gpu, 1) + " -> " +
-                     fixed(l.after.tflops_per_gpu, 1) + " TFLOPS (scaling losses).";
-  if (!l.after.fits) note += " Does NOT fit in memory.";
+  Messages note = {Message("levers.scale").num("gpu_count", base.gpus).num("after_gpu_count", l.after.gpus)
+                       .text("instance", l.target->instance_type).num("instance_count", l.nodes).num("time_hours", base.time_hours)
+                       .num("after_hours", l.after.time_hours).num("tflops", base.tflops_per_gpu)
+                       .num("after_tflops", l.after.tflops_per_gpu)};
+  if (!l.after.fits) note.push_back(Message("levers.scale_no_fit"));
   j.beginObject();
   writeLever(j, name, l.after.ok && l.after.fits, base, l.after, note, source);
   j.endObject();
@@ -154,9 +152,9 @@ std::string apiLevers(EngineState& s, const std::string& text, const std::string
     return errorResult(issues);
   }
   const LeverBase b = leverBase(w, *offer, model, *price, spot, k);
-  std::vector<std::string> warnings = offer->warnings;
-  if (!b.outcome.fits) warnings.push_back("the workload does not fit on " + offer->instance_type + " even with sharding");
-  if (matches > 1) warnings.push_back("instance type \"" + id + "\" is sold in several regions; used " + offer->id);
+  Messages warnings = offer->warnings;
+  if (!b.outcome.fits) warnings.push_back(Message("levers.no_fit").text("instance", offer->instance_type));
+  if (matches > 1) warnings.push_back(Message("offer.several_regions").text("instance", id).text("used", offer->id));
   std::string out;
   JsonWriter j(out);
   j.beginObject().field("ok", true).field("workload", w.name).field("instance", offer->instance_type).field("id", offer->id)

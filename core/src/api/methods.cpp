@@ -27,6 +27,7 @@ std::string apiPresets(EngineState&, const std::string&, const std::string&);
 std::string apiGpus(EngineState&, const std::string&, const std::string&);
 std::string apiCatalogSummary(EngineState&, const std::string&, const std::string&);
 std::string apiSchemas(EngineState&, const std::string&, const std::string&);
+std::string apiMessages(EngineState&, const std::string&, const std::string&);
 
 using A = ArgumentKind;
 const ApiMethod kApiMethods[] = {
@@ -51,6 +52,7 @@ const ApiMethod kApiMethods[] = {
     {"gpus", apiGpus, A::kNone, "the loaded GPU database"},
     {"catalogSummary", apiCatalogSummary, A::kNone, "the loaded offers with their prices"},
     {"schemas", apiSchemas, A::kDocument, "the data files' JSON Schemas, with the GPU ids of the given GPU database"},
+    {"messages", apiMessages, A::kNone, "every message code the engine can emit, with its parameter names"},
 };
 const size_t kApiMethodCount = sizeof(kApiMethods) / sizeof(kApiMethods[0]);
 

@@ -76,12 +76,11 @@ void writeAlternative(JsonWriter& j, const WholeGpuOption& a, const std::string&
   j.key("cost_per_job_usd");
   if (a.rental.offer && fit) j.value(perJob(a.rental, fit));
   else j.null();
-  std::string note;
-  if (fit < jobs) note = std::to_string(jobs - fit) + " job(s) exceed its " + fixed(a.gpu->memory_gb, 0) + " GB. ";
-  if (!a.rental.offer) note += "No on-demand offer with this GPU in the catalog.";
+  Messages note;
+  if (fit < jobs) note.push_back(Message("mig.jobs_exceed").num("job_count", jobs - fit).num("memory_gb", a.gpu->memory_gb));
+  if (!a.rental.offer) note.push_back(Message("mig.no_offer_whole"));
   else if (a.slowdown > 1 + 1e-9)
-    note += "Jobs run up to " + fixed(a.slowdown, 2) + "× longer than on their MIG slice (roofline TFLOPS " + fixed(a.tflops, 1) +
-            " vs " + fixed(mig_tflops, 1) + " × compute share).";
+    note.push_back(Message("mig.slowdown").num("slowdown_ratio", a.slowdown).num("tflops", a.tflops).num("mig_tflops", mig_tflops));
   j.field("note", note).endObject();
 }
 
@@ -107,11 +106,10 @@ std::string apiMig(EngineState& s, const std::string& text, const std::string&) 
   const Rental mig_rent = cheapestRental(s.catalog, g->id, pack.gpu_hours);
   const double mig_tflops = genericTflops(*g, k);
   std::vector<std::pair<WholeGpuOption, std::string>> alternatives;
-  const std::pair<const char*, const char*> smaller[] = {
-      {"t4", "one whole T4 per job"}, {"l4", "one whole L4 per job"}, {"a10", "one whole A10 per job"}};
-  for (const auto& [id, option] : smaller)
-    if (const GpuSpec* a = s.gpus.find(id)) alternatives.push_back({wholeGpuOption(s.catalog, *a, jobs, mig_tflops, k), option});
-  alternatives.push_back({wholeGpuOption(s.catalog, *g, jobs, mig_tflops, k), std::string("one whole ") + g->name + " per job (no MIG)"});
+  // Each alternative is named "whole_<GPU id>": one whole GPU of that type per job (the MIG GPU itself last).
+  for (const char* id : {"t4", "l4", "a10"})
+    if (const GpuSpec* a = s.gpus.find(id)) alternatives.push_back({wholeGpuOption(s.catalog, *a, jobs, mig_tflops, k), std::string("whole_") + id});
+  alternatives.push_back({wholeGpuOption(s.catalog, *g, jobs, mig_tflops, k), "whole_" + g->id});
   std::string cheapest = "mig";
   double cheapest_per_job = placed > 0 && mig_rent.offer ? mig_rent.cost_usd / static_cast<double>(placed) : 0;
   for (const auto& [a, option] : alternatives)
@@ -120,10 +118,10 @@ std::string apiMig(EngineState& s, const std::string& text, const std::string&) 
       cheapest_per_job = perJob(a.rental, a.jobs_that_fit);
       cheapest = option;
     }
-  std::vector<std::string> warnings;
+  Messages warnings;
   if (!pack.unplaced.empty())
-    warnings.push_back(std::to_string(pack.unplaced.size()) + " job(s) need more memory or compute than any MIG profile of the " + g->name);
-  if (!mig_rent.offer) warnings.push_back("no on-demand offer with " + g->name + " in the catalog: MIG cost unknown");
+    warnings.push_back(Message("mig.unplaced").num("job_count", pack.unplaced.size()).text("gpu", g->id));
+  if (!mig_rent.offer) warnings.push_back(Message("mig.no_offer").text("gpu", g->id));
 
   std::string out;
   JsonWriter j(out);
@@ -141,10 +139,7 @@ std::string apiMig(EngineState& s, const std::string& text, const std::string&) 
   j.key("alternatives").beginArray();
   for (const auto& [a, option] : alternatives) writeAlternative(j, a, option, jobs.size(), mig_tflops, s.today);
   j.endArray().field("cheapest_option", cheapest)
-      .field("rules", "smallest profile with enough memory and compute slices (share × 7, rounded up); NVML placements "
-                      "(start at a multiple of the profile's memory slices, first max_count starts); no overlapping "
-                      "slices; compute slices <= 7; first-fit decreasing (NVIDIA MIG user guide; nvidia-smi mig -lgipp)")
-      .field("pricing", "cheapest on-demand offer per GPU type; each instance billed for its longest job")
+      .field("rules", Message("mig.rules")).field("pricing", Message("mig.pricing"))
       .field("warnings", warnings).endObject();
   return out;
 }

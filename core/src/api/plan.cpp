@@ -14,7 +14,7 @@ namespace {
 // AWS Spot Advisor interruption-frequency bucket ">20 %" per month, where 47 % of GPU pools sit (same source):
 // taken at its lower edge, 20 % of instances interrupted per 730-hour month -> λ = −ln(1 − 0.20) / 730 per hour.
 const double kSpotAdvisorOver20PctPerHour = -std::log(1.0 - 0.20) / kHoursPerMonth;
-// The article's claims (seed-article.md §4): an AI start-up mixing 30 % spot and 70 % reserved instances cut its
+// The article's claims (docs/sources.md#article, §4): an AI start-up mixing 30 % spot and 70 % reserved instances cut its
 // yearly GPU cost by 58 % at a 98.7 % task completion rate.
 constexpr double kArticlePortfolioSaving = 0.58;
 
@@ -41,25 +41,24 @@ bool readExample(const EngineState& s, PlanInputs& in, Assumptions& as, Issues& 
   in.task_hours = kArticlePlanTaskHours;
   in.deadline_factor = 1.5;
   in.reserved_granularity_gpus = o->gpu_count;
-  as.add("demand", "80 A100 GPUs (10 × p4d.24xlarge) busy around the clock every month: 12 × 58,400 GPU-hours, peak 80",
-         "assumption: the article gives no demand profile; flat demand is the most favourable case for reserved capacity");
-  as.add("gpu", "a100-sxm4-40gb (AWS p4d.24xlarge, 8 GPUs)", "assumption: the article names no GPU; p4d is the catalog offer with both on-demand and 1-year reserved prices for A100");
-  as.add("interruptible_fraction", in.interruptible_fraction, "assumption: the article's 30 % spot share taken as the share of work that tolerates interruption");
-  as.add("target_completion_rate", in.target_completion_rate, "the article's reported task completion rate (§4)");
+  as.add("demand", Message("plan.assume_demand_article"), Message("plan.src_demand_article"));
+  as.add("gpu", Message("plan.assume_gpu_article"), Message("plan.src_gpu_article"));
+  as.add("interruptible_fraction", in.interruptible_fraction, Message("plan.src_interruptible_article"));
+  as.add("target_completion_rate", in.target_completion_rate, Message("plan.src_completion_article"));
   as.add("on_demand_usd_per_gpu_hour", in.on_demand_usd_per_gpu_hour,
-         o->id + " on-demand $" + fixed(od->usd_per_hour, 6) + "/h ÷ 8 GPUs, as of " + od->as_of + ", " + od->source);
+         Message("plan.src_on_demand_offer").text("instance", o->id).num("usd_per_hour", od->usd_per_hour)
+             .num("gpu_count", o->gpu_count).text("date", od->as_of).text("source", od->source));
   as.add("reserved_usd_per_gpu_hour", in.reserved_usd_per_gpu_hour,
-         o->id + " " + std::to_string(rv->term_months) + "-month reserved (" + (rv->upfront.empty() ? "none" : rv->upfront) + " upfront) $" +
-             fixed(rv->usd_per_hour, 6) + "/h ÷ 8 GPUs, as of " + rv->as_of + ", " + rv->source);
-  as.add("spot_usd_per_gpu_hour", in.spot_usd_per_gpu_hour,
-         "on-demand × (1 − 0.66): median AWS Spot saving over 540 GPU pools, spotinfo snapshot 2025-06-28 (seed-claims-check.md row l)");
-  as.add("interruptions_per_hour", in.interruptions_per_hour,
-         "AWS Spot Advisor '>20 %' monthly interruption bucket (47 % of GPU pools, seed-claims-check.md row l) at its lower edge: −ln(1 − 0.20) / 730 h");
-  as.add("checkpoint_write_hours", in.checkpoint_write_hours, "engine SpotOptions default (assumption, pricing.hpp)");
-  as.add("restart_hours", in.restart_hours, "engine SpotOptions default (assumption, pricing.hpp)");
-  as.add("task_hours", in.task_hours, "assumption (not sourced): one spot task is an 8-hour job on one node");
-  as.add("deadline_factor", in.deadline_factor, "assumption (not sourced): a spot task that takes over 1.5× its length counts as not completed");
-  as.add("reserved_granularity_gpus", in.reserved_granularity_gpus, "a p4d.24xlarge reservation is a whole 8-GPU instance");
+         Message("plan.src_reserved_offer").text("instance", o->id).num("month_count", rv->term_months)
+             .text("upfront", rv->upfront.empty() ? "none" : rv->upfront).num("usd_per_hour", rv->usd_per_hour)
+             .num("gpu_count", o->gpu_count).text("date", rv->as_of).text("source", rv->source));
+  as.add("spot_usd_per_gpu_hour", in.spot_usd_per_gpu_hour, Message("source.spot_estimate"));
+  as.add("interruptions_per_hour", in.interruptions_per_hour, Message("plan.src_spot_advisor_rate"));
+  as.add("checkpoint_write_hours", in.checkpoint_write_hours, Message("plan.src_spot_default"));
+  as.add("restart_hours", in.restart_hours, Message("plan.src_spot_default"));
+  as.add("task_hours", in.task_hours, Message("plan.src_task_hours_article"));
+  as.add("deadline_factor", in.deadline_factor, Message("plan.src_deadline_article"));
+  as.add("reserved_granularity_gpus", in.reserved_granularity_gpus, Message("plan.src_granularity_p4d"));
   return true;
 }
 
@@ -96,20 +95,21 @@ void readDemandShape(ObjectReader& d, PlanInputs& in, Issues& issues) {
 // Prices: an instance from the catalog, explicit prices, or both (explicit wins).
 void readDemandPrices(const EngineState& s, ObjectReader& d, PlanInputs& in, Assumptions& as, Issues& issues) {
   double od = 0, rv = 0, sp = 0;
-  std::string od_src, rv_src, sp_src;
+  Message od_src, rv_src, sp_src;
   if (auto id = d.string("instance", false)) {
     int matches = 0;
     const Offer* o = findOffer(s.catalog, *id, matches);
     if (!o) d.error("instance", ErrorCode::kUnknownId, "unknown instance \"" + *id + "\"");
     else {
       const double n = std::max(1, o->gpu_count);
-      auto source = [&](const char* what, const Price* p) {
-        return o->id + " " + what + " ÷ " + std::to_string(o->gpu_count) + " GPUs, as of " + p->as_of + ", " + p->source;
+      auto source = [&](const Price* p) {
+        return Message("plan.src_offer").text("instance", o->id).text("pricing", pricingModelName(p->model))
+            .num("gpu_count", o->gpu_count).text("date", p->as_of).text("source", p->source);
       };
-      if (const Price* p = o->price(PricingModel::kOnDemand)) od = p->usd_per_hour / n, od_src = source("on-demand", p);
-      if (const Price* p = o->price(PricingModel::kReserved)) rv = p->usd_per_hour / n, rv_src = source("reserved", p);
+      if (const Price* p = o->price(PricingModel::kOnDemand)) od = p->usd_per_hour / n, od_src = source(p);
+      if (const Price* p = o->price(PricingModel::kReserved)) rv = p->usd_per_hour / n, rv_src = source(p);
       if (const Price* p = o->price(PricingModel::kSpot)) {
-        sp = p->usd_per_hour / n, sp_src = source("spot", p);
+        sp = p->usd_per_hour / n, sp_src = source(p);
         if (p->interruption_per_hour >= 0) in.interruptions_per_hour = p->interruption_per_hour;
       }
     }
@@ -117,16 +117,16 @@ void readDemandPrices(const EngineState& s, ObjectReader& d, PlanInputs& in, Ass
   if (const json* pj = d.get("prices")) {
     ObjectReader pr(*pj, "/demand/prices", issues);
     if (pr.ok()) {
-      if (auto v = pr.number("on_demand_usd_per_gpu_hour", false, 0, true, 1e4)) od = *v, od_src = "given";
-      if (auto v = pr.number("reserved_usd_per_gpu_hour", false, 0, true, 1e4)) rv = *v, rv_src = "given";
-      if (auto v = pr.number("spot_usd_per_gpu_hour", false, 0, true, 1e4)) sp = *v, sp_src = "given";
+      if (auto v = pr.number("on_demand_usd_per_gpu_hour", false, 0, true, 1e4)) od = *v, od_src = Message("plan.src_given");
+      if (auto v = pr.number("reserved_usd_per_gpu_hour", false, 0, true, 1e4)) rv = *v, rv_src = Message("plan.src_given");
+      if (auto v = pr.number("spot_usd_per_gpu_hour", false, 0, true, 1e4)) sp = *v, sp_src = Message("plan.src_given");
     }
   }
   if (!(od > 0)) d.error("prices", ErrorCode::kMissingField, "need an on-demand price: an \"instance\" with one, or prices.on_demand_usd_per_gpu_hour");
   if (!(rv > 0)) d.error("prices", ErrorCode::kMissingField, "need a reserved price: an \"instance\" with one, or prices.reserved_usd_per_gpu_hour (no sourced default exists)");
   if (!(sp > 0) && od > 0) {
     sp = od * (1.0 - kMedianSpotDiscount);
-    sp_src = "estimated: on-demand × (1 − 0.66), the median AWS Spot saving over 540 GPU pools (seed-claims-check.md row l)";
+    sp_src = Message("source.spot_estimate");
   }
   in.on_demand_usd_per_gpu_hour = od;
   in.reserved_usd_per_gpu_hour = rv;
@@ -146,11 +146,11 @@ bool readDemand(const EngineState& s, ObjectReader& r, PlanInputs& in, Assumptio
   if (!d.ok()) return false;
   readDemandShape(d, in, issues);
   readDemandPrices(s, d, in, as, issues);
-  std::string lambda_src = "engine default: one reclaim per node-day (pricing.hpp SpotOptions)";
+  Message lambda_src("plan.src_interruptions_default");
   if (const json* sj = d.get("spot")) {
     ObjectReader sr(*sj, "/demand/spot", issues);
     if (sr.ok()) {
-      if (auto v = sr.number("interruptions_per_hour", false, 0, false, 10)) in.interruptions_per_hour = *v, lambda_src = "given";
+      if (auto v = sr.number("interruptions_per_hour", false, 0, false, 10)) in.interruptions_per_hour = *v, lambda_src = Message("plan.src_given");
       in.checkpoint_write_hours = sr.number("checkpoint_write_hours", false, 0, false, 100).value_or(in.checkpoint_write_hours);
       in.restart_hours = sr.number("restart_hours", false, 0, false, 100).value_or(in.restart_hours);
       in.task_hours = sr.number("task_hours", false, 0, true, 1e5).value_or(in.task_hours);
@@ -158,13 +158,13 @@ bool readDemand(const EngineState& s, ObjectReader& r, PlanInputs& in, Assumptio
     }
   }
   as.add("interruptions_per_hour", in.interruptions_per_hour, lambda_src);
-  as.add("checkpoint_write_hours", in.checkpoint_write_hours, "given or engine default (assumption, pricing.hpp)");
-  as.add("restart_hours", in.restart_hours, "given or engine default (assumption, pricing.hpp)");
-  as.add("task_hours", in.task_hours, "given or default 8 h (assumption, not sourced)");
-  as.add("deadline_factor", in.deadline_factor, "given or default 1.5 (assumption, not sourced)");
-  as.add("interruptible_fraction", in.interruptible_fraction, "given");
-  as.add("target_completion_rate", in.target_completion_rate, "given");
-  as.add("reserved_granularity_gpus", in.reserved_granularity_gpus, "given or default 1");
+  as.add("checkpoint_write_hours", in.checkpoint_write_hours, Message("plan.src_given_or_spot_default"));
+  as.add("restart_hours", in.restart_hours, Message("plan.src_given_or_spot_default"));
+  as.add("task_hours", in.task_hours, Message("plan.src_given_or_task_default"));
+  as.add("deadline_factor", in.deadline_factor, Message("plan.src_given_or_deadline_default"));
+  as.add("interruptible_fraction", in.interruptible_fraction, Message("plan.src_given"));
+  as.add("target_completion_rate", in.target_completion_rate, Message("plan.src_given"));
+  as.add("reserved_granularity_gpus", in.reserved_granularity_gpus, Message("plan.src_given_or_granularity_default"));
   return true;
 }
 
@@ -190,41 +190,41 @@ void writePortfolioMembers(JsonWriter& j, const PortfolioResult& p) {
   j.endArray();
 }
 
-std::string mixText(const PortfolioResult& p) {
+// The shares of the mix as message parameters.
+Message& withMix(Message& m, const PortfolioResult& p) {
   const double t = p.total_hours > 0 ? p.total_hours : 1;
-  return pct(p.reserved_hours / t, 0) + " reserved, " + pct(p.on_demand_hours / t, 0) + " on-demand, " +
-         pct(p.spot_hours / t, 0) + " spot";
+  return m.num("reserved_fraction", p.reserved_hours / t).num("on_demand_fraction", p.on_demand_hours / t)
+      .num("spot_fraction", p.spot_hours / t);
 }
 
 // The article example's members: its mix, its claim, what the claim would need, and the sensitivity.
-void writeArticleCheck(JsonWriter& j, const ArticleMixCheck& c, const PlanInputs& in, std::vector<std::string>& findings) {
+void writeArticleCheck(JsonWriter& j, const ArticleMixCheck& c, const PlanInputs& in, Messages& findings) {
   const PortfolioResult& article = c.article;
   const double needed_rv = c.reserved_rate_needed, hi = c.interruptions_for_completion;
   j.field("example", "article").key("article_mix").beginObject();
   writePortfolioMembers(j, article);
-  j.field("description", "the article's mix: 30 % of the work on spot, the rest on reserved capacity sized at the cheapest level").endObject();
+  j.field("description", Message("plan.article_mix")).endObject();
   j.key("article_claim").beginObject().field("saving", kArticlePortfolioSaving).field("completion_rate", kArticleCompletionRate)
       .key("mix").beginObject().field("reserved", 0.70).field("on_demand", 0.0).field("spot", kArticleSpotShare).endObject()
-      .field("source", "seed article §4: an AI start-up mixing 30 % spot and 70 % reserved instances cut its yearly GPU cost by 58 % at a 98.7 % task completion rate")
+      .field("source", Message("source.article_portfolio"))
       .endObject();
   j.field("reserved_rate_needed_for_claim_usd_per_gpu_hour", finiteOr(needed_rv))
       .field("reserved_rate_needed_for_claim_share_of_on_demand", finiteOr(needed_rv / in.on_demand_usd_per_gpu_hour))
       .field("interruptions_per_hour_for_claimed_completion", finiteOr(hi));
   j.key("sensitivity").beginArray().beginObject()
-      .field("case", "interruptions at the engine default, one per node-day (1/24 per hour)")
+      .field("case", Message("plan.case_daily"))
       .field("article_mix_completion_rate", finiteOr(c.article_daily.completion_rate))
       .field("article_mix_saving", finiteOr(c.article_daily.saving)).key("best").beginObject();
   writePortfolioMembers(j, c.best_daily);
   j.endObject().endObject().endArray();
-  findings.push_back("The article's mix (" + mixText(article) + ") saves " + pct(article.saving) + " at completion " +
-                     pct(article.completion_rate, 2) + " with these prices; the article claims 58 % and 98.7 %. The model " +
-                     (std::fabs(article.saving - kArticlePortfolioSaving) < 0.02 ? "agrees on the saving." : "DISAGREES on the saving."));
-  findings.push_back("A 58 % saving with that mix needs reserved capacity at " + money(needed_rv) + " per GPU-hour (" +
-                     pct(needed_rv / in.on_demand_usd_per_gpu_hour, 0) + " of on-demand); the 1-year p4d reservation is " +
-                     pct(in.reserved_usd_per_gpu_hour / in.on_demand_usd_per_gpu_hour, 0) + " of on-demand.");
-  findings.push_back("Completion falls to 98.7 % only at about " + sci(hi) + " interruptions per node-hour (one per " +
-                     fixed(1.0 / hi, 1) + " h); at the Spot Advisor '>20 %/month' rate the model gives " +
-                     pct(article.completion_rate, 2) + ", at one per node-day " + pct(c.article_daily.completion_rate, 2) + ".");
+  Message mix(std::fabs(article.saving - kArticlePortfolioSaving) < 0.02 ? "plan.article_agrees" : "plan.article_disagrees");
+  findings.push_back(withMix(mix, article).num("saving_fraction", article.saving).num("completion_fraction", article.completion_rate));
+  findings.push_back(Message("plan.reserved_needed").num("usd_per_gpu_hour", needed_rv)
+                         .num("needed_fraction", needed_rv / in.on_demand_usd_per_gpu_hour)
+                         .num("reserved_fraction", in.reserved_usd_per_gpu_hour / in.on_demand_usd_per_gpu_hour));
+  findings.push_back(Message("plan.completion_needs").num("rate_per_hour", hi).num("interval_hours", 1.0 / hi)
+                         .num("completion_fraction", article.completion_rate)
+                         .num("daily_completion_fraction", c.article_daily.completion_rate));
 }
 
 }  // namespace
@@ -243,16 +243,16 @@ std::string apiPlan(EngineState& s, const std::string& text, const std::string&)
     return errorResult(issues);
   }
   if (!(example ? readExample(s, in, as, issues) : readDemand(s, r, in, as, issues)) || hasErrors(issues)) return errorResult(issues);
-  as.add("load_shape", "linear load-duration curve within each month, fixed by the mean and the peak",
-         "model assumption (planner.cpp expectedServed)");
-  as.add("not_modelled", "spot capacity shortages, on-demand stock-outs, price changes within the year, idle reserved hours that could be resold",
-         "model scope");
+  as.add("load_shape", Message("plan.assume_load_shape"), Message("plan.src_load_shape"));
+  as.add("not_modelled", Message("plan.assume_not_modelled"), Message("plan.src_scope"));
   const PortfolioResult best = optimisePortfolio(in);
-  std::vector<std::string> findings;
-  findings.push_back("Cheapest mix meeting " + pct(in.target_completion_rate) + " completion: " + mixText(best) + " (" +
-                     fixed(best.reserved_gpus, 1) + " reserved GPUs, " + pct(best.reserved_utilisation, 0) +
-                     " used); " + money(best.annual_cost_usd) + " a year vs " + money(best.on_demand_only_cost_usd) +
-                     " all on-demand: " + pct(best.saving) + " saved, completion " + pct(best.completion_rate, 2) + ".");
+  Messages findings;
+  Message cheapest("plan.cheapest_mix");
+  cheapest.num("target_fraction", in.target_completion_rate);
+  findings.push_back(withMix(cheapest, best).num("reserved_gpu_count", best.reserved_gpus)
+                         .num("used_fraction", best.reserved_utilisation).num("cost_usd", best.annual_cost_usd)
+                         .num("on_demand_cost_usd", best.on_demand_only_cost_usd).num("saving_fraction", best.saving)
+                         .num("completion_fraction", best.completion_rate));
   std::string out;
   JsonWriter j(out);
   j.beginObject().field("ok", true);

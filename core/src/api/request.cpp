@@ -96,16 +96,16 @@ GpuOrInstance gpuOrInstance(const EngineState& s, ObjectReader& r) {
 
 double readPue(ObjectReader& r, Assumptions& as) {
   double pue = kPueAirCooled;
-  std::string src = "air-cooled default: Uptime Institute Global Data Center Survey 2023 industry average 1.58 (seed-claims-check.md row n)";
+  Message src("energy.src_pue_air");
   if (auto c = r.string("cooling", false)) {
     if (*c == "liquid") {
       pue = kPueLiquidCooled;
-      src = "liquid-cooled default 1.10: between NREL ESIF's warm-water liquid-cooled 1.04 (NREL/PR-2C00-70433, 2018) and Google's fleet 1.10 (2021)";
+      src = Message("energy.src_pue_liquid");
     } else if (*c != "air") {
       r.error("cooling", ErrorCode::kInvalidValue, "must be air or liquid");
     }
   }
-  if (auto p = r.number("pue", false, 1, false, 5)) pue = *p, src = "given";
+  if (auto p = r.number("pue", false, 1, false, 5)) pue = *p, src = Message("plan.src_given");
   as.add("pue", pue, src);
   return pue;
 }

@@ -15,54 +15,54 @@ void readHardware(ObjectReader& r, const GpuSpec& g, TcoInputs& in, Assumptions&
   const bool dgx_default = g.id == "a100-sxm4-40gb";
   if (auto p = r.number("purchase_usd", false, 0, true, 1e12)) {
     in.purchase_usd = *p;
-    as.add("purchase_usd", *p, "given");
+    as.add("purchase_usd", *p, Message("plan.src_given"));
   } else if (dgx_default) {
     in.purchase_usd = kDgxA100PurchaseUsd * in.gpu_count / kDgxA100Gpus;
-    as.add("purchase_usd", in.purchase_usd, "NVIDIA DGX A100 (8× A100 40GB) launch price $199,000 (NVIDIA newsroom 2020-05-14), pro rata per GPU");
+    as.add("purchase_usd", in.purchase_usd, Message("tco.src_dgx_price"));
   } else {
     r.error("purchase_usd", ErrorCode::kMissingField, "is required for " + g.name + ": the engine has a sourced purchase price only for the DGX A100 (a100-sxm4-40gb)");
   }
   in.amortisation_years = r.number("amortisation_years", false, 0, true, 50).value_or(kAmortisationYears);
   as.add("amortisation_years", in.amortisation_years,
-         r.has("amortisation_years") ? "given" : "5 years: server useful life in Amazon's and Meta's 2022 10-K filings");
+         Message(r.has("amortisation_years") ? "plan.src_given" : "tco.src_amortisation"));
   if (auto p = r.number("power_w", false, 0, true, 1e9)) {
     in.power_w = *p;
-    as.add("power_w", *p, "given");
+    as.add("power_w", *p, Message("plan.src_given"));
   } else if (dgx_default && !r.has("purchase_usd")) {
     in.power_w = kDgxA100SystemPowerW * in.gpu_count / kDgxA100Gpus;
-    as.add("power_w", in.power_w, "DGX A100 system power 6.5 kW max (NVIDIA DGX A100 datasheet), pro rata per GPU");
+    as.add("power_w", in.power_w, Message("tco.src_dgx_power"));
   } else if (!(g.tdp_w > 0)) {
     r.error("power_w", ErrorCode::kMissingField, "is required: " + g.name + " has no TDP in the GPU database");
   } else {
     in.power_w = g.tdp_w * in.gpu_count;
-    as.add("power_w", in.power_w, "GPU TDP " + fixed(g.tdp_w, 0) + " W × " + std::to_string(in.gpu_count) + " (datasheet); host CPUs, NICs and fans excluded");
+    as.add("power_w", in.power_w, Message("energy.src_tdp").num("power_w", g.tdp_w).num("gpu_count", in.gpu_count));
   }
 }
 
 // The rental rate: given, the instance's on-demand price per GPU, or the cheapest on-demand per GPU in the catalog.
-void readRent(const EngineState& s, ObjectReader& r, const GpuOrInstance& h, TcoInputs& in, std::string& source) {
+void readRent(const EngineState& s, ObjectReader& r, const GpuOrInstance& h, TcoInputs& in, Message& source) {
   if (auto p = r.number("rent_usd_per_gpu_hour", false, 0, true, 1e4)) {
     in.rent_usd_per_gpu_hour = *p;
-    source = "given";
+    source = Message("plan.src_given");
   } else if (h.offer && h.offer->price(PricingModel::kOnDemand)) {
     const Price* p = h.offer->price(PricingModel::kOnDemand);
     in.rent_usd_per_gpu_hour = p->usd_per_hour / h.offer->gpu_count;
-    source = h.offer->id + " on-demand ÷ " + std::to_string(h.offer->gpu_count) + " GPUs, as of " + p->as_of + ", " + p->source;
+    source = Message("plan.src_offer").text("instance", h.offer->id).text("pricing", "on_demand").num("gpu_count", h.offer->gpu_count)
+                 .text("date", p->as_of).text("source", p->source);
   } else if (const Offer* best = cheapestOnDemandPerGpu(s.catalog, h.gpu->id)) {
     const Price* p = best->price(PricingModel::kOnDemand);
     in.rent_usd_per_gpu_hour = p->usd_per_hour / best->gpu_count;
-    source = "cheapest on-demand per GPU: " + best->id + ", as of " + p->as_of + ", " + p->source;
+    source = Message("tco.src_cheapest_rent").text("instance", best->id).text("date", p->as_of).text("source", p->source);
   } else {
     r.error("rent_usd_per_gpu_hour", ErrorCode::kMissingField, "no on-demand offer with " + h.gpu->name + " in the catalog: give the rental rate");
   }
 }
 
-std::string verdictText(const TcoResult& t, const TcoInputs& in) {
-  if (t.never_breaks_even) return "Renting is always cheaper: electricity alone costs more than the rental rate.";
-  if (t.break_even_utilisation > 1)
-    return "Renting is cheaper even at 100 % utilisation (break-even would be " + pct(t.break_even_utilisation, 0) + ").";
-  return "Owning is cheaper above " + pct(t.break_even_utilisation, 0) + " utilisation over " + fixed(in.amortisation_years, 0) +
-         " years; below it, renting at " + money(in.rent_usd_per_gpu_hour) + "/GPU-h is cheaper.";
+Message verdictText(const TcoResult& t, const TcoInputs& in) {
+  if (t.never_breaks_even) return Message("tco.rent_always");
+  if (t.break_even_utilisation > 1) return Message("tco.rent_even_at_full").num("share_fraction", t.break_even_utilisation);
+  return Message("tco.own_above").num("share_fraction", t.break_even_utilisation).num("year_count", in.amortisation_years)
+      .num("usd_per_gpu_hour", in.rent_usd_per_gpu_hour);
 }
 
 }  // namespace
@@ -82,11 +82,11 @@ std::string apiTco(EngineState& s, const std::string& text, const std::string&) 
   readHardware(r, g, in, as);
   in.pue = readPue(r, as);
   in.usd_per_kwh = r.number("usd_per_kwh", false, 0, false, 10).value_or(kElectricityUsdPerKwh);
-  as.add("usd_per_kwh", in.usd_per_kwh, r.has("usd_per_kwh") ? "given" : "US industrial average 2023, 8.06 ¢/kWh (EIA Electric Power Annual 2023)");
+  as.add("usd_per_kwh", in.usd_per_kwh, Message(r.has("usd_per_kwh") ? "plan.src_given" : "energy.src_electricity_price"));
   in.other_usd_per_year = r.number("other_usd_per_year", false, 0, false, 1e12).value_or(0);
   as.add("other_usd_per_year", in.other_usd_per_year,
-         r.has("other_usd_per_year") ? "given" : "not included (colocation, support, staff): give other_usd_per_year");
-  std::string rent_source;
+         Message(r.has("other_usd_per_year") ? "plan.src_given" : "tco.src_other_costs"));
+  Message rent_source;
   readRent(s, r, h, in, rent_source);
   std::vector<double> us = {0.25, 0.5, 0.75, 1.0};
   if (auto u = r.number("utilisation", false, 0, true, 1)) {
@@ -96,7 +96,7 @@ std::string apiTco(EngineState& s, const std::string& text, const std::string&) 
   }
   if (hasErrors(issues)) return errorResult(issues);
   as.add("rent_usd_per_gpu_hour", in.rent_usd_per_gpu_hour, rent_source);
-  as.add("energy", "power × PUE × hours × utilisation", "idle power not modelled");
+  as.add("energy", Message("tco.assume_energy"), Message("tco.src_energy"));
   const TcoResult t = ownVsRent(in, us);
   std::string out;
   JsonWriter j(out);

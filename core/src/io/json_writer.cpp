@@ -9,6 +9,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "io/messages.hpp"
+
 namespace gpuvalue {
 
 namespace {
@@ -318,6 +320,23 @@ JsonWriter& JsonWriter::value(bool b) {
 JsonWriter& JsonWriter::value(const std::vector<std::string>& list) {
   beginArray();
   for (const auto& s : list) value(s);
+  return endArray();
+}
+
+JsonWriter& JsonWriter::value(const Message& m) {
+  if (m.empty()) return null();
+  beginObject().field("code", m.code()).key("params").beginObject();
+  for (const auto& p : m.params()) {
+    key(p.name);
+    if (p.is_text) value(p.text);
+    else value(p.number);
+  }
+  return endObject().endObject();
+}
+
+JsonWriter& JsonWriter::value(const std::vector<Message>& list) {
+  beginArray();
+  for (const auto& m : list) value(m);
   return endArray();
 }
 

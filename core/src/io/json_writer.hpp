@@ -9,6 +9,8 @@
 
 namespace gpuvalue {
 
+class Message;
+
 // Writes into `out` through its own cursor: `out` is grown ahead and trimmed when the outermost object or array
 // is closed (or the writer is destroyed), so each token is a memcpy, not a call into libc++'s std::string
 // (whose members are not inlined in wasm). Read `out` only after closing the outermost container.
@@ -32,6 +34,8 @@ class JsonWriter {
   JsonWriter& value(size_t i);
   JsonWriter& value(bool b);
   JsonWriter& value(const std::vector<std::string>& list);
+  JsonWriter& value(const Message& m);                // {"code", "params": {...}}
+  JsonWriter& value(const std::vector<Message>& list);
   // A document held as a DOM because it was read from input (presets, an imported catalog): written member by
   // member in its own key order. Non-finite numbers are written as 0, like value(double). (Not an overload of
   // value(): nothing converts to a DOM by accident.)

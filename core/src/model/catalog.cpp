@@ -90,10 +90,9 @@ static long daysFromCivil(int y, int m, int d) {  // Howard Hinnant's days_from_
 
 bool isStale(const Price& p, long today_day) { return today_day > 0 && p.as_of_day > 0 && today_day - p.as_of_day > kStaleAfterDays; }
 
-std::string staleWarning(const Price& p, const std::string& today) {
-  if (!isStale(p, dayNumber(today))) return "";
-  return std::string(pricingModelName(p.model)) + " price is stale: as of " + p.as_of + ", more than " +
-         std::to_string(kStaleAfterDays) + " days old";
+Message staleWarning(const Price& p, const std::string& today) {
+  if (!isStale(p, dayNumber(today))) return Message();
+  return Message("price.stale").text("pricing", pricingModelName(p.model)).text("date", p.as_of).num("day_count", kStaleAfterDays);
 }
 
 long dayNumber(const std::string& s) {
@@ -305,12 +304,6 @@ Issues parseCatalog(const json& doc, const GpuDatabase& gpus, std::unordered_set
   return issues;
 }
 
-static std::string fmt(double v, int digits = 0) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-  return buf;
-}
-
 // Memory types each CPU generation takes (Intel ARK and AMD product pages):
 // Xeon Scalable 1st-3rd gen (Skylake/Cascade Lake/Ice Lake: 8180, 8280, 8380, 8358...) take DDR4;
 // 4th/5th gen (Sapphire/Emerald Rapids: 8480+, 8468, 8580) take DDR5.
@@ -338,46 +331,44 @@ static std::string cpuMemoryType(const std::string& cpu) {
   return "";
 }
 
-std::vector<std::string> claimCheck(const Offer& o) {
-  std::vector<std::string> out;
+Messages claimCheck(const Offer& o) {
+  Messages out;
   if (!o.claims || !o.gpu) return out;
   const GpuSpec& g = *o.gpu;
   const Claims& c = *o.claims;
   const double n = o.gpu_count;
   auto differs = [](double a, double b) { return std::fabs(a - b) > 0.10 * std::max(a, b); };
   if (c.gpu_memory_gb > 0 && std::fabs(c.gpu_memory_gb - g.memory_gb) > 0.5)
-    out.push_back("claim check: vendor states " + fmt(c.gpu_memory_gb) + " GB per GPU, the " + g.name + " datasheet gives " +
-                  fmt(g.memory_gb) + " GB");
+    out.push_back(Message("claim.gpu_memory").num("stated_gb", c.gpu_memory_gb).num("datasheet_gb", g.memory_gb).text("gpu", g.id));
   if (c.tflops > 0) {
     Precision p;
     if (parsePrecision(c.tflops_precision, p)) {
-      double dense = g.peak(p) * n;
+      const double dense = g.peak(p) * n;
       if (dense <= 0) {
-        out.push_back("claim check: vendor states " + fmt(c.tflops) + " TFLOPS " + c.tflops_precision + ", but the " + g.name +
-                      " has no " + c.tflops_precision + " support");
+        out.push_back(Message("claim.tflops_unsupported").num("stated_tflops", c.tflops).text("precision", c.tflops_precision)
+                          .text("gpu", g.id));
       } else if (differs(c.tflops, dense)) {
-        std::string s = "claim check: vendor states " + fmt(c.tflops) + " TFLOPS " + c.tflops_precision + " for " + fmt(n) +
-                        " GPUs; the datasheet gives " + fmt(n) + " x " + fmt(g.peak(p), 1) + " = " + fmt(dense) + " TFLOPS dense";
-        if (!differs(c.tflops, 2 * dense)) s += " (the stated figure matches the sparse peak)";
-        out.push_back(s);
+        out.push_back(Message(differs(c.tflops, 2 * dense) ? "claim.tflops" : "claim.tflops_sparse")
+                          .num("stated_tflops", c.tflops).text("precision", c.tflops_precision).num("gpu_count", n)
+                          .num("per_gpu_tflops", g.peak(p)).num("datasheet_tflops", dense));
       }
     }
   }
   if (c.memory_bandwidth_gbs > 0 && differs(c.memory_bandwidth_gbs, g.memory_bandwidth_gbs) &&
       differs(c.memory_bandwidth_gbs, g.memory_bandwidth_gbs * n))
-    out.push_back("claim check: vendor states memory bandwidth " + fmt(c.memory_bandwidth_gbs) + " GB/s; the " + g.name +
-                  " datasheet gives " + fmt(g.memory_bandwidth_gbs) + " GB/s per GPU");
+    out.push_back(Message("claim.memory_bandwidth").num("stated_gbs", c.memory_bandwidth_gbs)
+                      .num("datasheet_gbs", g.memory_bandwidth_gbs).text("gpu", g.id));
   if (c.nvlink_gbs > 0) {
     if (g.nvlink_gbs <= 0)
-      out.push_back("claim check: vendor states NVLink " + fmt(c.nvlink_gbs) + " GB/s, but the " + g.name + " has no NVLink");
+      out.push_back(Message("claim.no_nvlink").num("stated_gbs", c.nvlink_gbs).text("gpu", g.id));
     else if (differs(c.nvlink_gbs, g.nvlink_gbs))
-      out.push_back("claim check: vendor states NVLink " + fmt(c.nvlink_gbs) + " GB/s; the datasheet gives " + fmt(g.nvlink_gbs) +
-                    " GB/s per GPU");
+      out.push_back(Message("claim.nvlink").num("stated_gbs", c.nvlink_gbs).num("datasheet_gbs", g.nvlink_gbs));
   }
   if (!c.cpu.empty() && !c.cpu_memory_type.empty()) {
-    std::string takes = cpuMemoryType(c.cpu);
+    const std::string takes = cpuMemoryType(c.cpu);
     if (!takes.empty() && toLower(takes) != toLower(c.cpu_memory_type))
-      out.push_back("claim check: " + c.cpu + " takes " + takes + " memory, not " + c.cpu_memory_type);
+      out.push_back(Message("claim.cpu_memory_type").text("cpu", c.cpu).text("memory_type", takes)
+                        .text("stated_memory_type", c.cpu_memory_type));
   }
   return out;
 }

@@ -11,6 +11,7 @@
 
 #include "model/gpu_specs.hpp"
 #include "io/issues.hpp"
+#include "io/messages.hpp"
 
 namespace gpuvalue {
 
@@ -82,7 +83,7 @@ struct Offer {
   // Vendor-stated figures, when the catalog gives any (a few offers do; shared so that offers stay small).
   std::shared_ptr<const Claims> claims;
   std::vector<Price> prices;
-  std::vector<std::string> warnings;  // claim-check discrepancies and data warnings, carried into results
+  Messages warnings;    // claim-check discrepancies and data warnings, carried into results
   // Hash of what the performance model depends on (GPU, GPUs per node, interconnect, network, RDMA):
   // offers with equal hardware share one evaluation when ranking.
   uint64_t hardware_hash = 0;
@@ -153,14 +154,14 @@ Issues parseCatalog(const std::string& json_text, const GpuDatabase& gpus, const
                     const std::string& today);
 
 // Compares an offer's vendor-stated figures with the datasheet; returns one sentence per discrepancy.
-std::vector<std::string> claimCheck(const Offer& offer);
+Messages claimCheck(const Offer& offer);
 
 // Prices older than this are flagged in every result that uses them.
 constexpr int kStaleAfterDays = 180;
 // Hours in an average month: 8760 h / 12 (the convention AWS, GCP and Azure price pages use: 730 h).
 constexpr double kHoursPerMonth = 730.0;
 // "on_demand price is stale: as of …" when `p` is older than kStaleAfterDays on `today`, else "".
-std::string staleWarning(const Price& p, const std::string& today);
+Message staleWarning(const Price& p, const std::string& today);
 // True when the price is older than kStaleAfterDays on the given day number (see dayNumber).
 bool isStale(const Price& p, long today_day);
 

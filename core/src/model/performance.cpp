@@ -129,6 +129,11 @@ std::string Sharding::describe() const {
   return s.empty() ? "data parallel (no sharding)" : s;
 }
 
+std::string Sharding::label() const {
+  const std::string s = describe();
+  return tensor_parallel > 1 || pipeline_parallel > 1 || zero_stage > 0 ? s : std::string();
+}
+
 Precision trainingPrecision(const Workload& w, const GpuSpec& g) {
   Precision p = w.precision;
   if (p == Precision::kFp8 && g.peak(Precision::kFp8) <= 0) p = Precision::kBf16;

@@ -79,6 +79,7 @@ struct Sharding {
   int tensor_parallel = 1;
   int pipeline_parallel = 1;
   std::string describe() const;
+  std::string label() const;  // describe() without the English words: "" for plain data parallel
 };
 
 struct MemoryBreakdown {

@@ -99,7 +99,7 @@ CostResult priceJob(const Offer& o, const Price& p, double hours, int nodes, con
       if (loss >= 0.95) {
         r.feasible = false;
         r.wall_hours = hours * 20;
-        r.note = "interruptions arrive faster than the job can progress";
+        r.note = "cost.spot_infeasible";
       } else {
         r.wall_hours = work / (1.0 - loss);
       }

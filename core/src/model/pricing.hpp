@@ -9,7 +9,7 @@ namespace gpuvalue {
 struct SpotOptions {
   // Interruptions per node-hour when the price record gives none. Assumption: one reclaim per day per node,
   // the upper end GCP documented for preemptible VMs (always stopped within 24 h) and within AWS Spot
-  // Advisor's ">20 %/month" bucket that 47 % of GPU pools sit in (seed-claims-check.md, row l).
+  // Advisor's ">20 %/month" bucket that 47 % of GPU pools sit in (docs/sources.md#claim-l).
   double interruptions_per_node_hour = 1.0 / 24.0;
   double checkpoint_interval_hours = 0;    // 0 = Young's optimum sqrt(2·write/λ) (Young 1974)
   double checkpoint_write_hours = 5.0 / 60;  // time to write one checkpoint (assumption, large models ~minutes)
@@ -31,7 +31,7 @@ struct CostResult {
   // Reserved.
   double commitment_usd = 0;     // whole term for the nodes used
   double break_even_utilisation = 0;  // reserved rate / on-demand rate
-  const char* note = "";        // static text (kept out of std::string: ranking prices every offer)
+  const char* note = "";        // a message code without parameters, or "" (not a std::string: ranking prices every offer)
 };
 
 // Rounds a run up to the billing increment and minimum charge, in hours.

@@ -86,17 +86,6 @@ Evaluation evaluate(const Workload& w, const Offer& o, const RankOptions& opt) {
   return e;
 }
 
-// Fixed-point text without iostreams (libc++'s ostringstream is slow in wasm: locale setup per stream).
-std::string fixed(double v, int digits) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", digits, std::isfinite(v) ? v : 0.0);
-  return buf;
-}
-
-std::string money(double v) { return "$" + fixed(v, v < 100 ? 2 : 0); }
-
-std::string hoursText(double h) { return h >= 48 ? fixed(h / 24, 1) + " days" : fixed(h, 1) + " h"; }
-
 }  // namespace
 
 double serviceScore(const Offer& o) {
@@ -419,42 +408,38 @@ Ranking rankOffers(const Workload& w, const Catalog& catalog, const RankOptions&
   return out;
 }
 
-std::vector<std::string> resultReasons(const RankResult& r, const Ranking& ranking) {
-  std::vector<std::string> reasons;
+Messages resultReasons(const RankResult& r, const Ranking& ranking) {
+  Messages reasons;
   if (!r.fits) {
-    reasons.push_back("does not fit in GPU memory");
+    reasons.push_back(Message("rank.no_fit"));
     return reasons;
   }
-  if (r.cost.cost_usd > 0 && r.cost.cost_usd <= ranking.best_cost * (1 + 1e-9)) reasons.push_back("cheapest job: " + money(r.cost.cost_usd));
-  if (r.cost.wall_hours > 0 && r.cost.wall_hours <= ranking.best_time * (1 + 1e-9)) reasons.push_back("fastest: " + hoursText(r.cost.wall_hours));
-  if (r.usd_per_tflops_day > 0 && r.usd_per_tflops_day <= ranking.best_unit * (1 + 1e-9)) reasons.push_back("lowest $/TFLOPS·day");
-  if (r.pareto) reasons.push_back("on the cost-time Pareto frontier");
-  const int gpus = r.nodes() * r.offer->gpu_count;
-  std::string fit = "fits on " + std::to_string(gpus) + " GPU" + (gpus > 1 ? "s" : "");
-  if (r.nodes() > 1) fit += " (" + std::to_string(r.nodes()) + " nodes)";
-  reasons.push_back(fit + " with " + r.memory().sharding.describe());
+  if (r.cost.cost_usd > 0 && r.cost.cost_usd <= ranking.best_cost * (1 + 1e-9))
+    reasons.push_back(Message("rank.cheapest_job").num("cost_usd", r.cost.cost_usd));
+  if (r.cost.wall_hours > 0 && r.cost.wall_hours <= ranking.best_time * (1 + 1e-9))
+    reasons.push_back(Message("rank.fastest").num("time_hours", r.cost.wall_hours));
+  if (r.usd_per_tflops_day > 0 && r.usd_per_tflops_day <= ranking.best_unit * (1 + 1e-9)) reasons.push_back(Message("rank.lowest_unit_cost"));
+  if (r.pareto) reasons.push_back(Message("rank.pareto"));
+  reasons.push_back(Message("rank.fits_on").num("gpu_count", r.nodes() * r.offer->gpu_count).num("node_count", r.nodes())
+                        .text("sharding", r.memory().sharding.label()));
   if (r.model == PricingModel::kReserved && r.cost.break_even_utilisation > 0)
-    reasons.push_back("reserved pays off above " + fixed(r.cost.break_even_utilisation * 100, 0) + " % utilisation");
+    reasons.push_back(Message("rank.reserved_break_even").num("share_fraction", r.cost.break_even_utilisation));
   return reasons;
 }
 
-std::vector<std::string> resultWarnings(const RankResult& r, const Workload& w, const RankOptions& opt) {
-  std::vector<std::string> warnings = r.offer->warnings;
-  const std::string stale = staleWarning(*r.price, opt.today);
-  if (!stale.empty()) warnings.push_back(stale);
-  if (!r.throughput().supported) warnings.push_back(std::string("the GPU cannot run ") + precisionName(w.precision));
+Messages resultWarnings(const RankResult& r, const Workload& w, const RankOptions& opt) {
+  Messages warnings = r.offer->warnings;
+  Message stale = staleWarning(*r.price, opt.today);
+  if (!stale.empty()) warnings.push_back(std::move(stale));
+  if (!r.throughput().supported) warnings.push_back(Message("rank.precision_unsupported").text("precision", precisionName(w.precision)));
   const MemoryBreakdown& m = r.memory();
-  if (!m.fits) {
-    std::string t = "does not fit: needs " + fixed(m.required_gb, 1) + " GB per GPU, " + fixed(m.available_gb, 1) + " GB usable";
-    if (!r.offer->rdma) t += " (no RDMA network, so no multi-node scale-out)";
-    warnings.push_back(t);
-  }
-  if (r.model == PricingModel::kSpot && r.cost.available) {
-    std::string t = "spot: about " + fixed(r.cost.expected_interruptions, 1) + " interruptions expected, checkpoint every " +
-                    fixed(r.cost.checkpoint_interval_hours, 1) + " h";
-    if (!r.cost.feasible) t += "; interruptions arrive faster than the job can progress";
-    warnings.push_back(t);
-  }
+  if (!m.fits)
+    warnings.push_back(Message(r.offer->rdma ? "rank.memory_short" : "rank.memory_short_no_rdma")
+                           .num("required_gb", m.required_gb).num("available_gb", m.available_gb));
+  if (r.model == PricingModel::kSpot && r.cost.available)
+    warnings.push_back(Message(r.cost.feasible ? "rank.spot_interruptions" : "rank.spot_infeasible")
+                           .num("interruption_count", r.cost.expected_interruptions)
+                           .num("interval_hours", r.cost.checkpoint_interval_hours));
   return warnings;
 }
 

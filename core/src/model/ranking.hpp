@@ -89,9 +89,9 @@ double serviceScore(const Offer& o);
 
 Ranking rankOffers(const Workload& w, const Catalog& catalog, const RankOptions& opt);
 
-// Why a result ranks where it does, with numbers ("cheapest job: $3.35", "fits on 16 GPUs (2 nodes) with ZeRO-1").
-std::vector<std::string> resultReasons(const RankResult& r, const Ranking& ranking);
+// Why a result ranks where it does, as messages with numbers (rank.cheapest_job {cost_usd}, rank.fits_on {...}).
+Messages resultReasons(const RankResult& r, const Ranking& ranking);
 // Claim-check and data warnings of the offer, plus stale price, memory and spot warnings for this result.
-std::vector<std::string> resultWarnings(const RankResult& r, const Workload& w, const RankOptions& opt);
+Messages resultWarnings(const RankResult& r, const Workload& w, const RankOptions& opt);
 
 }  // namespace gpuvalue

@@ -238,10 +238,9 @@ Advice advise(const AdviceOptions& opt, const GpuDatabase& gpus, const Catalog& 
       if (!e.offer.offer) {
         e.pricing = PricingModel::kOnDemand;
         e.offer = cheapestOffer(catalog, e.gpu->id, count, PricingModel::kOnDemand);
-        e.pricing_note = e.offer.offer ? std::string("no ") + pricingModelName(want) + " offer for " + std::to_string(count) +
-                                             "× " + e.gpu->name + " in the catalog; on-demand shown instead"
-                                       : "no catalog offer can host " + std::to_string(count) + "× " + e.gpu->name +
-                                             " (more than one instance needs an RDMA network)";
+        e.pricing_note = e.offer.offer ? Message("advise.no_stage_offer").text("pricing", pricingModelName(want))
+                                             .num("gpu_count", count).text("gpu", e.gpu->id)
+                                       : Message("advise.no_offer_rdma").num("gpu_count", count).text("gpu", e.gpu->id);
       }
       if (e.offer.offer)
         e.cost = priceJob(*e.offer.offer, *e.offer.price, plan.throughput.time_hours, e.offer.instances, opt.spot);

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "io/messages.hpp"
 #include "model/catalog.hpp"
 #include "model/performance.hpp"
 #include "model/pricing.hpp"
@@ -92,7 +93,7 @@ struct RungEvaluation {
   CostResult cost;
   OfferChoice on_demand;        // for comparison with the stage's billing
   CostResult on_demand_cost;
-  std::string pricing_note;
+  Message pricing_note;        // why the stage's billing is not shown, or empty
 };
 
 struct Advice {
@@ -251,13 +252,13 @@ WholeGpuOption wholeGpuOption(const Catalog& catalog, const GpuSpec& gpu, const 
 // ---------------------------------------------------------------------------------------------------------
 
 // Median AWS Spot saving over 540 GPU instance×region pools: 66 % (spotinfo snapshot of the AWS Spot Advisor
-// data, committed 2025-06-28; shared/reference/seed-claims-check.md row l). Used only when an offer has no spot
+// data, committed 2025-06-28; docs/sources.md#claim-l). Used only when an offer has no spot
 // price of its own (levers, plan), and flagged as an estimate.
 constexpr double kMedianSpotDiscount = 0.66;
 
 // The planner's article example (§4 start-up: 30 % spot + 70 % reserved, "58 % lower yearly GPU cost, 98.7 % task
 // completion"). The article gives no demand, GPU or prices; the demand below is an assumption, the shares are the
-// article's figures (seed-article.md).
+// article's figures (docs/sources.md#article).
 constexpr const char* kArticlePlanInstance = "aws-p4d.24xlarge-us-east-1";  // catalog offer with on-demand and 1-year reserved A100 prices
 constexpr double kArticlePlanGpus = 80;         // assumption: ten p4d.24xlarge busy around the clock every month
 constexpr double kArticlePlanTaskHours = 8;     // assumption (not sourced): one spot task is an 8-hour job on one node
@@ -266,11 +267,11 @@ constexpr double kArticleSpotShare = 0.30;        // the article's spot share, t
 
 // Power usage effectiveness defaults.
 // Air-cooled: 1.58, the industry average of the Uptime Institute Global Data Center Survey 2023 (range
-// 1.55-1.59 since ~2020; shared/reference/seed-claims-check.md row n).
+// 1.55-1.59 since ~2020; docs/sources.md#claim-n).
 constexpr double kPueAirCooled = 1.58;
 // Liquid-cooled: 1.10. Between NREL's warm-water liquid-cooled ESIF HPC data centre, 1.04 trailing-twelve-month
 // average (Van Geet, Sickinger, Carter, "Lessons learned from the world's most energy efficient data center",
-// NREL/PR-2C00-70433, 2018) and Google's fleet average 1.10 (Q2 2021, seed-claims-check.md row n). The article's
+// NREL/PR-2C00-70433, 2018) and Google's fleet average 1.10 (Q2 2021, docs/sources.md#claim-n). The article's
 // 1.05 is at the best end of that range.
 constexpr double kPueLiquidCooled = 1.10;
 // US average retail electricity price to industrial customers in 2023: 8.06 ¢/kWh (EIA, Electric Power Annual

@@ -14,7 +14,7 @@ LeverOutcome runOn(const Workload& w, const Offer& offer, int nodes, const Price
   o.nodes = c.nodes;
   o.instance = offer.instance_type;
   o.precision = trainingPrecision(w, *offer.gpu);
-  o.sharding = plan.memory.sharding.describe();
+  o.sharding = plan.memory.sharding.label();
   o.fits = plan.memory.fits && plan.throughput.supported;
   o.tflops_per_gpu = plan.throughput.effective_tflops_per_gpu;
   o.pricing = price.model;
@@ -137,7 +137,7 @@ MigLever migLever(const LeverBase& b) {
   a.nodes = 1;
   a.instance = b.offer->instance_type + " MIG " + p.name;
   a.precision = trainingPrecision(w, g);
-  a.sharding = l.plan.memory.sharding.describe();
+  a.sharding = l.plan.memory.sharding.label();
   a.fits = true;
   a.pricing = b.model;
   a.tflops_per_gpu = l.plan.throughput.effective_tflops_per_gpu;

@@ -14,6 +14,8 @@ const hours = sig(4);
 const gb = fixed(2);
 const score = fixed(4);
 
+import { messageText } from '../views/dom.js';
+
 const CSV_FIELDS = [
   ['rank', (r) => r._rank], ['instance', (r) => r.instance], ['id', (r) => r.id], ['provider', (r) => r.provider],
   ['region', (r) => r.region], ['gpu', (r) => r.gpu], ['gpu_name', (r) => r.gpu_name], ['gpu_count', (r) => r.gpu_count],
@@ -25,7 +27,7 @@ const CSV_FIELDS = [
   ['score_service', (r) => score(r.scores.service)], ['required_gb_per_gpu', (r) => gb(r.memory.required_gb_per_gpu)],
   ['available_gb_per_gpu', (r) => gb(r.memory.available_gb_per_gpu)], ['sharding', (r) => r.memory.sharding],
   ['as_of', (r) => r.as_of], ['stale', (r) => r.stale], ['source', (r) => r.source],
-  ['reasons', (r) => (r.reasons || []).join('; ')], ['warnings', (r) => (r.warnings || []).join('; ')],
+  ['reasons', (r) => messageText(r.reasons || [])], ['warnings', (r) => messageText(r.warnings || [])],
 ];
 
 const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;

@@ -1,7 +1,7 @@
 // The page state's URL-hash form ("#preset=…&lang=…"): read over a base state, and written with only what differs
 // from it. The names a field takes (precisions, billing models, workload kinds, modes) are the engine's (names.js).
 import { NAMES } from './names.js';
-import { CUSTOM_FIELDS, SORT_KEYS, CURRENCIES, TOOL_IDS } from './state.js';
+import { CUSTOM_FIELDS, SORT_KEYS, CURRENCIES, TOOL_IDS, defaultCurrency } from './state.js';
 
 // The groups of tool inputs kept in the URL as "<group>.<field>=value".
 const TOOL_GROUPS = [...TOOL_IDS, 'sens'];
@@ -81,7 +81,7 @@ export function parseHash(hash, base, { presetIds = [], known = null } = {}) {
     if (m && v !== '' && v.length <= MAX_VALUE_CHARS) (s.tools[m[1]] ||= {})[m[2]] = v;
   }
   if (q.get('lang') === 'en' || q.get('lang') === 'zh') s.lang = q.get('lang');
-  if (CURRENCIES.includes(q.get('cur'))) s.currency = q.get('cur');
+  s.currency = CURRENCIES.includes(q.get('cur')) ? q.get('cur') : defaultCurrency(s.lang);
   const rate = num(q.get('rate'), RANGES.rate);
   if (rate !== undefined) s.rate = rate;
   return s;
@@ -121,7 +121,7 @@ export function serializeHash(s, base) {
     for (const f of Object.keys(fields).sort()) if (fields[f] !== undefined && fields[f] !== null && fields[f] !== '') q.set(`${g}.${f}`, String(fields[f]));
   }
   q.set('lang', s.lang);
-  if (s.currency !== 'USD') q.set('cur', s.currency);
+  if (s.currency !== defaultCurrency(s.lang)) q.set('cur', s.currency);
   if (s.rate !== base.rate) q.set('rate', String(s.rate));
   return `#${q.toString()}`;
 }

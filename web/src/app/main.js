@@ -4,9 +4,10 @@
 import { startHost } from '../engine/host.js';
 import { errorData } from '../engine/errors.js';
 import { pickLanguage, translator } from '../i18n/index.js';
-import { h, tx, txv, clear, dataText } from '../views/dom.js';
+import { h, tx, txv, clear, dataText, setMessageRenderer } from '../views/dom.js';
+import { messageRenderer } from '../i18n/messages.js';
 import { makeFormatter } from '../views/format.js';
-import { defaultState, rankRequest } from './state.js';
+import { defaultState, rankRequest, defaultCurrency, bundledFx } from './state.js';
 import { parseHash, serializeHash } from './hash.js';
 import { setNames } from './names.js';
 import { sortRows } from './rows.js';
@@ -53,11 +54,6 @@ function prepareView(v) {
   return v;
 }
 
-// The CNY rate shipped with the catalog: the most recent fx block of the bundled files.
-export function bundledFx(data) {
-  return data.catalogs.map((c) => c.doc.fx).filter((fx) => fx && fx.CNY_per_USD > 0)
-    .sort((a, b) => String(b.as_of).localeCompare(String(a.as_of)))[0] || null;
-}
 
 const safeStorage = {
   get(k) { try { return localStorage.getItem(k); } catch { return null; } },
@@ -134,7 +130,9 @@ class App {
 
   setLanguage(lang) {
     safeStorage.set(LANG_KEY, lang);
-    this.update({ lang });
+    // The currency follows the language unless the reader chose the other one.
+    const currency = this.state.currency === defaultCurrency(this.state.lang) ? defaultCurrency(lang) : this.state.currency;
+    this.update({ lang, currency });
   }
 
   // Shows an offer in the details panel; brings the panel into view when it is below the screen.
@@ -156,6 +154,8 @@ class App {
 
   ctx() {
     const fmt = makeFormatter({ lang: this.state.lang, currency: this.state.currency, rate: this.state.rate });
+    this.gpuNames ||= new Map(this.gpus.map((g) => [g.id, g.name]));
+    setMessageRenderer(messageRenderer({ lang: this.state.lang, fmt, gpuName: (id) => this.gpuNames.get(id) ?? id }));
     return {
       t: this.t, fmt, state: this.state, host: this.host, presets: this.presets, gpus: this.gpus, catalog: this.catalog,
       defaults: this.defaults, fx: this.fx, theme: this.theme, userData: this.userData, result: this.result, view: this.view,

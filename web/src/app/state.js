@@ -4,6 +4,9 @@
 import { NAMES } from './names.js';
 
 export const CURRENCIES = ['USD', 'CNY'];
+// The currency a reader of each language sees unless they choose another: CNY (at the catalog's dated rate) in
+// Chinese, USD in English.
+export const defaultCurrency = (lang) => (lang === 'zh' ? 'CNY' : 'USD');
 export const SORT_KEYS = ['rank', 'total_gpus', 'time_hours', 'cost_usd', 'usd_per_hour', 'usd_per_tflops_day', 'memory', 'score'];
 // Decision-tool tabs (tools/panel.js); hash.js keeps their inputs in the URL.
 export const TOOL_IDS = ['advise', 'plan', 'mig', 'levers', 'compare', 'energy'];
@@ -38,7 +41,7 @@ export function defaultState(engineDefaults, { lang = 'en', rate = 0, presetId =
     tool: 'advise',                 // the decision tool shown
     tools: {},                      // {group: {field: text}}: tool inputs the user set (the tools' defaults otherwise)
     lang,
-    currency: 'USD',
+    currency: defaultCurrency(lang),
     rate,                           // CNY per USD
     defaultRate: rate,
     defaultExamples: false,
@@ -47,6 +50,12 @@ export function defaultState(engineDefaults, { lang = 'en', rate = 0, presetId =
 }
 
 export { rowKey } from './rows.js';
+
+// The CNY rate shipped with the catalog: the most recent fx block of the bundled files.
+export function bundledFx(data) {
+  return data.catalogs.map((c) => c.doc.fx).filter((fx) => fx && fx.CNY_per_USD > 0)
+    .sort((a, b) => String(b.as_of).localeCompare(String(a.as_of)))[0] || null;
+}
 
 // The engine.rank request for a state (everything that changes the ranking, nothing that only changes the view).
 export function rankRequest(s) {

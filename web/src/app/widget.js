@@ -4,6 +4,7 @@ import { createEngine } from '../engine/client.js';
 import { translator, pickLanguage } from '../i18n/index.js';
 import { makeFormatter } from '../views/format.js';
 import { h } from '../views/dom.js';
+import { bundledFx, defaultCurrency } from './state.js';
 
 let enginePromise;
 function sharedEngine() {
@@ -32,7 +33,10 @@ class GpuValueElement extends HTMLElement {
     const shadow = this.shadowRoot || this.attachShadow({ mode: 'open' });
     const lang = pickLanguage(this.getAttribute('lang'), navigator.languages);
     const t = translator(lang);
-    const fmt = makeFormatter({ lang });
+    // Chinese readers see CNY at the catalog's dated rate, English readers USD (as on the page).
+    const fx = bundledFx(window.__GPUVALUE_DATA__);
+    const currency = fx ? defaultCurrency(lang) : 'USD';
+    const fmt = makeFormatter({ lang, currency, rate: fx ? fx.CNY_per_USD : 1 });
     const compact = this.hasAttribute('compact');
     const limit = Math.max(1, Math.min(100, Number(this.getAttribute('limit')) || (compact ? 5 : 10)));
     try {

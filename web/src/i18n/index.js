@@ -1,9 +1,11 @@
 // The UI strings, one JSON file per language with the same keys (tests/js/i18n.test.mjs checks): en.json and
 // zh-CN.json. They are imported, so esbuild bundles them into the page, the widget and the offline file.
-// Engine reasons and warnings are English sentences from the engine and are shown as they are.
-// {name} placeholders are filled by translator().
+// {name} placeholders and {n, plural, one {…} other {…}} are filled by translator(); engine messages have their
+// own catalogs (messages.js).
 import en from './en.json' with { type: 'json' };
 import zh from './zh-CN.json' with { type: 'json' };
+import { interpolate } from './messages.js';
+import { LOCALES } from '../views/format.js';
 
 export const DICTS = { en, zh };
 
@@ -18,9 +20,10 @@ export function pickLanguage(stored, navigatorLanguages) {
 
 export function translator(lang) {
   const dict = DICTS[lang] || DICTS.en;
+  const plural = new Intl.PluralRules(LOCALES[lang] || LOCALES.en);
   return (key, vars) => {
-    let s = dict[key] ?? DICTS.en[key] ?? key;
-    if (vars) for (const [k, v] of Object.entries(vars)) s = s.split(`{${k}}`).join(String(v));
-    return s;
+    const s = dict[key] ?? DICTS.en[key] ?? key;
+    if (!vars) return s;
+    return interpolate(s, vars, { plural, value: (name, v) => (v === undefined ? `{${name}}` : String(v)) });
   };
 }

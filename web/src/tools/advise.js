@@ -1,6 +1,6 @@
 // Advisor: model size + project stage -> GPU class, count and billing, with the article's §4.1 size ladder
 // shown next to what the memory model says (and flagged when they disagree). engine.advise.
-import { h, tx, engineText, dataText } from '../views/dom.js';
+import { h, tx, engineText, dataText, shardingMessage } from '../views/dom.js';
 import { NAMES } from '../app/names.js';
 import { field, numberInput, selectInput, num, kpi, kv, verdict, assumptionsTable, dataLabel, put } from './form.js';
 
@@ -66,7 +66,7 @@ export const advisePanel = {
       h('p', {}, tx('strong', t, 'advArticleSays'), ' ', engineText('span', r.article.rule), ' ', h('span', { class: 'sub' }, '(', engineText('span', r.article.source), ')')),
       h('p', {}, tx('strong', t, 'advModelSays'), ' ',
         mm.gpu_class ? dataText('span', `${mm.gpu_count}× ${mm.gpu_class}`) : tx('span', t, 'advNothingFits'),
-        mm.sharding ? [' (', engineText('span', mm.sharding), ')'] : null, ' ', verdict(t, mm.agrees_with_article, { id: 'adv-agrees' })),
+        mm.gpu_class ? [' (', engineText('span', shardingMessage(mm.sharding)), ')'] : null, ' ', verdict(t, mm.agrees_with_article, { id: 'adv-agrees' })),
       engineText('p', mm.note, { class: 'sub engine-note' }));
 
     const facts = h('div', { class: 'kpis' },
@@ -82,7 +82,7 @@ export const advisePanel = {
 
     const cards = h('ol', { class: 'cards', id: 'adv-recs' }, r.recommendations.map((x) => h('li', { class: 'card', 'data-role': x.role, 'data-gpu': x.gpu },
       h('p', { class: 'card-role' }, tx('span', t, roleKey(x.role))),
-      h('p', { class: 'card-title' }, dataText('span', `${x.gpu_count}× ${x.gpu_name}`), ' · ', engineText('span', x.sharding), ' · ', t(x.pricing)),
+      h('p', { class: 'card-title' }, dataText('span', `${x.gpu_count}× ${x.gpu_name}`), ' · ', engineText('span', shardingMessage(x.sharding)), ' · ', t(x.pricing)),
       kv([
         [t('colTime'), h('span', { 'data-v': x.time_hours }, fmt.duration(x.time_hours))],
         [t('colCost'), h('span', { class: 'cost', 'data-v': x.cost_usd }, x.cost_usd > 0 ? fmt.money(x.cost_usd) : '—')],
@@ -100,13 +100,13 @@ export const advisePanel = {
       h('tbody', {}, r.ladder.map((x) => h('tr', { 'data-gpu': x.gpu, class: x.gpu === mm.gpu ? 'current' : '' },
         h('th', { scope: 'row' }, dataLabel(x.gpu_class)),
         h('td', {}, x.fits ? t('advFitsOn', { n: fmt.int(x.gpu_count) }) : t('no')),
-        h('td', {}, x.sharding ? engineText('span', x.sharding) : '—'),
+        h('td', {}, x.fits ? engineText('span', shardingMessage(x.sharding)) : '—'),
         h('td', { class: 'num' }, x.memory ? `${fmt.num(x.memory.required_gb_per_gpu, 1)} / ${fmt.num(x.memory.available_gb_per_gpu, 0)}` : '—'),
         h('td', { class: 'num' }, x.time_hours > 0 ? fmt.duration(x.time_hours) : '—'),
         h('td', {}, x.pricing ? t(x.pricing) : '—'),
         h('td', { class: 'num' }, x.cost_usd > 0 ? fmt.money(x.cost_usd) : '—'),
         h('td', { class: 'offer' }, x.offer ? dataText('span', `${x.offer.instance} · ${x.offer.provider}`) : '—'),
-        h('td', { class: 'note' }, x.note ? engineText('span', x.note) : ''))))));
+        h('td', { class: 'note' }, x.note && x.note.length ? engineText('span', x.note) : ''))))));
 
     put(out, head, facts, tokensSource, stage, tx('h3', t, 'advRecs'), cards, ladder,
       tx('h3', t, 'assumptionsTitle'), assumptionsTable(t, fmt, r.assumptions, 'adv-assumptions'),

@@ -1,7 +1,7 @@
 // Scenario comparison: 2-4 configurations (a GPU type × count, optionally at a given hourly price, or a catalog
 // offer) for one workload side by side, with the speed-up and cost ratio against a baseline explained by GPU
 // count, per-GPU throughput and scaling; the article's YOLOv7 case (§1) is a one-click preset. engine.compare.
-import { h, tx, engineText, dataText } from '../views/dom.js';
+import { h, tx, engineText, dataText, shardingMessage, boundMessage } from '../views/dom.js';
 import { NAMES } from '../app/names.js';
 import { field, numberInput, selectInput, num, times, workloadOf, moneyText, toUsdText, verdict, gpuOptions, put } from './form.js';
 
@@ -101,12 +101,12 @@ export const comparePanel = {
         line('colFits', (x) => (x.fits ? t('yes') : t('no'))),
         line('precision', (x) => String(x.precision).toUpperCase()),
         line('cmpPerGpu', (x) => fmt.num(x.single_gpu_tflops, 1)),
-        line('bound', (x) => engineText('span', x.bound)),
+        line('bound', (x) => engineText('span', boundMessage(x.bound))),
         line('scalingEff', (x) => fmt.pct(x.scaling_efficiency, 0)),
-        line('sharding', (x) => engineText('span', x.sharding)),
-        cfgs.some((x) => x.note) ? line('cmpNote', (x) => (x.note ? engineText('span', x.note, { class: 'note-text' }) : ''), { class: 'notes-row' }) : null)));
+        line('sharding', (x) => engineText('span', shardingMessage(x.sharding))),
+        cfgs.some((x) => x.notes.length) ? line('cmpNote', (x) => (x.notes.length ? engineText('span', x.notes, { class: 'note-text' }) : ''), { class: 'notes-row' }) : null)));
     const why = h('ul', { class: 'explanations', id: 'cmp-explanations' }, cfgs.map((x) => h('li', {}, dataText('strong', x.label), ': ', engineText('span', x.explanation),
-      x.note ? h('span', { class: 'sub' }, ' (', engineText('span', x.note), ')') : null)));
+      x.notes.length ? h('span', { class: 'sub' }, ' (', engineText('span', x.notes), ')') : null)));
     const sources = h('details', { class: 'source' }, tx('summary', t, 'sourceTitle'),
       h('ul', {}, cfgs.map((x) => h('li', {}, dataText('span', x.label), ': ', engineText('span', x.price_source)))));
     put(out, tx('p', t, 'cmpHow', { class: 'sub' }), table, tx('h3', t, 'cmpWhy'), why, sources);

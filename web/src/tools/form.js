@@ -70,7 +70,7 @@ export function assumptionsTable(t, fmt, assumptions, id) {
       if (/usd/.test(k)) return v > 0 ? fmt.unitMoney(v) : fmt.money(v);
       return fmt.sig(v, 4);
     }
-    return typeof v === 'string' ? engineText('span', v) : engineText('span', JSON.stringify(v));
+    return typeof v === 'string' || (v && v.code) ? engineText('span', v) : engineText('span', JSON.stringify(v));
   };
   const entries = Object.entries(assumptions || {});
   const sourced = entries.some(([, a]) => a && typeof a === 'object' && a.source);

@@ -116,7 +116,7 @@ export const migPanel = {
         h('td', { class: 'num', 'data-v': x.cost ?? '' }, x.cost !== null && x.cost !== undefined ? fmt.money(x.cost) : '—'),
         h('td', { class: 'num per-job', 'data-v': x.per ?? '' }, x.per !== null && x.per !== undefined ? fmt.money(x.per) : '—'),
         h('td', {}, offerCell(x.offer)))))));
-    const notes = rows.filter((x) => x.note).map((x) => h('li', {}, x.label.cloneNode(true), ': ', engineText('span', x.note)));
+    const notes = rows.filter((x) => x.note && x.note.length).map((x) => h('li', {}, x.label.cloneNode(true), ': ', engineText('span', x.note)));
     put(out, summary,
       h('div', { class: 'kpis' }, kpi(t('migPerJob'), r.cost_per_job_usd !== null ? fmt.money(r.cost_per_job_usd) : '—', { id: 'mig-per-job' }),
         kpi(t('colCost'), r.cost_usd !== null ? fmt.money(r.cost_usd) : '—'), kpi(t('migGpusNeeded'), fmt.int(r.gpus_needed))),
@@ -128,8 +128,8 @@ export const migPanel = {
   },
 };
 
-// "one whole T4 per job" (the engine's option names it in English): the same in the page's language, the GPU as data.
+// One whole GPU per job (the engine's option "whole_<GPU id>"), in the page's language, the GPU as data.
 function wholeLabel(t, a, r) {
   const parts = t(a.gpu === r.gpu ? 'migWholeNoMig' : 'migWhole').split(/\{(\w+)\}/);
-  return h('span', { 'data-i18n-vars': a.gpu === r.gpu ? 'migWholeNoMig' : 'migWhole', title: a.option }, parts.map((p, i) => (i % 2 ? dataText('span', a.gpu_name) : p)));
+  return h('span', { 'data-i18n-vars': a.gpu === r.gpu ? 'migWholeNoMig' : 'migWhole' }, parts.map((p, i) => (i % 2 ? dataText('span', a.gpu_name) : p)));
 }

@@ -1,8 +1,8 @@
 // The details panel of one offer (time band, cost under each billing model, memory, warnings, source)
 // and the side-by-side comparison of two to four offers.
-import { h, tx, engineText, dataText, sourceLink } from './dom.js';
+import { h, tx, engineText, dataText, sourceLink, shardingMessage, boundMessage } from './dom.js';
 
-const CLAIM = /^claim check:/i;
+const CLAIM = /^claim\./;
 
 function dl(pairs) {
   return h('dl', { class: 'kv' }, pairs.filter(Boolean).flatMap(([k, v]) => [h('dt', {}, k), h('dd', {}, v)]));
@@ -24,8 +24,8 @@ export function renderDetails(container, row, ctx, extra = null) {
   const mem = row.memory || {};
   const tp = row.throughput || {};
   const warnings = row.warnings || [];
-  const claims = warnings.filter((w) => CLAIM.test(w));
-  const other = warnings.filter((w) => !CLAIM.test(w));
+  const claims = warnings.filter((w) => CLAIM.test(w.code));
+  const other = warnings.filter((w) => !CLAIM.test(w.code));
   const compared = state.cmp.includes(row._key);
   const staleDays = defaults.stale_after_days;
   const age = fmt.ageDays(row.as_of);
@@ -90,8 +90,8 @@ export function renderDetails(container, row, ctx, extra = null) {
     [t('scalingEff'), fmt.pct(tp.scaling_efficiency, 1)],
     tp.comm_exposed_fraction > 0 ? [t('commExposed'), fmt.pct(tp.comm_exposed_fraction, 1)] : null,
     tp.bubble_fraction > 0 ? [t('bubble'), fmt.pct(tp.bubble_fraction, 1)] : null,
-    [t('bound'), engineText('span', tp.bound || '—')],
-    [t('sharding'), engineText('span', mem.sharding || '—')],
+    [t('bound'), tp.bound ? engineText('span', boundMessage(tp.bound)) : '—'],
+    [t('sharding'), engineText('span', shardingMessage(mem.sharding))],
   ]);
 
   const spot = row.pricing === 'spot' && row.spot ? section(t, 'spotTitle', dl([
@@ -147,7 +147,7 @@ export function renderCompare(container, rows, ctx) {
     ['colUnitCost', (r) => fmt.unitMoney(r.usd_per_tflops_day), (r) => r.usd_per_tflops_day, 'min'],
     ['memRequired', (r) => fmt.gb(r.memory.required_gb_per_gpu)],
     ['memAvailable', (r) => fmt.gb(r.memory.available_gb_per_gpu), (r) => r.memory.available_gb_per_gpu, 'max'],
-    ['sharding', (r) => engineText('span', r.memory.sharding)],
+    ['sharding', (r) => engineText('span', shardingMessage(r.memory.sharding))],
     ['effTflops', (r) => `${fmt.num(r.throughput.effective_tflops_per_gpu, 1)} / ${fmt.num(r.throughput.peak_tflops_per_gpu, 0)}`, (r) => r.throughput.effective_tflops_per_gpu, 'max'],
     ['colScore', (r) => fmt.num(r.score, 3), (r) => r.score, 'max'],
     ['asOf', (r) => fmt.date(r.as_of)],

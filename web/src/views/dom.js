@@ -27,10 +27,21 @@ export function tx(tag, t, key, attrs = {}, vars) {
   return h(tag, { ...attrs, 'data-i18n': key }, t(key, vars));
 }
 
-// Text that came from the engine (English sentences) or from a catalog: marked so that the language
-// check knows it is not a UI string, and with lang="en" for engine sentences so screen readers read them right.
-export function engineText(tag, text, attrs = {}) {
-  return h(tag, { ...attrs, lang: 'en', 'data-engine': '' }, text);
+// How engine messages ({code, params}, or a list of them) become text: set by the page and the widget for the
+// reader's language (i18n/messages.js); until then a message shows its code.
+let renderMessage = (m) => (m && typeof m === 'object' && !Array.isArray(m) ? m.code : String(m ?? ''));
+export function setMessageRenderer(render) { renderMessage = render; }
+export function messageText(m) { return renderMessage(m); }
+// The engine's sharding label ("TP2 × PP4 + ZeRO-1", or "" for plain data parallel) and roofline bound
+// ("compute", "memory bandwidth") as messages of the catalog's terms.
+export const shardingMessage = (s) => (s ? { code: 'term.sharding', params: { sharding: s } } : { code: 'term.no_sharding', params: {} });
+export const boundMessage = (b) => ({ code: `term.bound.${b}`, params: {} });
+
+// An engine message rendered in the reader's language, marked data-engine (with its code in data-code) so that
+// tests can tell it from UI strings.
+export function engineText(tag, message, attrs = {}) {
+  const code = message && typeof message === 'object' && !Array.isArray(message) ? message.code : undefined;
+  return h(tag, { ...attrs, 'data-engine': '', 'data-code': code }, renderMessage(message));
 }
 
 // dir=auto isolates the text (as <bdi> does): a right-to-left override in a name cannot reorder what follows.

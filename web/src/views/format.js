@@ -49,7 +49,12 @@ function buildFormatter({ lang, currency, rate }) {
   };
   const num = (v, digits = 2) => (ok(v) ? nf({ maximumFractionDigits: digits }).format(v) : dash);
   const sig = (v, digits = 3) => (ok(v) ? nf({ maximumSignificantDigits: digits }).format(v) : dash);
-  const int = (v) => (ok(v) ? nf({ maximumFractionDigits: 0 }).format(v) : dash);
+  // Counts: in Chinese, 万 and 亿 from 100 000 on (12.3万), as Chinese readers expect large counts.
+  const int = (v) => {
+    if (!ok(v)) return dash;
+    if (lang === 'zh' && Math.abs(v) >= 1e5) return nf({ notation: 'compact', maximumFractionDigits: 1 }).format(v);
+    return nf({ maximumFractionDigits: 0 }).format(v);
+  };
   const sci = (v) => (ok(v) ? nf({ notation: 'scientific', maximumFractionDigits: 2 }).format(v) : dash);
   const compact = (v) => (ok(v) ? nf({ notation: 'compact', maximumFractionDigits: 1 }).format(v) : dash);
   const gb = (v) => (ok(v) ? nf({ style: 'unit', unit: 'gigabyte', unitDisplay: 'short', maximumFractionDigits: v < 10 ? 2 : 1 }).format(v) : dash);

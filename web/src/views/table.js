@@ -98,7 +98,7 @@ function row(r, ctx) {
     label(t, 'colMemory'), `${fmt.num(mem.required_gb_per_gpu, 1)} / ${fmt.num(mem.available_gb_per_gpu, 0)}`,
     r.fits ? null : h('span', { class: 'sub' }, t('badgeNoFit'))),
   h('td', { class: 'num', 'data-col': 'score', 'data-v': r.score }, label(t, 'colScore'), fmt.num(r.score, 3)),
-  h('td', { class: 'why', 'data-col': 'why' }, label(t, 'colWhy'), engineText('span', (r.reasons || []).join('; ')),
+  h('td', { class: 'why', 'data-col': 'why' }, label(t, 'colWhy'), engineText('span', r.reasons || []),
     warnCount ? h('span', { class: 'warn-count', title: t('warningsN', { n: warnCount }) }, `⚠ ${t('warningsN', { n: warnCount })}`) : null));
   for (const td of tr.children) td.setAttribute('role', 'cell');
   return tr;

@@ -1,0 +1,42 @@
+// The language of the CLI's answers: engine messages ({code, params}) rendered from the same catalogs as the page
+// (web/src/i18n/messages.*.json). With --json each message keeps its code and params and gains an English "text".
+import { UsageError } from './options.mjs';
+import { messageRenderer } from '../../web/src/i18n/messages.js';
+
+// --lang, else LC_ALL or LANG (zh_CN.UTF-8 -> zh), else English.
+export function language(opts) {
+  const given = opts.lang ?? process.env.LC_ALL ?? process.env.LANG ?? '';
+  if (/^zh\b|^zh[-_]/i.test(given)) return 'zh';
+  if (opts.lang !== undefined && !/^en\b|^en[-_]/i.test(given)) throw new UsageError(`--lang must be zh or en (got "${given}")`);
+  return 'en';
+}
+
+const isMessage = (x) => x !== null && typeof x === 'object' && typeof x.code === 'string' &&
+  x.params !== null && typeof x.params === 'object' && !Array.isArray(x.params);
+
+function localise(value, render, keep) {
+  if (Array.isArray(value)) return value.map((v) => localise(v, render, keep));
+  if (value === null || typeof value !== 'object') return value;
+  if (isMessage(value)) return keep ? { ...value, text: render(value) } : render(value);
+  const out = {};
+  for (const [k, v] of Object.entries(value)) out[k] = localise(v, render, keep);
+  return out;
+}
+
+// The engine client with every request method's answer localised.
+export function localisedEngine(e, opts) {
+  const names = Object.fromEntries(e.gpus().map((g) => [g.id, g.name]));
+  const gpuName = (id) => names[id] ?? id;
+  const render = messageRenderer({ lang: opts.json ? 'en' : language(opts), gpuName });
+  const methods = new Set(e.methodList.map((m) => m.name));
+  return new Proxy(e, {
+    get(target, key) {
+      const v = target[key];
+      if (typeof v !== 'function' || !methods.has(key)) return v;
+      return (...args) => localise(v.apply(target, args), render, Boolean(opts.json));
+    },
+  });
+}
+
+// Several rendered messages as one text: sentences follow each other (Chinese ones need no space).
+export const sentences = (list) => (Array.isArray(list) ? list.map((s, i) => (i && !/[。）]$/.test(list[i - 1]) ? ` ${s}` : s)).join('') : list);

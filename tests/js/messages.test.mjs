@@ -1,0 +1,121 @@
+// Engine messages ({code, params}) against the engine's own table (the `messages` method) and the two message
+// catalogs: every code the engine can emit has a message in both languages with the same placeholders; every
+// message in real answers (the golden CLI calls and page-style requests) has a code of the table with exactly its
+// parameters; the CLI renders them in Chinese and English; no answer cites a file outside the repository.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { root, loadEngine, cli } from './helpers.mjs';
+import { MESSAGE_CATALOGS, messageRenderer, placeholders } from '../../web/src/i18n/messages.js';
+import { CALLS, runCall } from '../../scripts/golden.mjs';
+
+const engine = await loadEngine();
+const TABLE = new Map(engine.call('messages').messages.map((m) => [m.code, m.params]));
+// Catalog entries under term.* are words the renderer uses for parameter values (billing models, bounds), not codes.
+const codesOf = (catalog) => Object.keys(catalog).filter((k) => !k.startsWith('term.'));
+
+const isMessage = (x) => x !== null && typeof x === 'object' && typeof x.code === 'string' &&
+  x.params !== null && typeof x.params === 'object' && !Array.isArray(x.params);
+
+function collectMessages(value, where, out) {
+  if (Array.isArray(value)) value.forEach((v, i) => collectMessages(v, `${where}/${i}`, out));
+  else if (value !== null && typeof value === 'object') {
+    if (isMessage(value)) out.push({ where, message: value });
+    else for (const [k, v] of Object.entries(value)) collectMessages(v, `${where}/${k}`, out);
+  }
+  return out;
+}
+
+test('the engine table is not empty and its codes are dotted lower_snake', () => {
+  assert.ok(TABLE.size > 100, `only ${TABLE.size} codes`);
+  for (const [code, params] of TABLE) {
+    assert.match(code, /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/, code);
+    for (const p of params) assert.match(p, /^[a-z][a-z0-9_]*$/, `${code}: ${p}`);
+  }
+});
+
+for (const [lang, catalog] of Object.entries(MESSAGE_CATALOGS)) {
+  test(`the ${lang} catalog has exactly the engine's codes, each with the table's placeholders`, () => {
+    const codes = codesOf(catalog);
+    const missing = [...TABLE.keys()].filter((c) => !(c in catalog));
+    const extra = codes.filter((c) => !TABLE.has(c));
+    assert.deepEqual(missing, [], `codes without a ${lang} message`);
+    assert.deepEqual(extra, [], `${lang} messages for codes the engine does not have`);
+    for (const code of codes) {
+      assert.deepEqual([...placeholders(catalog[code])].sort(), [...TABLE.get(code)].sort(), `placeholders of ${code} (${lang})`);
+    }
+  });
+}
+
+test('every message in the golden answers has a code of the table with exactly its parameters', () => {
+  let seen = 0;
+  for (const [name, args] of Object.entries(CALLS)) {
+    const r = runCall(args);
+    if (r.exit !== 0) continue;
+    for (const { where, message } of collectMessages(r.answer, name, [])) {
+      seen++;
+      assert.ok(TABLE.has(message.code), `${where}: unknown code ${message.code}`);
+      assert.deepEqual(Object.keys(message.params).sort(), [...TABLE.get(message.code)].sort(), `${where}: params of ${message.code}`);
+      assert.equal(typeof message.text, 'string', `${where}: --json adds the English text`);
+      assert.doesNotMatch(message.text, /[{}]/, `${where}: unfilled placeholder in "${message.text}"`);
+    }
+  }
+  assert.ok(seen > 100, `only ${seen} messages in the golden answers`);
+});
+
+test('every message in page-style answers (rank with every billing model, cost under each) matches the table', () => {
+  const answers = [
+    engine.rank({ preset: 'gpt3-175b', pricing: 'all', limit: 400, filters: { include_examples: true } }),
+    engine.rank({ preset: 'resnet50-imagenet', pricing: 'all', limit: 400, filters: { include_examples: true } }),
+    ...['on_demand', 'reserved', 'spot', 'tiered', 'monthly'].map((pricing) => engine.tryCall('cost', { instance: 'GN10', hours: 900, pricing })),
+  ];
+  const found = answers.flatMap((a, i) => collectMessages(a, `answer ${i}`, []));
+  const codes = new Set(found.map((f) => f.message.code));
+  for (const need of ['rank.cheapest_job', 'rank.fits_on', 'claim.tflops', 'claim.cpu_memory_type']) assert.ok(codes.has(need), need);
+  for (const { where, message } of found) {
+    assert.ok(TABLE.has(message.code), `${where}: unknown code ${message.code}`);
+    assert.deepEqual(Object.keys(message.params).sort(), [...TABLE.get(message.code)].sort(), `${where}: params of ${message.code}`);
+  }
+});
+
+test('English messages have correct plurals; Chinese ones are rendered without English words', () => {
+  const en = messageRenderer({ lang: 'en' });
+  const zh = messageRenderer({ lang: 'zh', gpuName: () => 'A100' });
+  const fits = (gpu_count, node_count) => ({ code: 'rank.fits_on', params: { gpu_count, node_count, sharding: '' } });
+  assert.equal(en(fits(1, 1)), 'fits on 1 GPU with data parallel (no sharding)');
+  assert.equal(en(fits(16, 2)), 'fits on 16 GPUs (2 nodes) with data parallel (no sharding)');
+  assert.equal(en({ code: 'cost.months_billed', params: { month_count: 1 } }), '1 month billed');
+  assert.equal(en({ code: 'cost.months_billed', params: { month_count: 3 } }), '3 months billed');
+  assert.match(zh(fits(16, 2)), /^16 块 GPU（2 个节点）可容纳，采用数据并行/);
+  assert.match(zh({ code: 'price.stale', params: { pricing: 'spot', date: '2026-01-02', day_count: 180 } }), /竞价.*2026年1月2日/);
+});
+
+test('the CLI prints Chinese reasons with --lang zh and code, params and English text with --json', () => {
+  const zh = cli(['rank', '--preset', 'resnet50-imagenet', '--lang', 'zh', '--limit', '3']);
+  assert.equal(zh.code, 0, zh.stderr);
+  assert.match(zh.stdout, /任务成本最低|最快|可容纳/);
+  assert.doesNotMatch(zh.stdout, /cheapest job|fits on/);
+  const en = cli(['rank', '--preset', 'resnet50-imagenet', '--lang', 'en', '--limit', '3']);
+  assert.match(en.stdout, /fits on \d+ GPUs? /);
+  const json = cli(['rank', '--preset', 'resnet50-imagenet', '--json', '--limit', '1']);
+  const reason = JSON.parse(json.stdout).results[0].reasons[0];
+  assert.ok(TABLE.has(reason.code));
+  assert.equal(typeof reason.text, 'string');
+  assert.equal(reason.text, messageRenderer({ lang: 'en' })({ code: reason.code, params: reason.params }));
+  const bad = cli(['rank', '--preset', 'resnet50-imagenet', '--lang', 'fr']);
+  assert.equal(bad.code, 2);
+});
+
+test('answers and data cite URLs or docs/sources.md entries, never files outside the repository', () => {
+  const anchors = new Set([...fs.readFileSync(path.join(root, 'docs/sources.md'), 'utf8').matchAll(/^## ([\w-]+)$/gm)].map((m) => m[1]));
+  const texts = [];
+  for (const [lang, catalog] of Object.entries(MESSAGE_CATALOGS)) for (const [k, v] of Object.entries(catalog)) texts.push([`${lang} ${k}`, v]);
+  const dataFiles = ['data/gpus.json', 'data/presets.json', ...fs.readdirSync(path.join(root, 'data/catalog')).map((f) => `data/catalog/${f}`)];
+  for (const f of dataFiles) texts.push([f, fs.readFileSync(path.join(root, f), 'utf8')]);
+  for (const [name, args] of Object.entries(CALLS)) texts.push([`golden ${name}`, JSON.stringify(runCall(args).answer)]);
+  for (const [where, text] of texts) {
+    assert.doesNotMatch(text, /shared\/reference|seed-claims-check|seed-article\.md|\/work\//, where);
+    for (const m of text.matchAll(/docs\/sources\.md#([\w-]+)/g)) assert.ok(anchors.has(m[1]), `${where}: no entry ${m[1]} in docs/sources.md`);
+  }
+});

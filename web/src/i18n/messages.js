@@ -1,0 +1,145 @@
+// Renders the engine's messages ({code, params}) in the reader's language, from one catalog per language:
+// messages.en.json and messages.zh-CN.json. The page, the widget and the CLI all render through this module.
+// Placeholders are ICU-like: {name}, {name, plural, one {...} other {...}} (# is the number, chosen with
+// Intl.PluralRules) and {name, select, a {...} other {...}}. A parameter is formatted by its name's unit:
+// *_usd money, usd_per_hour money, *_hours durations, *_gb sizes, *_gbs GB/s, *_fraction percentages, *_ratio
+// factors (×), *tflops numbers, *_w watts, *_count counts (万/亿 in Chinese from 100 000, 7B in English, 3.1E23
+// from 10^15), gpu a GPU id shown as its name,
+// date an ISO date, pricing/bound/stage/sharding terms of the catalog (`term.*`, not engine codes).
+import en from './messages.en.json' with { type: 'json' };
+import zh from './messages.zh-CN.json' with { type: 'json' };
+import { makeFormatter, LOCALES } from '../views/format.js';
+
+export const MESSAGE_CATALOGS = { en, zh };
+
+// Splits a pattern into literal text and {…} groups, honouring nested braces.
+function parts(pattern) {
+  const out = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '{') {
+      if (depth === 0) {
+        if (i > start) out.push({ text: pattern.slice(start, i) });
+        start = i + 1;
+      }
+      depth++;
+    } else if (c === '}' && depth > 0) {
+      depth--;
+      if (depth === 0) {
+        out.push({ group: pattern.slice(start, i) });
+        start = i + 1;
+      }
+    }
+  }
+  if (start < pattern.length) out.push({ text: pattern.slice(start) });
+  return out;
+}
+
+// The branches of "one {…} other {…}" as a map.
+function branches(text) {
+  const out = {};
+  const re = /\s*(=?[\w-]+)\s*\{/g;
+  let m;
+  while ((m = re.exec(text))) {
+    let depth = 1;
+    let i = re.lastIndex;
+    for (; i < text.length && depth; i++) {
+      if (text[i] === '{') depth++;
+      else if (text[i] === '}') depth--;
+    }
+    out[m[1]] = text.slice(re.lastIndex, i - 1);
+    re.lastIndex = i;
+  }
+  return out;
+}
+
+// Every placeholder name a pattern uses, in plural and select branches too (for the catalog tests).
+export function placeholders(pattern, names = new Set()) {
+  for (const p of parts(String(pattern))) {
+    if (p.text !== undefined) continue;
+    const first = p.group.indexOf(',');
+    names.add((first < 0 ? p.group : p.group.slice(0, first)).trim());
+    if (first < 0) continue;
+    const second = p.group.indexOf(',', first + 1);
+    for (const b of Object.values(branches(p.group.slice(second + 1)))) placeholders(b.split('#').join(''), names);
+  }
+  return names;
+}
+
+// Fills a pattern's placeholders: value(name, v) formats a plain {name}; plural branches are chosen with
+// plural (an Intl.PluralRules) on the number, and # inside them stands for the formatted value.
+export function interpolate(pattern, params, { plural, value = (name, v) => String(v ?? '') }) {
+  return parts(String(pattern)).map((p) => {
+    if (p.text !== undefined) return p.text;
+    const first = p.group.indexOf(',');
+    const name = (first < 0 ? p.group : p.group.slice(0, first)).trim();
+    const v = params[name];
+    if (first < 0) return value(name, v);
+    const second = p.group.indexOf(',', first + 1);
+    const kind = p.group.slice(first + 1, second).trim();
+    const b = branches(p.group.slice(second + 1));
+    const chosen = kind === 'plural'
+      ? b[`=${Number(v)}`] ?? b[plural.select(Number(v))] ?? b.other ?? ''
+      : b[String(v)] ?? b.other ?? '';
+    return interpolate(chosen.split('#').join(`{${name}}`), params, { plural, value });
+  }).join('');
+}
+
+// A renderer for one language: (message) => text. Options: fmt (a formatter of views/format.js, which also
+// fixes the currency), gpuName(id) → display name.
+export function messageRenderer({ lang = 'en', fmt = makeFormatter({ lang }), gpuName = (id) => id } = {}) {
+  const catalog = MESSAGE_CATALOGS[lang] || MESSAGE_CATALOGS.en;
+  const locale = LOCALES[lang] || LOCALES.en;
+  const plural = new Intl.PluralRules(locale);
+  const term = (key, fallback) => catalog[key] ?? MESSAGE_CATALOGS.en[key] ?? fallback;
+  const count = (v) => {
+    if (Math.abs(v) >= 1e15) return fmt.sci(v);
+    if (Math.abs(v) >= 1e5) return lang === 'zh' ? fmt.int(v) : fmt.compact(v);
+    return fmt.num(v, Number.isInteger(v) ? 0 : 1);
+  };
+
+  const value = (name, v) => {
+    if (typeof v === 'string') {
+      if (name === 'gpu' || name === 'base_gpu') return gpuName(v);
+      if (name === 'date') return fmt.date(v);
+      if (name === 'pricing') return term(`term.pricing.${v}`, v);
+      if (name === 'bound') return term(`term.bound.${v}`, v);
+      if (name === 'stage') return term(`term.stage.${v}`, v);
+      if (name === 'upfront') return term(`term.upfront.${v}`, v);
+      if (name === 'sharding') return v ? v : term('term.no_sharding', '');
+      if (name === 'precision' || name === 'used') return v.toUpperCase();
+      return v;
+    }
+    if (typeof v !== 'number') return String(v ?? '');
+    if (name.endsWith('_usd') || name === 'usd_per_hour' || name.endsWith('_usd_per_hour')) return fmt.money(v);
+    if (name.endsWith('_usd_per_gpu_hour')) return fmt.money(v, { digits: 2 });
+    if (name.endsWith('_hours')) return fmt.duration(v);
+    if (name.endsWith('_gbs')) return `${fmt.num(v, 0)} GB/s`;
+    if (name.endsWith('_w')) return `${fmt.num(v, 0)} W`;
+    if (name.endsWith('_gb')) return fmt.gb(v);
+    if (name.endsWith('_fraction')) return fmt.pct(v, Math.abs(v) < 0.1 || (v > 0.95 && v < 1) ? 1 : 0);
+    if (name.endsWith('_ratio')) return `${fmt.num(v, 2)}×`;
+    if (name.endsWith('tflops')) return fmt.num(v, v < 100 ? 1 : 0);
+    if (name.endsWith('_count')) return count(v);
+    return fmt.sig(v, 3);
+  };
+
+  const fill = (pattern, params) => interpolate(pattern, params, { plural, value });
+
+  const render = (m) => {
+    if (m === null || m === undefined) return '';
+    if (typeof m === 'string') return m;
+    if (Array.isArray(m)) return m.map(render).join(term('term.list_separator', '; '));
+    const pattern = catalog[m.code] ?? MESSAGE_CATALOGS.en[m.code];
+    if (pattern === undefined) return m.code;
+    return fill(pattern, m.params || {});
+  };
+  return render;
+}
+
+// English text of a message for scripts (the CLI's --json "text"), dollars, GPU ids as they are.
+export function englishText(m, gpuName) {
+  return messageRenderer({ lang: 'en', gpuName })(m);
+}
