@@ -100,7 +100,7 @@ export const energyPanel = {
           h('p', {}, tx('strong', t, 'enEngineSays'), ' ', t('enModelSaving', { saving: fmt.pct(art.model_energy_saving_at_pue_1_05, 1) }), ' ', verdict(t, agrees)),
           engineText('p', art.finding, { class: 'engine-note' })));
     }
-    if (o && !o.ok) put(out, tx('h3', t, 'enTcoTitle'), errorBox(t, o, e && !e.ok ? 'tool-energy-error-2' : 'tool-energy-error', { '/purchase_usd': 'enPurchaseHint' }));
+    if (o && !o.ok) put(out, tx('h3', t, 'enTcoTitle'), errorBox(t, o, e && !e.ok ? 'tool-energy-error-2' : 'tool-energy-error'));
     if (o && o.ok) {
       const canvas = h('canvas', { id: 'en-tco-chart', role: 'img', 'aria-label': t('enTcoAria') });
       put(out, tx('h3', t, 'enTcoTitle'),

@@ -85,16 +85,14 @@ export function assumptionsTable(t, fmt, assumptions, id) {
     h('tbody', {}, rows)));
 }
 
-// The engine's error: its message and every issue with its JSON Pointer path. `explain` maps a path the tool
-// knows to a UI string that explains it in the page's language (the engine's explanations of input errors are
-// English sentences; the tool's own hint says the same).
-export function errorBox(t, result, id, explain = {}) {
+// The engine's error: its message and every issue with its JSON Pointer path.
+export function errorBox(t, result, id) {
   const issues = (result.issues && result.issues.filter((i) => !i.warning).length ? result.issues.filter((i) => !i.warning) : [result.error || { path: '', message: 'engine error' }]);
   return h('div', { class: 'notice bad tool-error', role: 'alert', id },
     h('p', {}, h('strong', { 'data-i18n': 'engineError' }, t('engineError')), h('br'), tx('span', t, 'toolErrorHint', { class: 'sub' })),
     h('ul', { class: 'issues' }, issues.map((i) => h('li', {},
       i.path ? h('code', { class: 'path', 'data-raw': '' }, i.path) : null, i.path ? ' ' : null,
-      explain[i.path] ? tx('span', t, explain[i.path]) : engineText('span', i.path && i.message.startsWith(`${i.path}: `) ? i.message.slice(i.path.length + 2) : i.message)))));
+      engineText('span', i.path && i.message.startsWith(`${i.path}: `) ? i.message.slice(i.path.length + 2) : i.message)))));
 }
 
 // Options for a GPU select: [id, name, raw].
