@@ -34,7 +34,7 @@ const TERMS = ['gpuvalue', 'GPU', 'GPUs', 'TFLOPS', 'FLOPs', 'GFLOPs', 'PFLOPS',
   'token', 'WebAssembly', 'userCatalogs', 'unreadable', 'Gbit', 'FP16', 'FP32', 'TF32', 'BF16', 'FP8', 'MIG', 'PUE', 'YOLOv7', 'Pointer',
   'AMP', 'AdamW', 'ZeRO', 'SXM', 'DGX', 'NVIDIA', 'TDP', 'CO2', 'gCO2', 'kWh', 'NVML', 'nvidia', 'smi', 'lgipp', 'NREL', 'ESIF', 'EIA',
   'Ember', 'Uptime', 'Institute', 'Meta', 'Llama', 'Spot', 'Advisor', 'DeepLearningExamples', 'Young', 'Hoffmann', 'HBM', 'GDDR',
-  'mig', 'max', 'count', 'compute', 'slices', 'memory', 'other', 'usd', 'per', 'year', 'docs', 'sources', 'md',
+  'mig', 'json', 'max', 'count', 'compute', 'slices', 'memory', 'other', 'usd', 'per', 'year', 'docs', 'sources', 'md',
   'GPT', 'BERT', 'ResNet', 'ImageNet', 'COCO', 'SQuAD',
   'Google', 'Amazon', 'Electric', 'Power', 'Annual', 'Global', 'Electricity', 'Review', 'Data', 'Center', 'Survey', 'PR', 'C00',
   'GB', 'TB', 'MB', 'KB', 'PF', 'TP', 'PP', 'hr', 'min', 'al', 'et', 'ML', 'IT', 'Gb', 'W', 'x', 'K'];

@@ -154,8 +154,11 @@ class App {
 
   ctx() {
     const fmt = makeFormatter({ lang: this.state.lang, currency: this.state.currency, rate: this.state.rate });
-    this.gpuNames ||= new Map(this.gpus.map((g) => [g.id, g.name]));
-    setMessageRenderer(messageRenderer({ lang: this.state.lang, fmt, gpuName: (id) => this.gpuNames.get(id) ?? id }));
+    if (!this.gpuName) {
+      const names = new Map(this.gpus.map((g) => [g.id, g.name]));
+      this.gpuName = (id) => names.get(id) ?? id;
+    }
+    setMessageRenderer(messageRenderer({ lang: this.state.lang, fmt, gpuName: this.gpuName }));
     return {
       t: this.t, fmt, state: this.state, host: this.host, presets: this.presets, gpus: this.gpus, catalog: this.catalog,
       defaults: this.defaults, fx: this.fx, theme: this.theme, userData: this.userData, result: this.result, view: this.view,

@@ -12,8 +12,20 @@ import { makeFormatter, LOCALES } from '../views/format.js';
 
 export const MESSAGE_CATALOGS = { en, zh };
 
-// Splits a pattern into literal text and {…} groups, honouring nested braces.
+// Splits a pattern into literal text and {…} groups, honouring nested braces (memoised: the table renders
+// the same few patterns for thousands of rows).
+const PARTS = new Map();
 function parts(pattern) {
+  let out = PARTS.get(pattern);
+  if (!out) {
+    out = splitPattern(pattern);
+    if (PARTS.size > 2000) PARTS.clear();
+    PARTS.set(pattern, out);
+  }
+  return out;
+}
+
+function splitPattern(pattern) {
   const out = [];
   let depth = 0;
   let start = 0;
@@ -37,8 +49,19 @@ function parts(pattern) {
   return out;
 }
 
-// The branches of "one {…} other {…}" as a map.
+// The branches of "one {…} other {…}" as a map (memoised like the parts).
+const BRANCHES = new Map();
 function branches(text) {
+  let out = BRANCHES.get(text);
+  if (!out) {
+    out = splitBranches(text);
+    if (BRANCHES.size > 2000) BRANCHES.clear();
+    BRANCHES.set(text, out);
+  }
+  return out;
+}
+
+function splitBranches(text) {
   const out = {};
   const re = /\s*(=?[\w-]+)\s*\{/g;
   let m;
@@ -71,28 +94,51 @@ export function placeholders(pattern, names = new Set()) {
 // Fills a pattern's placeholders: value(name, v) formats a plain {name}; plural branches are chosen with
 // plural (an Intl.PluralRules) on the number, and # inside them stands for the formatted value.
 export function interpolate(pattern, params, { plural, value = (name, v) => String(v ?? '') }) {
-  return parts(String(pattern)).map((p) => {
-    if (p.text !== undefined) return p.text;
-    const first = p.group.indexOf(',');
-    const name = (first < 0 ? p.group : p.group.slice(0, first)).trim();
-    const v = params[name];
-    if (first < 0) return value(name, v);
-    const second = p.group.indexOf(',', first + 1);
-    const kind = p.group.slice(first + 1, second).trim();
-    const b = branches(p.group.slice(second + 1));
-    const chosen = kind === 'plural'
+  let out = '';
+  for (const p of parts(String(pattern))) {
+    if (p.text !== undefined) { out += p.text; continue; }
+    const g = p.parsed ||= parseGroup(p.group);
+    const v = params[g.name];
+    if (!g.kind) { out += value(g.name, v); continue; }
+    const b = g.branches;
+    const chosen = g.kind === 'plural'
       ? b[`=${Number(v)}`] ?? b[plural.select(Number(v))] ?? b.other ?? ''
       : b[String(v)] ?? b.other ?? '';
-    return interpolate(chosen.split('#').join(`{${name}}`), params, { plural, value });
-  }).join('');
+    out += interpolate(chosen.split('#').join(`{${g.name}}`), params, { plural, value });
+  }
+  return out;
+}
+
+// "{name}", "{name, plural, …}" or "{name, select, …}" as {name, kind, branches}.
+function parseGroup(group) {
+  const first = group.indexOf(',');
+  if (first < 0) return { name: group.trim(), kind: '', branches: null };
+  const second = group.indexOf(',', first + 1);
+  return { name: group.slice(0, first).trim(), kind: group.slice(first + 1, second).trim(), branches: branches(group.slice(second + 1)) };
 }
 
 // A renderer for one language: (message) => text. Options: fmt (a formatter of views/format.js, which also
 // fixes the currency), gpuName(id) → display name.
 export function messageRenderer({ lang = 'en', fmt = makeFormatter({ lang }), gpuName = (id) => id } = {}) {
+  let byName = RENDERERS.get(fmt);
+  if (!byName) RENDERERS.set(fmt, (byName = new Map()));
+  const key = `${lang}`;
+  const cached = byName.get(key);
+  if (cached && cached.gpuName === gpuName) return cached.render;
+  const render = buildRenderer(lang, fmt, gpuName);
+  byName.set(key, { gpuName, render });
+  return render;
+}
+
+// Renderers are kept per formatter (formatters are memoised per language, currency and rate) and language.
+const RENDERERS = new WeakMap();
+
+function buildRenderer(lang, fmt, gpuName) {
   const catalog = MESSAGE_CATALOGS[lang] || MESSAGE_CATALOGS.en;
   const locale = LOCALES[lang] || LOCALES.en;
-  const plural = new Intl.PluralRules(locale);
+  const rules = new Intl.PluralRules(locale);
+  const categories = new Map();
+  const plural = { select: (n) => { let c = categories.get(n); if (c === undefined) { c = rules.select(n); if (categories.size < 1000) categories.set(n, c); } return c; } };
   const term = (key, fallback) => catalog[key] ?? MESSAGE_CATALOGS.en[key] ?? fallback;
   const count = (v) => {
     if (Math.abs(v) >= 1e15) return fmt.sci(v);
@@ -128,13 +174,19 @@ export function messageRenderer({ lang = 'en', fmt = makeFormatter({ lang }), gp
 
   const fill = (pattern, params) => interpolate(pattern, params, { plural, value });
 
+  // The text of each message object is kept: the table shows the same answers' messages on every redraw.
+  const done = new WeakMap();
   const render = (m) => {
     if (m === null || m === undefined) return '';
     if (typeof m === 'string') return m;
     if (Array.isArray(m)) return m.map(render).join(term('term.list_separator', '; '));
-    const pattern = catalog[m.code] ?? MESSAGE_CATALOGS.en[m.code];
-    if (pattern === undefined) return m.code;
-    return fill(pattern, m.params || {});
+    let text = done.get(m);
+    if (text === undefined) {
+      const pattern = catalog[m.code] ?? MESSAGE_CATALOGS.en[m.code];
+      text = pattern === undefined ? String(m.code) : fill(pattern, m.params || {});
+      done.set(m, text);
+    }
+    return text;
   };
   return render;
 }
