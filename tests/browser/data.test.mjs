@@ -35,7 +35,7 @@ const SKYPILOT_CSV = 'InstanceType,AcceleratorName,AcceleratorCount,vCPUs,Memory
   + 'dl1.24xlarge,Gaudi,8.0,96.0,768.0,,13.1,,us-east-1,use1-az1\n';
 
 test('CSV and JSON exports hold the table as shown (filters, sort, currency), also from file://', async () => {
-  for (const url of [`${base}#preset=resnet50-imagenet&lang=zh&sort=cost_usd&dir=asc&prov=AWS&prov=Azure`, `${offlineUrl}#preset=resnet50-imagenet&lang=zh&sort=cost_usd&dir=asc&prov=AWS&prov=Azure`]) {
+  for (const url of [`${base}#preset=resnet50-imagenet&lang=zh&sort=cost_usd&dir=asc&prov=AWS&prov=Microsoft%20Azure`, `${offlineUrl}#preset=resnet50-imagenet&lang=zh&sort=cost_usd&dir=asc&prov=AWS&prov=Microsoft%20Azure`]) {
     const { context, page, log } = await openPage(browser, url);
     const rows = await tableRows(page);
     assert.ok(rows.length > 5);
@@ -51,7 +51,7 @@ test('CSV and JSON exports hold the table as shown (filters, sort, currency), al
     body.forEach((r, i) => {
       assert.equal(`${r[col('id')]}|${r[col('pricing')]}`, rows[i].key);
       assert.equal(Number(r[col('cost_usd')]), rows[i].cost);
-      assert.ok(['AWS', 'Azure'].includes(r[col('provider')]));
+      assert.ok(['AWS', 'Microsoft Azure'].includes(r[col('provider')]));
     });
     assert.ok(!head.includes('cost_cny'));
 
@@ -69,7 +69,7 @@ test('CSV and JSON exports hold the table as shown (filters, sort, currency), al
     assert.equal(j.results.length, rows.length);
     assert.deepEqual(j.results.map((r) => `${r.id}|${r.pricing}`), rows.map((r) => r.key));
     assert.equal(j.results[0].rank, rows[0].rank);
-    assert.deepEqual(j.request.filters.providers, ['AWS', 'Azure']);
+    assert.deepEqual(j.request.filters.providers, ['AWS', 'Microsoft Azure']);
     assert.equal(j.request.preset, 'resnet50-imagenet');
     assert.equal(j.currency, 'CNY');
     assert.equal(j.cny_per_usd, rate);
