@@ -49,7 +49,18 @@ export function parseJson(text, file) {
   }
 }
 
-export const readJsonFile = (file) => parseJson(readText(file), file);
+// The engine's request size limit (core/src/io/limits.hpp, kMaxRequestBytes): a workload or demand file is part of
+// a request, so a larger one is refused before it is read and parsed (a 25 MB file took a minute to parse).
+const MAX_REQUEST_FILE_BYTES = 1 << 20;
+
+// A workload or demand file.
+export function readJsonFile(file) {
+  let size = 0;
+  try { size = fs.statSync(file).size; } catch { /* readText says what is wrong */ }
+  if (size > MAX_REQUEST_FILE_BYTES)
+    throw new GpuvalueError({ error: { code: 'too_large', path: file, message: `${file}: ${size} bytes; a workload or demand file may have at most ${MAX_REQUEST_FILE_BYTES} bytes` } });
+  return parseJson(readText(file), file);
+}
 
 function loadBundle() {
   const read = (p) => JSON.parse(fs.readFileSync(path.join(root, p), 'utf8'));

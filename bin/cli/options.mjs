@@ -163,13 +163,25 @@ function strayWord(cmd, word) {
   return new UsageError(`unexpected argument "${word}"${near ? `; did you mean --${near}?` : ''}`, cmd);
 }
 
+// "--budget -5": a number option followed by a negative number takes it as its value (parseArgs alone would read it
+// as an option), so that the range check can say what is wrong with it.
+function joinNegativeNumbers(argv) {
+  const out = [];
+  for (let i = 0; i < argv.length; i++) {
+    const o = OPTIONS[argv[i].replace(/^--/, '')];
+    if (argv[i].startsWith('--') && o && (o.type === 'number' || o.type === 'integer') && /^-[\d.]/.test(argv[i + 1] ?? '')) out.push(`${argv[i]}=${argv[++i]}`);
+    else out.push(argv[i]);
+  }
+  return out;
+}
+
 // argv (after the command) -> { opts, positionals } for one command; throws UsageError.
 export function parseCommand(cmd, argv) {
   const own = optionsOf(cmd);
   const config = Object.fromEntries(own.map(([n, o]) => [n, { type: o.type === 'boolean' ? 'boolean' : 'string', ...(o.multiple ? { multiple: true } : {}), ...(o.short ? { short: o.short } : {}) }]));
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, options: config, strict: true, allowPositionals: true });
+    parsed = parseArgs({ args: joinNegativeNumbers(argv), options: config, strict: true, allowPositionals: true });
   } catch (e) {
     if (e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw unknownOption(cmd, /'([^']+)'/.exec(e.message)?.[1] ?? '?');
     const name = /'(-[^' ]+)/.exec(e.message)?.[1] ?? '';

@@ -35,7 +35,7 @@ const SKYPILOT_CSV = 'InstanceType,AcceleratorName,AcceleratorCount,vCPUs,Memory
   + 'dl1.24xlarge,Gaudi,8.0,96.0,768.0,,13.1,,us-east-1,use1-az1\n';
 
 test('CSV and JSON exports hold the table as shown (filters, sort, currency), also from file://', async () => {
-  for (const url of [`${base}#preset=resnet50-imagenet&lang=zh&cur=USD&sort=cost_usd&dir=asc&prov=AWS&prov=Azure`, `${offlineUrl}#preset=resnet50-imagenet&lang=zh&cur=USD&sort=cost_usd&dir=asc&prov=AWS&prov=Azure`]) {
+  for (const url of [`${base}#preset=resnet50-imagenet&lang=zh&cur=USD&sort=cost_usd&dir=asc&prov=AWS&prov=Microsoft%20Azure`, `${offlineUrl}#preset=resnet50-imagenet&lang=zh&cur=USD&sort=cost_usd&dir=asc&prov=AWS&prov=Microsoft%20Azure`]) {
     const { context, page, log } = await openPage(browser, url);
     const rows = await tableRows(page);
     assert.ok(rows.length > 5);
@@ -53,7 +53,7 @@ test('CSV and JSON exports hold the table as shown (filters, sort, currency), al
       // Amounts to the cent, no float noise (the JSON export keeps the engine's numbers).
       assert.equal(r[col('cost_usd')], String(Number(rows[i].cost.toFixed(2))));
       for (const k of ['time_hours', 'cost_usd', 'usd_per_hour', 'usd_per_tflops_day', 'score']) assert.ok(!/\d{9,}/.test(r[col(k)]), `${k} = ${r[col(k)]}`);
-      assert.ok(['AWS', 'Azure'].includes(r[col('provider')]));
+      assert.ok(['AWS', 'Microsoft Azure'].includes(r[col('provider')]));
     });
     assert.ok(!head.includes('cost_cny'));
 
@@ -73,7 +73,7 @@ test('CSV and JSON exports hold the table as shown (filters, sort, currency), al
     assert.deepEqual(j.results.map((r) => `${r.id}|${r.pricing}`), rows.map((r) => r.key));
     assert.equal(j.results[0].rank, rows[0].rank);
     assert.equal(j.results[0].cost_usd, rows[0].cost, 'the JSON export keeps the engine\'s numbers exactly');
-    assert.deepEqual(j.request.filters.providers, ['AWS', 'Azure']);
+    assert.deepEqual(j.request.filters.providers, ['AWS', 'Microsoft Azure']);
     assert.equal(j.request.preset, 'resnet50-imagenet');
     assert.equal(j.currency, 'CNY');
     assert.equal(j.cny_per_usd, rate);

@@ -163,7 +163,7 @@ TEST_CASE("the direct reader agrees with the DOM reader on every catalog of the 
 TEST_CASE("the direct reader agrees with the DOM reader on seeded catalogs with unusual values", "[catalog][stream]") {
   size_t direct = 0;
   for (unsigned seed = 1; seed <= 40; ++seed) direct += checkSame(syntheticCatalog(seed, 60), "seed " + std::to_string(seed));
-  CHECK(direct >= 100);  // many offers took the direct path and were accepted, so the comparison covers both
+  CHECK(direct >= 80);  // many offers took the direct path and were accepted, so the comparison covers both
 }
 
 TEST_CASE("plain offers are read without a DOM and numbers convert to the same bits", "[catalog][stream]") {

@@ -20,6 +20,7 @@ Engine& freshEngine() {
   if (!loaded) {
     e.setToday("2026-12-01");
     e.loadGpus(gpuvalue_test::readFile("data/gpus.json"));
+    e.loadPresets(gpuvalue_test::readFile("data/presets.json"));
     loaded = true;
   }
   return e;
@@ -141,6 +142,7 @@ TEST_CASE("a tiered price is ranked by the job's effective rate, not its teaser 
   const std::string flat = oneOffer("flat", "{\"model\": \"on_demand\", \"usd_per_hour\": 30, \"as_of\": \"2026-11-01\", \"source\": \"s\"}");
   REQUIRE(gpuvalue_test::parse(e.loadCatalog("[" + teaser + "," + flat + "]"))["ok"] == true);
   const json r = gpuvalue_test::parse(e.rank("{\"preset\": \"llama2-7b-pretrain\"}"));
+  INFO(r.dump().substr(0, 400));
   REQUIRE(r["ok"] == true);
   REQUIRE(r["results"].size() == 2);
   CHECK(r["results"][0]["id"] == "flat");

@@ -188,9 +188,11 @@ TEST_CASE("GCP GPU machines priced 0.0 or paired with no accelerator are reporte
       ",,,B200,8,{'Gpus': [{'MemoryInfo': {'SizeInMiB': 184320}}]},us-central1,us-central1-b,90.216,32.6064\n"     // 4
       ",,,H100,8,{'Gpus': [{'MemoryInfo': {'SizeInMiB': 81920}}]},asia-northeast3,asia-northeast3-a,100.64584,18.9312\n";  // 5
   SkypilotImport imp = importSkypilotCsv(csv, db(), SkypilotOptions{});
-  REQUIRE(imp.ok);
+  // No row gave an offer: the import fails and says so, with each row's reason.
+  CHECK_FALSE(imp.ok);
   CHECK(imp.catalog["instances"].empty());
   CHECK(imp.skipped == 4);
+  CHECK(hasIssue(imp, "", "no GPU offer in the file: all 4 rows were skipped"));
   CHECK(hasIssue(imp, "line 2", "a3-edgegpu-8g has GPUs built in"));
   CHECK(hasIssue(imp, "line 3", "a4-highgpu-8g rows have no price (0.0 or empty)"));
   CHECK(hasIssue(imp, "line 4", "8x B200 accelerator rows pair with a machine whose price is 0.0"));

@@ -368,8 +368,9 @@ SkypilotImport importSkypilotCsv(const std::string& text, const GpuDatabase& gpu
   imp.catalog = skypilot::writeCatalog(s, opt);
   imp.ok = !imp.catalog["instances"].empty();
   if (!imp.ok)
-    imp.issues.push_back({ErrorCode::kCsvFormat, "", "no GPU offer in the file: all " + std::to_string(imp.rows) +
-                                                       " rows were skipped (see the reasons above)"});
+    imp.issues.push_back({ErrorCode::kCsvFormat, imp.rows ? "" : "line 1",
+                          imp.rows ? "no GPU offer in the file: all " + std::to_string(imp.rows) + " rows were skipped (see the reasons above)"
+                                   : "the file has a header but no rows"});
   return imp;
 }
 

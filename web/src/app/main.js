@@ -523,6 +523,8 @@ async function main() {
     const app = new App(root, host, data);
     window.gpuvalue = { app, timings: app.timings, host, profile: PROFILE };
     await app.loadUserCatalogs();
+    // Read the link again now that the user's own catalogs are in: their providers, regions and GPUs are known names.
+    if (app.userData.catalogs.length) app.state = app.stateFromHash(location.hash);
     // Ask for the first ranking before building the page: the worker ranks while the DOM is built.
     app.prefetchView();
     app.build();
