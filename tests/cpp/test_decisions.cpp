@@ -634,7 +634,7 @@ TEST_CASE("defaults() gives the month length, the planner's article example and 
   CHECK(ex["task_hours"] == plan["assumptions"]["task_hours"]["value"]);
   // Every listed name is accepted where the engine reads it, and the lists are complete.
   const auto& names = d["names"];
-  CHECK(names["pricing_models"].size() == 5);
+  CHECK(names["pricing_models"].size() == static_cast<size_t>(kPricingModelCount));
   CHECK(names["precisions"].size() == 5);
   CHECK(names["modes"].size() == 4);
   for (const auto& stage : names["stages"])

@@ -172,6 +172,7 @@ std::string apiAdvise(EngineState& s, const std::string& text, const std::string
   AdviceOptions opt;
   readAdviceOptions(r, req, opt, issues);
   if (hasErrors(issues)) return errorResult(issues);
+  opt.today_day = dayNumber(s.today);
   if (s.gpus.empty()) {
     issues.push_back({ErrorCode::kNotFound, "", "load the GPU database first"});
     return errorResult(issues);
