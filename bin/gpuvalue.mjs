@@ -12,8 +12,8 @@ const USAGE = `usage: gpuvalue <command> [options]
 commands:
   estimate (--preset ID | --workload FILE) --gpu GPU_ID --count N [--precision P] [--json]
   rank     (--preset ID | --workload FILE) [--catalog FILE]... [--pricing on_demand|reserved|spot|tiered|all]
-           [--fits-only] [--budget USD] [--deadline HOURS] [--limit N] [--json]
-  cost     --instance ID --hours H [--pricing MODEL] [--nodes N] [--json]
+           [--fits-only] [--no-marketplace] [--budget USD] [--deadline HOURS] [--limit N] [--json]
+  cost     --instance ID --hours H [--pricing MODEL] [--nodes N] [--cold-start-s S] [--json]
   validate FILE...
   import skypilot FILE.csv [--provider NAME] [--as-of YYYY-MM-DD]
   presets | gpus  [--json]
@@ -22,6 +22,8 @@ decision tools (article §4-§5):
   advise   --params N [--tokens N] [--stage exploration|tuning|production] [--mode pretrain|finetune|lora]
            [--deadline HOURS] [--json]
   plan     (--demand FILE | --example article) [--json]
+  serverless --offer ID [--instance ID] [--load G0,G1,…,G23] [--cold-start-s S] [--idle-timeout-s S]
+           [--max-concurrency N] [--json]          a day's load (GPUs busy per hour) on serverless vs instances
   mig      --gpu GPU_ID --jobs SPEC [--json]          SPEC: COUNTxMEMgb[:SHARE][@HOURSh],...  e.g. 7x8gb or 3x20gb,2x5gb@4h
   levers   (--preset ID | --workload FILE) --instance ID [--pricing MODEL] [--precision P] [--json]
   compare  (--preset ID | --workload FILE) --config C --config C [--config C]... [--pricing MODEL] [--baseline I] [--json]
@@ -38,7 +40,7 @@ class UsageError extends Error {}
 
 function parseArgs(argv) {
   const opts = { _: [], catalog: [], config: [] };
-  const flags = new Set(['json', 'fits-only', 'help']);
+  const flags = new Set(['json', 'fits-only', 'no-marketplace', 'help']);
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a.startsWith('--')) {
@@ -197,6 +199,31 @@ function planText(r) {
   if (r.article_claim) lines.push(`article claim: ${pct(r.article_claim.saving, 0)} saved at ${pct(r.article_claim.completion_rate)} completion (${r.article_claim.source})`);
   lines.push('', ...r.findings.map((f) => `- ${f}`), '', 'assumptions:');
   for (const [k, v] of Object.entries(r.assumptions)) lines.push(`  ${k}: ${typeof v.value === 'number' ? +v.value.toPrecision(6) : v.value} — ${v.source}`);
+  return lines.join('\n');
+}
+
+function serverlessText(r) {
+  const lines = [
+    `a day of ${r.busy_gpu_hours.toFixed(1)} busy GPU-hours (peak ${r.peak_gpus} GPUs) on ${r.serverless.id}` +
+      (r.instance ? ` vs ${r.instance.id} (${usd(r.instance.usd_per_hour)}/h, as of ${r.instance.as_of})` : ''),
+    '',
+    table(r.options, [
+      { title: 'option', get: (x) => x.option },
+      { title: '$/GPU-h', get: (x) => (x.available ? x.usd_per_gpu_hour.toFixed(3) : '-'), right: true },
+      { title: 'billed GPU-h', get: (x) => (x.available ? x.billed_gpu_hours.toFixed(1) : '-'), right: true },
+      { title: 'idle', get: (x) => (x.available ? pct(x.idle_share) : '-'), right: true },
+      { title: 'idle avoided', get: (x) => (x.available ? pct(x.idle_avoided_share) : '-'), right: true },
+      { title: 'cost/day', get: (x) => (x.available ? usd(x.cost_usd) : 'n/a'), right: true },
+    ]),
+    '',
+    `cheapest: ${r.cheapest || '-'}`,
+  ];
+  const c = r.article_claim;
+  lines.push(c.comparable ? `article claim (${c.source}): ${pct(c.claimed_idle_reduction, 0)} less idle waste; here ${pct(c.idle_reduction)} less than ${c.compared_with}: ${c.holds ? 'holds' : 'does not hold'}`
+    : `article claim (${c.source}): not comparable for this load`);
+  lines.push('', 'assumptions:');
+  for (const [k, v] of Object.entries(r.assumptions)) lines.push(`  ${k}: ${typeof v.value === 'number' ? +v.value.toPrecision(6) : v.value} — ${v.source}`);
+  for (const w of r.warnings) lines.push(`warning: ${w}`);
   return lines.join('\n');
 }
 
@@ -390,6 +417,7 @@ const COMMANDS = {
     }
     const req = { ...workloadRequest(opts), pricing: opts.pricing || 'all', filters: {} };
     if (opts['fits-only']) req.filters.fits_only = true;
+    if (opts['no-marketplace']) req.filters.include_marketplace = false;
     const budget = number(opts, 'budget');
     if (budget !== undefined) req.filters.budget_usd = budget;
     const deadline = number(opts, 'deadline');
@@ -425,9 +453,12 @@ const COMMANDS = {
     const req = { instance: opts.instance, hours: number(opts, 'hours', { required: true }), pricing: opts.pricing || 'on_demand' };
     const nodes = number(opts, 'nodes', { integer: true, min: 1 });
     if (nodes !== undefined) req.nodes = nodes;
+    const coldStart = number(opts, 'cold-start-s');
+    if (coldStart !== undefined) req.cold_start_s = coldStart;
     const r = e.cost(req);
     const o = { instance: r.instance, id: r.id, provider: r.provider, pricing: r.pricing, hours: r.hours, nodes: r.nodes, billed_hours: r.billed_hours,
       cost_usd: r.cost_usd, usd_per_hour: r.usd_per_hour, usd_per_tflops_day: r.usd_per_tflops_day, as_of: r.as_of, source: r.source, warnings: r.warnings };
+    if (r.serverless) Object.assign(o, { available: r.available, note: r.note, serverless: r.serverless });
     out(opts, o, () => `${r.instance} (${r.provider}) ${r.pricing} for ${r.hours} h: $${r.cost_usd.toFixed(2)}  ·  $${r.usd_per_tflops_day.toFixed(4)}/TFLOPS·day  ·  price as of ${r.as_of}`);
     return 0;
   },
@@ -464,6 +495,25 @@ const COMMANDS = {
     }
     const r = e.plan(req);
     out(opts, withoutOk(r), () => planText(r));
+    return 0;
+  },
+  serverless: async (opts, e) => {
+    if (!opts.offer) throw new UsageError('--offer is required (an offer with a serverless price)');
+    const req = { offer: opts.offer };
+    if (opts.instance) req.instance = opts.instance;
+    if (opts.load !== undefined) {
+      const load = String(opts.load).split(',').map((x) => Number(x.trim()));
+      if (load.length !== 24 || load.some((x) => !Number.isFinite(x) || x < 0)) throw new UsageError('--load needs 24 numbers >= 0, comma-separated');
+      req.load_gpus = load;
+    }
+    for (const [flag, key] of [['cold-start-s', 'cold_start_s'], ['idle-timeout-s', 'idle_timeout_s']]) {
+      const v = number(opts, flag);
+      if (v !== undefined) req[key] = v;
+    }
+    const cap = number(opts, 'max-concurrency', { integer: true, min: 1 });
+    if (cap !== undefined) req.max_concurrency = cap;
+    const r = e.serverless(req);
+    out(opts, withoutOk(r), () => serverlessText(r));
     return 0;
   },
   mig: async (opts, e) => {

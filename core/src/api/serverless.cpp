@@ -128,6 +128,10 @@ std::string apiServerless(EngineState& s, const std::string& text, const std::st
     as.add("load_gpus", "0,0,0,0,0,0,0.5,1,1.5,2,3,3,2,3,3,2,1.5,1,0.5,0.5,0,0,0,0",
            "assumption (not sourced): an illustrative business-hours inference day; give load_gpus for yours");
   }
+  if (in.starts_per_hour.empty())
+    as.add("starts_per_hour", "the rise in whole busy workers from one hour to the next",
+           "assumption: each hour's busy time runs as one continuous stretch per worker; give starts_per_hour when "
+           "requests arrive in bursts with idle gaps longer than the idle timeout (each gap then costs a cold start)");
   const double sl_gpus = std::max(1, sl->gpu_count);
   in.serverless_usd_per_gpu_hour = slp->usd_per_hour / sl_gpus;
   as.add("serverless_usd_per_gpu_hour", in.serverless_usd_per_gpu_hour,
