@@ -287,7 +287,8 @@ std::vector<Candidate> collectCandidates(const Workload& w, const Catalog& catal
       // One result per billing model: skip a second price of the same model on the same offer.
       if (&p != o.price(p.model)) continue;
       if (f.fits_only && !fits) continue;
-      if (today_day > 0 && isStale(p, today_day)) continue;
+      // The seed article's examples are always old; include_examples alone decides about them.
+      if (today_day > 0 && !o.example && isStale(p, today_day)) continue;
       double cost_usd, wall_hours;
       jobOf(o, p, e, opt, spot, cost_usd, wall_hours);
       if (f.budget_usd > 0 && cost_usd > f.budget_usd) continue;

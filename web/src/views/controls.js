@@ -1,6 +1,6 @@
 // Inputs: workload (preset or the user's own model), precision, filters, ranking weights, and the
 // page settings (language, currency and rate, theme). Each change calls ctx.update(patch, options).
-import { h, tx, foldPanel } from './dom.js';
+import { h, tx, dataText, foldPanel } from './dom.js';
 import { CURRENCIES, CUSTOM_FIELDS, customFromPreset } from '../app/state.js';
 import { NAMES } from '../app/names.js';
 
@@ -158,7 +158,7 @@ function freshnessNote(ctx) {
   return h('details', { class: 'field freshness', id: 'catalog-freshness' },
     h('summary', {}, t('catalogDate', { date: catalog.date })),
     h('ul', {}, ...(catalog.oldest || []).map((x) => h('li', { class: age(x.as_of) > staleDays ? 'stale-text' : null, 'data-provider': x.provider },
-      t('oldestPrice', { provider: x.provider, date: x.as_of })))));
+      dataText('span', x.provider), ': ', t('oldestPrice', { date: x.as_of })))));
 }
 
 export function weightsPanel(ctx) {
