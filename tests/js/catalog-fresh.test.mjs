@@ -48,9 +48,17 @@ test('rank: include_marketplace false drops exactly the marketplace offers; incl
   assert.ok(ranked(all).some((id) => marketIds.has(id)));
   assert.deepEqual(ranked(noMarket), ranked(all).filter((id) => !marketIds.has(id)));
   assert.ok(all.results.filter((x) => marketIds.has(x.id)).every((x) => x.marketplace === true));
-  // The seed article's examples are dated 2024-01-01: stale on the test day, gone with include_stale false.
+  // The seed article's examples (2024-01-01) are stale on the test day; include_stale false drops stale prices of
+  // real offers and leaves the examples to include_examples.
   const fresh = e.rank({ preset: 'resnet50-imagenet', pricing: 'all', filters: { include_stale: false } });
-  assert.ok(all.results.some((x) => x.stale));
-  assert.ok(fresh.results.length > 0 && fresh.results.every((x) => !x.stale));
-  assert.equal(fresh.results.length, all.results.filter((x) => !x.stale).length);
+  assert.ok(all.results.some((x) => x.stale && x.example));
+  assert.ok(fresh.results.length > 0 && fresh.results.every((x) => !x.stale || x.example));
+  assert.equal(fresh.results.length, all.results.filter((x) => !x.stale || x.example).length);
+  // A real offer priced a year before the test day is dropped.
+  const old = JSON.stringify({ instances: [{ id: 'old-offer', provider: 'Old', instance_type: 'o', gpu: 't4', gpu_count: 1, region: 'r',
+    prices: [{ model: 'on_demand', usd_per_hour: 0.01, as_of: '2025-12-01', source: 'https://example.org/old' }] }] });
+  e.addCatalog(old);
+  const withOld = e.rank({ preset: 'resnet50-imagenet', pricing: 'all' });
+  assert.ok(withOld.results.some((x) => x.id === 'old-offer' && x.stale));
+  assert.ok(!e.rank({ preset: 'resnet50-imagenet', pricing: 'all', filters: { include_stale: false } }).results.some((x) => x.id === 'old-offer'));
 });
