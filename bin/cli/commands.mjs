@@ -7,7 +7,7 @@ import { UsageError } from './options.mjs';
 import { language, localisedEngine } from './lang.mjs';
 import { readText, readJsonFile, parseJson, isWasmAbort, engine as newEngine } from './io.mjs';
 import {
-  terminalText, jsonText, table, fmtH, withoutOk, adviseText, planText, migText, leversText, compareText, energyText, tcoText,
+  terminalText, jsonText, table, fmtH, withoutOk, adviseText, planText, migText, leversText, compareText, energyText, tcoText, serverlessText,
 } from './text.mjs';
 
 const say = (text) => process.stdout.write(`${terminalText(text)}\n`);
@@ -158,6 +158,7 @@ export const COMMANDS = {
     if (opts['add-catalog'].length && !(await loadCatalogs(e, 'addCatalog', opts['add-catalog']))) return 1;
     const req = { ...workloadRequest(opts), pricing: opts.pricing || 'all', filters: { include_examples: !!opts['include-examples'] } };
     if (opts['fits-only']) req.filters.fits_only = true;
+    if (opts['no-marketplace']) req.filters.include_marketplace = false;
     if (opts.budget !== undefined) req.filters.budget_usd = opts.budget;
     if (opts.deadline !== undefined) req.filters.deadline_hours = opts.deadline;
     if (opts.limit !== undefined) req.limit = opts.limit;
@@ -191,9 +192,11 @@ export const COMMANDS = {
     if (opts.hours === undefined) throw new UsageError('--hours is required', 'cost');
     const req = { instance: opts.instance, hours: opts.hours, pricing: opts.pricing || 'on_demand' };
     if (opts.nodes !== undefined) req.nodes = opts.nodes;
+    if (opts['cold-start-s'] !== undefined) req.cold_start_s = opts['cold-start-s'];
     const r = e.cost(req);
     const o = { instance: r.instance, id: r.id, provider: r.provider, pricing: r.pricing, hours: r.hours, nodes: r.nodes, billed_hours: r.billed_hours,
       cost_usd: r.cost_usd, usd_per_hour: r.usd_per_hour, usd_per_tflops_day: r.usd_per_tflops_day, as_of: r.as_of, source: r.source, warnings: r.warnings };
+    if (r.serverless) Object.assign(o, { available: r.available, note: r.note, serverless: r.serverless });
     out(opts, o, () => `${r.instance} (${r.provider}) ${r.pricing} for ${r.hours} h: $${r.cost_usd.toFixed(2)}  ·  $${r.usd_per_tflops_day.toFixed(4)}/TFLOPS·day  ·  price as of ${r.as_of}`);
     return 0;
   },
@@ -230,6 +233,22 @@ export const COMMANDS = {
     }
     const r = e.plan(req);
     out(opts, withoutOk(r), () => planText(r));
+    return 0;
+  },
+  serverless: async (opts, e) => {
+    if (!opts.offer) throw new UsageError('--offer is required (an offer with a serverless price)', 'serverless');
+    const req = { offer: opts.offer };
+    if (opts.instance) req.instance = opts.instance;
+    if (opts.load !== undefined) {
+      const load = String(opts.load).split(',').map((x) => (/^\s*\d+(\.\d+)?\s*$/.test(x) ? Number(x) : NaN));
+      if (load.length !== 24 || load.some((x) => !Number.isFinite(x))) throw new UsageError('--load needs 24 decimal numbers >= 0, comma-separated', 'serverless');
+      req.load_gpus = load;
+    }
+    if (opts['cold-start-s'] !== undefined) req.cold_start_s = opts['cold-start-s'];
+    if (opts['idle-timeout-s'] !== undefined) req.idle_timeout_s = opts['idle-timeout-s'];
+    if (opts['max-concurrency'] !== undefined) req.max_concurrency = opts['max-concurrency'];
+    const r = e.serverless(req);
+    out(opts, withoutOk(r), () => serverlessText(r));
     return 0;
   },
   mig: async (opts, e) => {

@@ -71,6 +71,31 @@ export function planText(r) {
   return lines.join('\n');
 }
 
+export function serverlessText(r) {
+  const lines = [
+    `a day of ${r.busy_gpu_hours.toFixed(1)} busy GPU-hours (peak ${r.peak_gpus} GPUs) on ${r.serverless.id}` +
+      (r.instance ? ` vs ${r.instance.id} (${usd(r.instance.usd_per_hour)}/h, as of ${r.instance.as_of})` : ''),
+    '',
+    table(r.options, [
+      { title: 'option', get: (x) => x.option },
+      { title: '$/GPU-h', get: (x) => (x.available ? x.usd_per_gpu_hour.toFixed(3) : '-'), right: true },
+      { title: 'billed GPU-h', get: (x) => (x.available ? x.billed_gpu_hours.toFixed(1) : '-'), right: true },
+      { title: 'idle', get: (x) => (x.available ? pct(x.idle_share) : '-'), right: true },
+      { title: 'idle avoided', get: (x) => (x.available ? pct(x.idle_avoided_share) : '-'), right: true },
+      { title: 'cost/day', get: (x) => (x.available ? usd(x.cost_usd) : 'n/a'), right: true },
+    ]),
+    '',
+    `cheapest: ${r.cheapest || '-'}`,
+  ];
+  const c = r.article_claim;
+  lines.push(c.comparable ? `article claim (${c.source}): ${pct(c.claimed_idle_reduction, 0)} less idle waste; here ${pct(c.idle_reduction)} less than ${c.compared_with}: ${c.holds ? 'holds' : 'does not hold'}`
+    : `article claim (${c.source}): not comparable for this load`);
+  lines.push('', 'assumptions:');
+  for (const [k, v] of Object.entries(r.assumptions)) lines.push(`  ${k}: ${typeof v.value === 'number' ? +v.value.toPrecision(6) : v.value} — ${v.source}`);
+  for (const w of r.warnings) lines.push(`warning: ${w}`);
+  return lines.join('\n');
+}
+
 export function migText(r) {
   const lines = [`${r.jobs} job(s) on ${r.gpu_name}: ${r.fits ? 'all fit' : `${r.unplaced_jobs.length} do NOT fit`} on ${r.gpus_needed} GPU(s)`];
   for (const g of r.layout) {

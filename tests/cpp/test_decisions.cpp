@@ -94,13 +94,16 @@ TEST_CASE("each training stage maps to the article's billing model", "[decisions
   CHECK(parse(e.advise(R"({"params": 7e9, "stage": "exploration"})"))["stage_billing"]["pricing"] == "spot");
   CHECK(parse(e.advise(R"({"params": 7e9, "stage": "tuning"})"))["stage_billing"]["pricing"] == "reserved");
   CHECK(parse(e.advise(R"({"params": 7e9, "stage": "production"})"))["stage_billing"]["pricing"] == "reserved");
-  // A rung whose GPU has a spot offer is priced as spot, with the cost below its on-demand cost.
+  // A rung whose GPU has a spot offer is priced as spot, at that offer's spot rate (below its own on-demand rate;
+  // the cheapest on-demand offer shown beside it may be another, cheaper one).
   auto r = parse(e.advise(R"({"params": 7e9, "stage": "exploration"})"));
   bool saw_spot = false;
   for (const auto& rung : r["ladder"])
     if (rung["pricing"] == "spot" && rung["cost_usd"].get<double>() > 0) {
       saw_spot = true;
-      CHECK(rung["cost_usd"].get<double>() < rung["on_demand_cost_usd"].get<double>());
+      const Offer& o = offer(rung["offer"]["id"].get<std::string>());
+      REQUIRE(o.price(PricingModel::kSpot) != nullptr);
+      CHECK(o.price(PricingModel::kSpot)->usd_per_hour < o.price(PricingModel::kOnDemand)->usd_per_hour);
     }
   CHECK(saw_spot);
 }
@@ -271,7 +274,7 @@ TEST_CASE("plan validates the demand file with JSON Pointer paths", "[decisions]
   CHECK(parse(e.plan(R"({"example": "other"})"))["error"]["path"] == "/example");
   // A valid demand with an instance: p4d prices, spot estimated from the median discount.
   r = parse(e.plan(R"({"demand": {"monthly_gpu_hours": [5840,5840,5840,5840,5840,5840,5840,5840,5840,5840,5840,5840],
-                                  "interruptible_fraction": 0.3, "target_completion_rate": 0.98, "instance": "p4d.24xlarge"}})"));
+                                  "interruptible_fraction": 0.3, "target_completion_rate": 0.98, "instance": "aws-p4d.24xlarge-us-east-1"}})"));
   REQUIRE(r["ok"] == true);
   const double mix = r["mix"]["reserved"].get<double>() + r["mix"]["on_demand"].get<double>() + r["mix"]["spot"].get<double>();
   CHECK_THAT(mix, WithinRel(1.0, 1e-9));
@@ -450,7 +453,7 @@ static const json& leverNamed(const json& r, const std::string& name) {
 
 TEST_CASE("levers report mixed precision from the throughput model, not a fixed 30 %", "[decisions][levers]") {
   auto& e = loadedEngine();
-  auto r = parse(e.levers(R"({"preset": "resnet50-imagenet", "instance": "p3.2xlarge", "precision": "fp32"})"));
+  auto r = parse(e.levers(R"({"preset": "resnet50-imagenet", "instance": "aws-p3.2xlarge-us-east-1", "precision": "fp32"})"));
   REQUIRE(r["ok"] == true);
   const json& amp = leverNamed(r, "mixed_precision");
   REQUIRE(amp["applicable"] == true);
@@ -467,20 +470,28 @@ TEST_CASE("levers report mixed precision from the throughput model, not a fixed 
   const double b16 = std::ceil(amp["after"]["time_hours"].get<double>() * 3600) / 3600;
   CHECK_THAT(amp["cost_ratio"].get<double>(), WithinRel(b16 / b32, 1e-9));
   CHECK_THAT(amp["after"]["cost_usd"].get<double>(), WithinRel(3.06 * b16, 1e-9));
-  // p3.2xlarge has no spot or reserved price in the catalog: spot is an estimate (34 % of on-demand), reserved n/a.
+  // p3.2xlarge in us-east-1 has a spot price in the catalog (SkyPilot's cheapest zone) and no reserved price.
+  const Offer& p3 = offer("aws-p3.2xlarge-us-east-1");
   const json& spot = leverNamed(r, "spot");
   CHECK(spot["applicable"] == true);
-  CHECK(spot["estimated"] == true);
-  CHECK_THAT(spot["after"]["usd_per_hour"].get<double>(), WithinRel(3.06 * 0.34, 1e-9));
+  CHECK(spot["estimated"] == false);
+  CHECK_THAT(spot["after"]["usd_per_hour"].get<double>(), WithinRel(p3.price(PricingModel::kSpot)->usd_per_hour, 1e-9));
   CHECK(spot["after"]["time_hours"].get<double>() > spot["before"]["time_hours"].get<double>());
   CHECK(leverNamed(r, "reserved")["applicable"] == false);
   CHECK(leverNamed(r, "mig")["applicable"] == false);  // V100 has no MIG
+  // p3.16xlarge has no spot price: spot is an estimate, 34 % of its on-demand rate.
+  auto r16 = parse(e.levers(R"({"preset": "resnet50-imagenet", "instance": "aws-p3.16xlarge-us-east-1", "precision": "fp32"})"));
+  REQUIRE(r16["ok"] == true);
+  const json& spot16 = leverNamed(r16, "spot");
+  CHECK(spot16["estimated"] == true);
+  CHECK_THAT(spot16["after"]["usd_per_hour"].get<double>(),
+             WithinRel(offer("aws-p3.16xlarge-us-east-1").price(PricingModel::kOnDemand)->usd_per_hour * 0.34, 1e-9));
 }
 
 TEST_CASE("levers on an A100 offer price reserved from the catalog and MIG slices at a seventh of the compute", "[decisions][levers]") {
   auto& e = loadedEngine();
   // A small compute-bound job (custom class: no memory-bandwidth term): 1e8 params -> 1.6 GB state + 1 GB overhead.
-  auto r = parse(e.levers(R"({"workload": {"kind": "custom", "total_flops": 1e18, "params": 1e8}, "instance": "p4d.24xlarge"})"));
+  auto r = parse(e.levers(R"({"workload": {"kind": "custom", "total_flops": 1e18, "params": 1e8}, "instance": "aws-p4d.24xlarge-us-east-1"})"));
   REQUIRE(r["ok"] == true);
   const Offer& p4d = offer("aws-p4d.24xlarge-us-east-1");
   const double od = p4d.price(PricingModel::kOnDemand)->usd_per_hour, rv = p4d.price(PricingModel::kReserved)->usd_per_hour;
@@ -634,7 +645,7 @@ TEST_CASE("defaults() gives the month length, the planner's article example and 
   CHECK(ex["task_hours"] == plan["assumptions"]["task_hours"]["value"]);
   // Every listed name is accepted where the engine reads it, and the lists are complete.
   const auto& names = d["names"];
-  CHECK(names["pricing_models"].size() == 5);
+  CHECK(names["pricing_models"].size() == static_cast<size_t>(kPricingModelCount));
   CHECK(names["precisions"].size() == 5);
   CHECK(names["modes"].size() == 4);
   for (const auto& stage : names["stages"])

@@ -53,8 +53,9 @@ test('plan --example article reports mix, yearly cost, saving, completion and it
 });
 
 test('plan --demand reads a demand file; bad demand exits 1 with the JSON path', () => {
+  // p4d.24xlarge is sold in many regions; the us-east-1 offer is the one with a 1-year reserved price.
   const demand = { monthly_gpu_hours: Array(12).fill(5840), peak_gpus: 12, interruptible_fraction: 0.4, target_completion_rate: 0.99,
-    instance: 'p4d.24xlarge' };
+    instance: 'aws-p4d.24xlarge-us-east-1' };
   const j = json(['plan', '--demand', tmpFile('demand.json', JSON.stringify(demand))]);
   assert.ok(j.completion_rate >= 0.99);
   assert.ok(j.annual_cost_usd <= j.on_demand_only_cost_usd);

@@ -101,6 +101,7 @@ Messages recommendationReason(const RungEvaluation& e, const std::string& role, 
     why.push_back(Message("advise.no_offer").text("gpu", e.gpu->id).num("gpu_count", e.gpu_count));
   }
   if (!e.pricing_note.empty()) why.push_back(e.pricing_note);
+  if (!e.stale_note.empty()) why.push_back(e.stale_note);
   if (stage == Stage::kProduction && e.offer.offer && e.offer.offer->service.sla_pct <= 0) why.push_back(Message("advise.no_sla"));
   return why;
 }
@@ -134,6 +135,7 @@ void writeLadderRung(JsonWriter& j, const RungEvaluation& e, const std::string& 
   j.field("cost_usd", finiteOr(e.cost.cost_usd)).field("on_demand_cost_usd", finiteOr(e.on_demand_cost.cost_usd))
       .key("note").beginArray();
   if (!e.pricing_note.empty()) j.value(e.pricing_note);
+  if (!e.stale_note.empty()) j.value(e.stale_note);
   j.endArray().endObject();
 }
 
@@ -182,6 +184,7 @@ std::string apiAdvise(EngineState& s, const std::string& text, const std::string
   AdviceOptions opt;
   readAdviceOptions(r, req, opt, issues);
   if (hasErrors(issues)) return errorResult(issues);
+  opt.today_day = dayNumber(s.today);
   if (s.gpus.empty()) {
     issues.push_back({ErrorCode::kNotFound, "", "load the GPU database first"});
     return errorResult(issues);

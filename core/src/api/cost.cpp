@@ -1,5 +1,5 @@
 // cost: hours on one catalog instance under one billing model. {"instance", "hours", "pricing"?, "nodes"?,
-// "spot"?, "free_trial_hours"?}
+// "spot"?, "free_trial_hours"?, "cold_start_s"?}
 #include "api/answer.hpp"
 #include "api/request.hpp"
 #include "io/request_fields.hpp"
@@ -34,11 +34,18 @@ std::string apiCost(EngineState& s, const std::string& text, const std::string&)
   }
   Price priced = *p;
   if (auto free = r.number("free_trial_hours", false, 0, false, 1e5)) priced.free_hours = *free;
+  // Serverless: a cold start the price does not publish is the caller's assumption (none when not given).
+  const auto cold_start = r.number("cold_start_s", false, 0, false, 86400);
+  if (hasErrors(issues)) return errorResult(issues);
+  if (m == PricingModel::kServerless && priced.cold_start_s < 0) priced.cold_start_s = cold_start.value_or(0);
   const CostResult c = priceJob(*found, priced, hours, nodes, spot);
   Message note = *c.note ? Message(c.note) : Message();
   if (m == PricingModel::kReserved) note = Message("cost.reserved_term").num("month_count", p->term_months);
   if (m == PricingModel::kMonthly)
     note = Message("cost.months_billed").num("month_count", static_cast<int>(c.billed_hours / kHoursPerMonth + 0.5));
+  if (m == PricingModel::kServerless && c.available)
+    note = Message(p->cold_start_s >= 0 ? "cost.serverless_cold_start_published"
+                                        : (cold_start ? "cost.serverless_cold_start_given" : "cost.serverless_cold_start_none"));
   Messages warnings = found->warnings;
   Message stale = staleWarning(*p, s.today);
   if (!stale.empty()) warnings.push_back(std::move(stale));
@@ -51,8 +58,15 @@ std::string apiCost(EngineState& s, const std::string& text, const std::string&)
       .field("billed_hours", finiteOr(c.billed_hours)).field("wall_hours", finiteOr(c.wall_hours))
       .field("cost_usd", finiteOr(c.cost_usd)).field("usd_per_hour", finiteOr(p->headlineUsdPerHour()))
       .field("usd_per_tflops_day", finiteOr(usdPerTflopsDay(p->headlineUsdPerHour(), found->gpu_count, peak_fp16)))
-      .field("as_of", p->as_of).field("source", p->source).field("note", note).field("warnings", warnings)
-      .endObject();
+      .field("as_of", p->as_of).field("source", p->source).field("note", note).field("warnings", warnings);
+  if (m == PricingModel::kServerless) {
+    j.field("available", c.available);
+    j.key("serverless").beginObject().field("usd_per_second", p->usd_per_hour / 3600.0)
+        .field("cold_start_s", priced.cold_start_s).field("cold_start_published", p->cold_start_s >= 0)
+        .field("min_request_s", p->min_request_s).field("idle_timeout_s", p->idle_timeout_s)
+        .field("max_concurrency", p->max_concurrency).endObject();
+  }
+  j.endObject();
   return out;
 }
 

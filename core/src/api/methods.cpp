@@ -17,6 +17,7 @@ std::string apiCost(EngineState&, const std::string&, const std::string&);
 std::string apiImportSkypilot(EngineState&, const std::string&, const std::string&);
 std::string apiAdvise(EngineState&, const std::string&, const std::string&);
 std::string apiPlan(EngineState&, const std::string&, const std::string&);
+std::string apiServerless(EngineState&, const std::string&, const std::string&);
 std::string apiMig(EngineState&, const std::string&, const std::string&);
 std::string apiLevers(EngineState&, const std::string&, const std::string&);
 std::string apiCompare(EngineState&, const std::string&, const std::string&);
@@ -42,6 +43,7 @@ const ApiMethod kApiMethods[] = {
     {"importSkypilot", apiImportSkypilot, A::kCsv, "turns a SkyPilot vms.csv into a catalog document"},
     {"advise", apiAdvise, A::kRequest, "GPU class, count and billing for a model size and training stage"},
     {"plan", apiPlan, A::kRequest, "cheapest yearly mix of reserved, on-demand and spot capacity for a demand"},
+    {"serverless", apiServerless, A::kRequest, "a day's load curve on serverless, on-demand, reserved and spot capacity"},
     {"mig", apiMig, A::kRequest, "packs small jobs into MIG slices and compares with whole GPUs"},
     {"levers", apiLevers, A::kRequest, "time and cost of one workload before and after each cost lever"},
     {"compare", apiCompare, A::kRequest, "two to four configurations side by side, with why one is faster"},

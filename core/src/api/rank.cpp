@@ -25,7 +25,7 @@ void writeRankResult(JsonWriter& j, const RankResult& r, const Ranking& ranking,
       .field("id", o.id).field("instance", o.instance_type).field("provider", o.provider).field("region", o.region)
       .field("gpu", o.gpu_id).field("gpu_name", o.gpu->name).field("gpu_count", o.gpu_count).field("nodes", r.nodes())
       .field("total_gpus", r.nodes() * o.gpu_count).field("pricing", pricingModelName(r.model)).field("fits", r.fits)
-      .field("example", o.example).field("time_hours", r.cost.wall_hours).field("time_hours_low", t.time_hours_low)
+      .field("example", o.example).field("marketplace", o.marketplace).field("time_hours", r.cost.wall_hours).field("time_hours_low", t.time_hours_low)
       .field("time_hours_high", t.time_hours_high).field("compute_hours", t.time_hours).field("cost_usd", r.cost.cost_usd)
       .field("usd_per_hour", r.usd_per_hour).field("usd_per_tflops_day", r.usd_per_tflops_day)
       .field("usd_per_tflops_day_at_precision", r.usd_per_tflops_day_at_precision)

@@ -91,7 +91,7 @@ bool directPrice(Cursor& c, Price& p) {
   Flat r(m, n);
   std::string model;
   if (r.string(F::kModel, model) < 0 || !parsePricingModel(model, p.model)) return false;
-  if (p.model == PricingModel::kTiered) return false;
+  if (p.model == PricingModel::kTiered || p.model == PricingModel::kServerless) return false;
   if (r.string(F::kAsOf, p.as_of) < 0) return false;
   p.as_of_day = dayNumber(p.as_of);
   if (r.string(F::kSource, p.source) < 0) return false;
@@ -162,6 +162,7 @@ bool directOffer(const char* text, size_t size, GpuCache& gpus, const std::unord
   if (r.number(F::kBillingIncrementS, o.billing_increment_s) < 0) return false;
   if (r.number(F::kMinChargeS, o.min_charge_s) < 0) return false;
   if (r.boolean(F::kExample, o.example) < 0) return false;
+  if (r.boolean(F::kMarketplace, o.marketplace) < 0) return false;
   const Member* prices = r.get(F::kPrices.name);
   if (!prices || prices->kind != Member::kNested) return false;
   Cursor pc{prices->s, prices->s + prices->len};

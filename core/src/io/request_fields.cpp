@@ -25,11 +25,16 @@ const Field kFitsOnly = Field::boolean("fits_only", "Keep only offers the job fi
 const Field kBudget = Field::number("budget_usd", "Largest job cost in US dollars; 0 = none.").atLeast(0).atMost(1e15).byDefault(0.0);
 const Field kDeadline = Field::number("deadline_hours", "Longest time to train in hours; 0 = none.").atLeast(0).atMost(1e7).byDefault(0.0);
 const Field kIncludeExamples = Field::boolean("include_examples", "Keep the seed article's example offers.").byDefault(true);
-const Field* const kFilterFields[] = {&kProviders, &kRegions, &kGpus, &kPricingList, &kFitsOnly, &kBudget, &kDeadline, &kIncludeExamples};
+const Field kIncludeMarketplace =
+    Field::boolean("include_marketplace", "Keep offers of marketplace hosts (peer-to-peer, e.g. Vast.ai).").byDefault(true);
+const Field kIncludeStale =
+    Field::boolean("include_stale", "Keep prices older than 180 days (they are flagged stale).").byDefault(true);
+const Field* const kFilterFields[] = {&kProviders, &kRegions, &kGpus, &kPricingList, &kFitsOnly, &kBudget, &kDeadline, &kIncludeExamples,
+                                      &kIncludeMarketplace, &kIncludeStale};
 
-const char* const kPricingChoices[] = {"all", "on_demand", "reserved", "spot", "tiered", "monthly", nullptr};
+const char* const kPricingChoices[] = {"all", "on_demand", "reserved", "spot", "tiered", "monthly", "serverless", nullptr};
 const Field kPricing = Field::string("pricing", "One pricing model, or all.")
-                           .oneOf(kPricingChoices, "must be all, on_demand, reserved, spot, tiered or monthly").byDefault("all");
+                           .oneOf(kPricingChoices, "must be all, on_demand, reserved, spot, tiered, monthly or serverless").byDefault("all");
 const Field kMaxNodes = Field::integer("max_nodes", "Largest multi-node cluster considered.").atLeast(1).atMost(4096);
 const Field kFreeTrial = Field::number("free_trial_hours", "Free-trial hours to subtract; absent = each price's own.").atLeast(0).atMost(1e5).whenAbsent(-1);
 const Field kLimit = Field::integer("limit", "Most results returned; 0 = all.").atLeast(0).atMost(10000000).byDefault(0.0);
@@ -93,6 +98,8 @@ static void readFilters(const json& filters, RankFilters& f, Issues& issues) {
   f.budget_usd = numberOr(fr, R::kBudget);
   f.deadline_hours = numberOr(fr, R::kDeadline);
   f.include_examples = booleanOr(fr, R::kIncludeExamples);
+  f.include_marketplace = booleanOr(fr, R::kIncludeMarketplace);
+  f.include_stale = booleanOr(fr, R::kIncludeStale);
 }
 
 void readRankOptions(const json& req, RankOptions& opt, long long& limit, Issues& issues) {

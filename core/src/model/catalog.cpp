@@ -9,7 +9,7 @@
 
 namespace gpuvalue {
 
-static const char* kModelNames[kPricingModelCount] = {"on_demand", "reserved", "spot", "tiered", "monthly"};
+static const char* kModelNames[kPricingModelCount] = {"on_demand", "reserved", "spot", "tiered", "monthly", "serverless"};
 
 const std::string& Atom::emptyString() {
   static const std::string* e = new std::string();
@@ -145,7 +145,14 @@ static bool parsePrice(const json& j, const std::string& path, Price& p, Issues&
   p.source = stringOr(r, F::kSource);
   if (p.model == PricingModel::kTiered) parseTiers(r, p, issues);
   else if (p.model == PricingModel::kMonthly) p.usd_per_month = numberOr(r, F::kUsdPerMonth);
+  else if (p.model == PricingModel::kServerless) p.usd_per_hour = numberOr(r, F::kUsdPerSecond) * 3600.0;
   else p.usd_per_hour = numberOr(r, F::kUsdPerHour);
+  if (p.model == PricingModel::kServerless) {
+    p.cold_start_s = numberOr(r, F::kColdStartS);
+    p.min_request_s = numberOr(r, F::kMinRequestS);
+    p.idle_timeout_s = numberOr(r, F::kIdleTimeoutS);
+    p.max_concurrency = static_cast<int>(numberOr(r, F::kMaxConcurrency));
+  }
   if (p.model == PricingModel::kReserved) {
     p.term_months = static_cast<int>(numberOr(r, F::kTermMonths));
     p.upfront = stringOr(r, F::kUpfront);
@@ -248,6 +255,7 @@ bool readOfferJson(const json& inst, size_t i, const GpuDatabase& gpus, const st
   o.billing_increment_s = numberOr(r, F::kBillingIncrementS);
   o.min_charge_s = numberOr(r, F::kMinChargeS);
   o.example = booleanOr(r, F::kExample);
+  o.marketplace = booleanOr(r, F::kMarketplace);
   if (const json* s = r.get(F::kService.name)) readService(*s, r.childPath(F::kService.name), o.service, issues);
   if (const json* c = r.get(F::kClaims.name)) readClaims(*c, r.childPath(F::kClaims.name), o, issues);
   const json* prices = r.get(F::kPrices.name);

@@ -15,8 +15,8 @@
 
 namespace gpuvalue {
 
-enum class PricingModel { kOnDemand, kReserved, kSpot, kTiered, kMonthly };
-constexpr int kPricingModelCount = 5;
+enum class PricingModel { kOnDemand, kReserved, kSpot, kTiered, kMonthly, kServerless };
+constexpr int kPricingModelCount = 6;
 const char* pricingModelName(PricingModel m);
 bool parsePricingModel(const std::string& s, PricingModel& out);
 
@@ -35,6 +35,11 @@ struct Price {
   double interruption_per_hour = -1;  // spot: published interruption rate; <0 means use the default
   double free_hours = 0;            // on-demand: free-trial hours not billed (article §6: "typically 30 h of A100")
   std::vector<PriceTier> tiers;     // tiered only
+  // Serverless only (usd_per_hour is then the published per-second price x 3600, per worker of the offer).
+  double cold_start_s = -1;         // billed seconds to start a worker from zero; <0 = not published
+  double min_request_s = 0;         // smallest billed duration of one request
+  double idle_timeout_s = 0;        // a worker stays billed this long after its last request before it stops
+  int max_concurrency = 0;          // most workers at once; 0 = not published
   Atom as_of;                       // YYYY-MM-DD
   long as_of_day = 0;               // as_of as days since 1970-01-01 (parsed once at load)
   Atom source;
@@ -79,6 +84,7 @@ struct Offer {
   double billing_increment_s = 3600;
   double min_charge_s = 0;
   bool example = false;
+  bool marketplace = false;      // independent hosts rented through a marketplace (peer-to-peer)
   Service service;
   // Vendor-stated figures, when the catalog gives any (a few offers do; shared so that offers stay small).
   std::shared_ptr<const Claims> claims;

@@ -9,7 +9,7 @@ namespace {
 const char* const kInterconnects[] = {"nvswitch", "nvlink", "pcie", "infinity-fabric", "none", nullptr};
 const char* const kCurrencies[] = {"USD", "CNY", nullptr};
 // The pricing models in PricingModel order (parsePricingModel accepts exactly these).
-const char* const kModels[] = {"on_demand", "reserved", "spot", "tiered", "monthly", nullptr};
+const char* const kModels[] = {"on_demand", "reserved", "spot", "tiered", "monthly", "serverless", nullptr};
 const char* const kUpfronts[] = {"none", "partial", "all", nullptr};
 // parsePrecision's names (any letter case).
 const char* const kPrecisions[] = {"fp32", "tf32", "fp16", "bf16", "fp8", "fp4", "int8", nullptr};
@@ -17,6 +17,7 @@ const char* const kHourly[] = {"on_demand", "reserved", "spot", nullptr};
 const char* const kReservedOnly[] = {"reserved", nullptr};
 const char* const kMonthlyOnly[] = {"monthly", nullptr};
 const char* const kTieredOnly[] = {"tiered", nullptr};
+const char* const kServerlessOnly[] = {"serverless", nullptr};
 // Seconds in 31 days and in 366 days: the longest billing increment and minimum charge a catalog may state.
 constexpr double kMonthSeconds = 31 * 86400.0;
 constexpr double kYearSeconds = 366 * 86400.0;
@@ -55,6 +56,11 @@ extern const Field kMinChargeS = Field::number("min_charge_s", "Minimum billed d
                                      .atLeast(0).atMost(kYearSeconds).byDefault(0.0);
 extern const Field kExample =
     Field::boolean("example", "True only for the seed article's illustrative instances (not real offers).").byDefault(false);
+extern const Field kMarketplace = Field::boolean(
+    "marketplace", "True for offers of independent hosts rented through a marketplace (peer-to-peer, e.g. Vast.ai).").byDefault(false);
+extern const Field kZones = Field::integer(
+    "zones", "Imported offers: number of zones (or host listings) of this instance type in this region; prices are the cheapest.")
+                                .atLeast(1).atMost(100000).ignored();
 extern const Field kService = Field::object("service", &kServiceRecord, "");
 extern const Field kClaims = Field::object("claims", &kClaimsRecord, "");
 extern const Field kPrices = Field::array("prices", &kPriceRecord, "Published prices for this instance.").req().nonEmpty();
@@ -64,7 +70,7 @@ extern const Field kNotes =
 // ---- A price ------------------------------------------------------------------------------------------------
 extern const Field kModel = Field::string("model", "Pricing model; chooses which other members apply.")
                                 .req()
-                                .oneOf(kModels, "must be one of on_demand, reserved, spot, tiered, monthly")
+                                .oneOf(kModels, "must be one of on_demand, reserved, spot, tiered, monthly, serverless")
                                 .showingValue();
 // Lowest hourly price accepted: a tenth of a cent, 200 times below the cheapest GPU offer of the bundled catalog
 // (Azure NC4as T4 v3 at $0.21/h, data/catalog/azure.json). Smaller prices (5e-324) underflow $/TFLOPS·day to 0 and
@@ -75,6 +81,20 @@ extern const Field kUsdPerHour =
         .req().atLeast(kMinUsdPerHour).atMost(1e6).onlyFor(kHourly);
 extern const Field kUsdPerMonth =
     Field::number("usd_per_month", "US dollars per instance-month.").req().atLeast(kMinUsdPerHour).atMost(1e8).onlyFor(kMonthlyOnly);
+extern const Field kUsdPerSecond =
+    Field::number("usd_per_second", "Serverless: US dollars per second a worker of this offer is billed (the provider's per-second price).")
+        .req().atLeast(kMinUsdPerHour / 3600.0).atMost(1e3).onlyFor(kServerlessOnly);
+extern const Field kColdStartS =
+    Field::number("cold_start_s", "Serverless: billed seconds to start a worker from zero, when published; absent = the request's assumption.")
+        .atLeast(0).atMost(86400).whenAbsent(-1).onlyFor(kServerlessOnly);
+extern const Field kMinRequestS = Field::number("min_request_s", "Serverless: smallest billed duration of one request, seconds.")
+                                      .atLeast(0).atMost(86400).byDefault(0.0).onlyFor(kServerlessOnly);
+extern const Field kIdleTimeoutS =
+    Field::number("idle_timeout_s", "Serverless: seconds a worker stays up (and billed) after its last request before scaling down.")
+        .atLeast(0).atMost(86400).byDefault(0.0).onlyFor(kServerlessOnly);
+extern const Field kMaxConcurrency =
+    Field::integer("max_concurrency", "Serverless: most workers at once (the provider's default cap); absent = not published.")
+        .atLeast(0).atMost(1e6).byDefault(0.0).onlyFor(kServerlessOnly);
 extern const Field kTiers =
     Field::array("tiers", &kTierRecord, "Tiers in increasing order of up_to_hours; the last has no up_to_hours (or null).")
         .req().nonEmpty().onlyFor(kTieredOnly);
@@ -96,6 +116,8 @@ extern const Field kFreeTrialHours =
 extern const Field kLocalPerHour = Field::number(
     "local_per_hour", "Price per hour in the instance's currency when that is not USD (usd_per_hour is converted from it).")
                                        .above(0).ignored();
+extern const Field kZoneMedianUsdPerHour = Field::number(
+    "zone_median_usd_per_hour", "Imported offers: the median over the zones whose cheapest price usd_per_hour is.").above(0).atMost(1e6).ignored();
 extern const Field kLocalPerMonth =
     Field::number("local_per_month", "Price per month in the instance's currency when that is not USD.").above(0).ignored();
 
@@ -145,12 +167,13 @@ const Field* const kDocumentFields[] = {&kSchemaRef, &kSchemaVersion, &kFxField,
 const Field* const kFxFields[] = {&kFxRate, &kFxAsOf, &kFxSource};
 const Field* const kOfferFields[] = {&kId,       &kProvider, &kInstanceType,      &kGpu,        &kGpuCount, &kVcpus,
                                      &kRamGb,    &kInterconnect, &kNetworkGbps, &kRdma,       &kRegion,   &kCurrency,
-                                     &kBillingIncrementS, &kMinChargeS, &kExample, &kService, &kClaims,   &kPrices,
+                                     &kBillingIncrementS, &kMinChargeS, &kExample, &kMarketplace, &kZones, &kService, &kClaims,   &kPrices,
                                      &kNotes};
-const Field* const kPriceFields[] = {&kModel,  &kUsdPerHour, &kUsdPerMonth,       &kTiers,
+const Field* const kPriceFields[] = {&kModel,  &kUsdPerHour, &kUsdPerMonth,       &kTiers, &kUsdPerSecond, &kColdStartS, &kMinRequestS,
+                                     &kIdleTimeoutS, &kMaxConcurrency,
                                      &kTermMonths, &kUpfront, &kAsOf,             &kSource,
                                      &kClaimedDiscountPct, &kInterruptionPerHour, &kFreeTrialHours, &kLocalPerHour,
-                                     &kLocalPerMonth};
+                                     &kLocalPerMonth, &kZoneMedianUsdPerHour};
 const Field* const kTierFields[] = {&kTierUpToHours, &kTierUsdPerHour};
 const Field* const kServiceFields[] = {&kPreinstalledFrameworks, &kSlaPct, &kScalingMinutes, &kQueueMinutes};
 const Field* const kClaimsFields[] = {&kClaimGpuMemoryGb, &kClaimTflops, &kClaimMemoryBandwidthGbs, &kClaimNvlinkGbs, &kClaimCpu,

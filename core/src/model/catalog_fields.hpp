@@ -9,10 +9,11 @@ namespace catalog_fields {
 
 // An offer ("instances" item).
 extern const Field kId, kProvider, kInstanceType, kGpu, kGpuCount, kVcpus, kRamGb, kInterconnect, kNetworkGbps, kRdma,
-    kRegion, kCurrency, kBillingIncrementS, kMinChargeS, kExample, kService, kClaims, kPrices, kNotes;
+    kRegion, kCurrency, kBillingIncrementS, kMinChargeS, kExample, kMarketplace, kZones, kService, kClaims, kPrices, kNotes;
 // A price; "model" chooses which members apply.
 extern const Field kModel, kUsdPerHour, kUsdPerMonth, kTiers, kTermMonths, kUpfront, kAsOf, kSource, kClaimedDiscountPct,
-    kInterruptionPerHour, kFreeTrialHours, kLocalPerHour, kLocalPerMonth;
+    kInterruptionPerHour, kFreeTrialHours, kLocalPerHour, kLocalPerMonth, kZoneMedianUsdPerHour, kUsdPerSecond,
+    kColdStartS, kMinRequestS, kIdleTimeoutS, kMaxConcurrency;
 // One tier of a tiered price.
 extern const Field kTierUpToHours, kTierUsdPerHour;
 // Service features.

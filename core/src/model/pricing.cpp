@@ -121,6 +121,21 @@ CostResult priceJob(const Offer& o, const Price& p, double hours, int nodes, con
       r.effective_usd_per_hour = bh > 0 ? r.cost_usd / nodes / bh : p.headlineUsdPerHour();
       break;
     }
+    case PricingModel::kServerless: {
+      // One run of `hours` on `nodes` workers: each worker starts from zero (cold start billed when published),
+      // is billed by the second for the work and its idle timeout, and at least min_request_s.
+      if (p.max_concurrency > 0 && nodes > p.max_concurrency) {
+        r.available = false;
+        r.note = "cost.serverless_over_cap";
+        break;
+      }
+      const double seconds = std::max(0.0, hours) * 3600.0 + std::max(0.0, p.cold_start_s) + p.idle_timeout_s;
+      const double billed_s = std::max(std::ceil(seconds - 1e-9), p.min_request_s);
+      r.billed_hours = billed_s / 3600.0;
+      r.effective_usd_per_hour = p.usd_per_hour;
+      r.cost_usd = r.billed_hours * p.usd_per_hour * nodes;
+      break;
+    }
     case PricingModel::kMonthly: {
       double months = std::ceil(std::max(hours, 1e-9) / kHoursPerMonth - 1e-9);
       r.billed_hours = months * kHoursPerMonth;

@@ -264,9 +264,11 @@ std::vector<Candidate> collectCandidates(const Workload& w, const Catalog& catal
   cands.reserve(price_count);
   EvaluationCache cache(w, opt, out);
   const bool any_place_filter = !providers.empty() || !regions.empty() || !gpus.empty();
+  const long today_day = f.include_stale ? 0 : dayNumber(opt.today);
   for (const Offer& o : catalog.offers) {
     if (!o.gpu) continue;
     if (!f.include_examples && o.example) continue;
+    if (!f.include_marketplace && o.marketplace) continue;
     if (any_place_filter && (!contains(providers, o.provider) || !contains(regions, o.region) || !contains(gpus, o.gpu_id))) continue;
     const Evaluation& e = cache.of(o);
     ++out.evaluated;
@@ -276,6 +278,8 @@ std::vector<Candidate> collectCandidates(const Workload& w, const Catalog& catal
       // One result per billing model: skip a second price of the same model on the same offer.
       if (&p != o.price(p.model)) continue;
       if (f.fits_only && !fits) continue;
+      // The seed article's examples are always old; include_examples alone decides about them.
+      if (today_day > 0 && !o.example && isStale(p, today_day)) continue;
       double cost_usd, wall_hours;
       jobOf(o, p, e, opt, spot, cost_usd, wall_hours);
       if (f.budget_usd > 0 && cost_usd > f.budget_usd) continue;

@@ -25,6 +25,8 @@ struct RankFilters {
   double budget_usd = 0;     // 0 = none
   double deadline_hours = 0; // 0 = none
   bool include_examples = true;
+  bool include_marketplace = true;  // false = drop offers of marketplace hosts (Offer::marketplace)
+  bool include_stale = true;        // false = drop real offers' prices older than kStaleAfterDays (on RankOptions::today)
 };
 
 struct RankOptions {

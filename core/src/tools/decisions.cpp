@@ -33,8 +33,8 @@ Cluster offerCluster(const Offer& o, int nodes) {
 }
 
 OfferChoice cheapestOffer(const Catalog& catalog, const std::string& gpu_id, int gpu_count, PricingModel model,
-                          bool include_examples) {
-  OfferChoice best;
+                          bool include_examples, long today_day) {
+  OfferChoice best_fresh, best_stale;
   gpu_count = std::max(1, gpu_count);
   for (const Offer& o : catalog.offers) {
     if (!o.gpu || o.gpu->id != gpu_id || o.gpu_count <= 0) continue;
@@ -44,6 +44,7 @@ OfferChoice cheapestOffer(const Catalog& catalog, const std::string& gpu_id, int
     const int instances = (gpu_count + o.gpu_count - 1) / o.gpu_count;
     if (instances > 1 && !o.rdma) continue;
     const double usd = instances * p->headlineUsdPerHour();
+    OfferChoice& best = today_day > 0 && isStale(*p, today_day) ? best_stale : best_fresh;
     if (!best.offer || usd < best.usd_per_hour - 1e-12 ||
         (std::fabs(usd - best.usd_per_hour) <= 1e-12 && instances < best.instances)) {
       best.offer = &o;
@@ -52,7 +53,7 @@ OfferChoice cheapestOffer(const Catalog& catalog, const std::string& gpu_id, int
       best.usd_per_hour = usd;
     }
   }
-  return best;
+  return best_fresh.offer ? best_fresh : best_stale;
 }
 
 OfferPlan planOnOffer(const Workload& w, const Offer& o, const ModelConstants& k, int max_nodes) {
@@ -233,18 +234,20 @@ Advice advise(const AdviceOptions& opt, const GpuDatabase& gpus, const Catalog& 
     e.plan = plan;
     if (e.fits && plan.throughput.time_hours > 0) {
       const PricingModel want = stagePricing(opt.stage);
-      e.offer = cheapestOffer(catalog, e.gpu->id, count, want);
+      e.offer = cheapestOffer(catalog, e.gpu->id, count, want, false, opt.today_day);
       e.pricing = want;
       if (!e.offer.offer) {
         e.pricing = PricingModel::kOnDemand;
-        e.offer = cheapestOffer(catalog, e.gpu->id, count, PricingModel::kOnDemand);
+        e.offer = cheapestOffer(catalog, e.gpu->id, count, PricingModel::kOnDemand, false, opt.today_day);
         e.pricing_note = e.offer.offer ? Message("advise.no_stage_offer").text("pricing", pricingModelName(want))
                                              .num("gpu_count", count).text("gpu", e.gpu->id)
                                        : Message("advise.no_offer_rdma").num("gpu_count", count).text("gpu", e.gpu->id);
       }
+      if (e.offer.offer && opt.today_day > 0 && isStale(*e.offer.price, opt.today_day))
+        e.stale_note = Message("advise.all_stale").text("date", e.offer.price->as_of.str());
       if (e.offer.offer)
         e.cost = priceJob(*e.offer.offer, *e.offer.price, plan.throughput.time_hours, e.offer.instances, opt.spot);
-      e.on_demand = cheapestOffer(catalog, e.gpu->id, count, PricingModel::kOnDemand);
+      e.on_demand = cheapestOffer(catalog, e.gpu->id, count, PricingModel::kOnDemand, false, opt.today_day);
       if (e.on_demand.offer)
         e.on_demand_cost = priceJob(*e.on_demand.offer, *e.on_demand.price, plan.throughput.time_hours,
                                     e.on_demand.instances, opt.spot);

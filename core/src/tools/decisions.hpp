@@ -32,7 +32,8 @@ Cluster offerCluster(const Offer& offer, int nodes);
 int minGpusToFit(const Workload& w, const Cluster& cluster, const ModelConstants& k);
 
 // The cheapest way to rent `gpu_count` GPUs of one type under one billing model: instances = ceil(gpus /
-// offer.gpu_count), more than one instance only over an RDMA network (multi-node training needs it).
+// offer.gpu_count), more than one instance only over an RDMA network (multi-node training needs it). With a day
+// number `today_day` (dayNumber), a price older than kStaleAfterDays is chosen only when no fresh one can host it.
 struct OfferChoice {
   const Offer* offer = nullptr;
   const Price* price = nullptr;
@@ -40,7 +41,7 @@ struct OfferChoice {
   double usd_per_hour = 0;  // all instances together (headline rate)
 };
 OfferChoice cheapestOffer(const Catalog& catalog, const std::string& gpu_id, int gpu_count, PricingModel model,
-                          bool include_examples = false);
+                          bool include_examples = false, long today_day = 0);
 
 // Smallest node count of an offer on which the workload fits (scale-out only over RDMA, up to max_nodes), as
 // the ranking does; returns 1 with the least-memory plan when nothing fits.
@@ -78,6 +79,7 @@ struct AdviceOptions {
   int max_gpus = 4096;
   SpotOptions spot;
   ModelConstants constants;
+  long today_day = 0;             // day number (dayNumber) prices are judged stale against; 0 = not judged
 };
 
 struct RungEvaluation {
@@ -94,6 +96,7 @@ struct RungEvaluation {
   OfferChoice on_demand;        // for comparison with the stage's billing
   CostResult on_demand_cost;
   Message pricing_note;        // why the stage's billing is not shown, or empty
+  Message stale_note;          // every offer that can host this has a stale price (the cheapest is shown), or empty
 };
 
 struct Advice {

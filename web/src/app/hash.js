@@ -65,6 +65,8 @@ export function parseHash(hash, base, { presetIds = [], known = null } = {}) {
   if (q.has('pricing')) f.pricing = q.getAll('pricing').flatMap((p) => p.split(',')).filter((p) => NAMES.pricing_models.includes(p));
   if (q.has('fits')) f.fitsOnly = q.get('fits') === '1';
   if (q.has('ex')) f.examples = q.get('ex') === '1';
+  if (q.has('st')) f.hideStale = q.get('st') !== '1';
+  if (q.has('mk')) f.hideMarketplace = q.get('mk') === '0';
   if (num(q.get('budget'), RANGES.budget) !== undefined) f.budget = num(q.get('budget'), RANGES.budget);
   if (num(q.get('deadline'), RANGES.deadline) !== undefined) f.deadlineHours = num(q.get('deadline'), RANGES.deadline);
   for (const [k, u] of [['unit_cost', 'wu'], ['task', 'wt'], ['service', 'ws']]) {
@@ -108,6 +110,8 @@ export function serializeHash(s, base) {
   for (const p of f.pricing) q.append('pricing', p);
   if (f.fitsOnly) q.set('fits', '1');
   if (f.examples !== base.filters.examples) q.set('ex', f.examples ? '1' : '0');
+  if (f.hideStale !== base.filters.hideStale) q.set('st', f.hideStale ? '0' : '1');
+  if (f.hideMarketplace !== base.filters.hideMarketplace) q.set('mk', f.hideMarketplace ? '0' : '1');
   if (f.budget > 0) q.set('budget', String(f.budget));
   if (f.deadlineHours > 0) q.set('deadline', String(f.deadlineHours));
   for (const [k, u] of [['unit_cost', 'wu'], ['task', 'wt'], ['service', 'ws']])

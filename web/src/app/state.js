@@ -9,7 +9,7 @@ export const CURRENCIES = ['USD', 'CNY'];
 export const defaultCurrency = (lang) => (lang === 'zh' ? 'CNY' : 'USD');
 export const SORT_KEYS = ['rank', 'total_gpus', 'time_hours', 'cost_usd', 'usd_per_hour', 'usd_per_tflops_day', 'memory', 'score'];
 // Decision-tool tabs (tools/panel.js); hash.js keeps their inputs in the URL.
-export const TOOL_IDS = ['advise', 'plan', 'mig', 'levers', 'compare', 'energy'];
+export const TOOL_IDS = ['advise', 'plan', 'serverless', 'mig', 'levers', 'compare', 'energy'];
 
 // Custom workload fields per kind: [state key, engine key, URL key, type].
 export const CUSTOM_FIELDS = {
@@ -33,7 +33,9 @@ export function defaultState(engineDefaults, { lang = 'en', rate = 0, presetId =
     precision: 'bf16',
     // budget is in the display currency (what the user typed); the request converts it to USD at the current rate.
     // The seed article's illustrative offers are not real offers: shown only on request (ex=1).
-    filters: { providers: [], regions: [], gpus: [], pricing: [], fitsOnly: false, examples: false, budget: 0, deadlineHours: 0 },
+    // Stale prices (older than the engine's stale_after_days) are hidden unless asked for (st=1).
+    filters: { providers: [], regions: [], gpus: [], pricing: [], fitsOnly: false, examples: false, budget: 0, deadlineHours: 0,
+      hideStale: true, hideMarketplace: false },
     weights: { ...engineDefaults.weights },
     sort: { key: 'rank', dir: 'asc' },
     sel: null,                      // row key "offer id|pricing model" shown in the details panel
@@ -74,7 +76,7 @@ export function rankRequest(s) {
   req.precision = s.precision;
   req.weights = { ...s.weights };
   const f = s.filters;
-  const filters = { fits_only: f.fitsOnly, include_examples: f.examples };
+  const filters = { fits_only: f.fitsOnly, include_examples: f.examples, include_stale: !f.hideStale, include_marketplace: !f.hideMarketplace };
   if (f.providers.length) filters.providers = f.providers;
   if (f.regions.length) filters.regions = f.regions;
   if (f.gpus.length) filters.gpus = f.gpus;

@@ -18,6 +18,20 @@ export async function initCore(factory, dataText, { today } = {}) {
   return createCore(client, data);
 }
 
+// The catalog's date (its newest price of a real offer) and, per provider, the date of its oldest price.
+function freshness(offers) {
+  let date = '';
+  const oldest = new Map();
+  for (const o of offers) {
+    if (o.example) continue;
+    for (const p of o.prices) {
+      if (p.as_of > date) date = p.as_of;
+      if (!oldest.has(o.provider) || p.as_of < oldest.get(o.provider)) oldest.set(o.provider, p.as_of);
+    }
+  }
+  return { date, oldest: [...oldest].map(([provider, asOf]) => ({ provider, as_of: asOf })).sort((a, b) => a.as_of.localeCompare(b.as_of) || a.provider.localeCompare(b.provider)) };
+}
+
 export function createCore(client, data) {
   const bundledTexts = data.catalogs.map((c) => JSON.stringify(c.doc));
   const bundledIds = new Set(data.catalogs.flatMap((c) => c.doc.instances.map((i) => i.id)));
@@ -37,6 +51,10 @@ export function createCore(client, data) {
     s.catalog = {
       version: s.version, count: s.offers.size, providers: uniq(all.map((o) => o.provider)), regions: uniq(all.map((o) => o.region)),
       gpus: uniq(all.map((o) => o.gpu)),
+      ...freshness(all),
+      // Offers with a serverless price, for the serverless planner.
+      serverless: all.filter((o) => o.prices.some((p) => p.model === 'serverless'))
+        .map((o) => ({ id: o.id, instance: o.instance, provider: o.provider, gpu: o.gpu })),
       // Offers the planner can price: on-demand and reserved (per-GPU rates), real offers only.
       reservable: all.filter((o) => !o.example && o.prices.some((p) => p.model === 'reserved') && o.prices.some((p) => p.model === 'on_demand'))
         .map((o) => ({ id: o.id, instance: o.instance, provider: o.provider, region: o.region, gpu: o.gpu, gpu_count: o.gpu_count }))

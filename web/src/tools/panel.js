@@ -22,8 +22,9 @@ import { migPanel } from './mig.js';
 import { leversPanel } from './levers.js';
 import { comparePanel } from './compare.js';
 import { energyPanel } from './energy.js';
+import { serverlessPanel } from './serverless.js';
 
-export const TOOL_PANELS = [advisePanel, planPanel, migPanel, leversPanel, comparePanel, energyPanel];
+export const TOOL_PANELS = [advisePanel, planPanel, serverlessPanel, migPanel, leversPanel, comparePanel, energyPanel];
 const errorPaths = (results) => results.filter((r) => r && r.ok === false)
   .flatMap((r) => (r.issues && r.issues.length ? r.issues : [r.error || {}]).filter((i) => !i.warning).map((i) => i.path || ''));
 

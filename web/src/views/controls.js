@@ -1,6 +1,6 @@
 // Inputs: workload (preset or the user's own model), precision, filters, ranking weights, and the
 // page settings (language, currency and rate, theme). Each change calls ctx.update(patch, options).
-import { h, tx, foldPanel } from './dom.js';
+import { h, tx, dataText, foldPanel } from './dom.js';
 import { CURRENCIES, CUSTOM_FIELDS, customFromPreset } from '../app/state.js';
 import { NAMES } from '../app/names.js';
 
@@ -135,11 +135,30 @@ export function filtersPanel(ctx) {
     h('div', { class: 'field check' },
       h('input', { type: 'checkbox', id: 'include-examples', checked: f.examples, onchange: (e) => setF({ examples: e.target.checked }, { inPlace: true }) }),
       tx('label', t, 'includeExamples', { for: 'include-examples' })),
+    h('div', { class: 'field check' },
+      h('input', { type: 'checkbox', id: 'hide-stale', checked: f.hideStale, onchange: (e) => setF({ hideStale: e.target.checked }, { inPlace: true }) }),
+      h('label', { for: 'hide-stale' }, t('hideStale', { days: fmt.int(ctx.defaults.stale_after_days) }))),
+    h('div', { class: 'field check' },
+      h('input', { type: 'checkbox', id: 'hide-marketplace', checked: f.hideMarketplace, onchange: (e) => setF({ hideMarketplace: e.target.checked }, { inPlace: true }) }),
+      tx('label', t, 'hideMarketplace', { for: 'hide-marketplace' })),
+    freshnessNote(ctx),
     field('budget', h('span', {}, t('budget', { cur: fmt.currency })),
       numberInput('budget', f.budget > 0 ? f.budget : '', (v) => setF({ budget: v > 0 ? v : 0 }, { inPlace: true }), { placeholder: t('noLimit') })),
     field('deadline', tx('span', t, 'deadline'),
       numberInput('deadline', f.deadlineHours > 0 ? f.deadlineHours : '', (v) => setF({ deadlineHours: v > 0 ? v : 0 }, { inPlace: true }), { placeholder: t('noLimit') })),
-    h('button', { type: 'button', id: 'filters-reset', onclick: () => update({ filters: { providers: [], regions: [], gpus: [], pricing: [], fitsOnly: false, examples: ctx.current().state.defaultExamples, budget: 0, deadlineHours: 0 } }) }, t('filtersReset')));
+    h('button', { type: 'button', id: 'filters-reset', onclick: () => update({ filters: { providers: [], regions: [], gpus: [], pricing: [], fitsOnly: false, examples: ctx.current().state.defaultExamples, budget: 0, deadlineHours: 0, hideStale: true, hideMarketplace: false } }) }, t('filtersReset')));
+}
+
+// The catalog's date and, per provider, its oldest price (folded away: one line per provider).
+function freshnessNote(ctx) {
+  const { t, catalog, defaults } = ctx;
+  if (!catalog.date) return null;
+  const staleDays = defaults.stale_after_days;
+  const age = (asOf) => Math.round((Date.parse(`${catalog.date}T00:00:00Z`) - Date.parse(`${asOf}T00:00:00Z`)) / 86400000);
+  return h('details', { class: 'field freshness', id: 'catalog-freshness' },
+    h('summary', {}, t('catalogDate', { date: catalog.date })),
+    h('ul', {}, ...(catalog.oldest || []).map((x) => h('li', { class: age(x.as_of) > staleDays ? 'stale-text' : null, 'data-provider': x.provider },
+      dataText('span', x.provider), ': ', t('oldestPrice', { date: x.as_of })))));
 }
 
 export function weightsPanel(ctx) {

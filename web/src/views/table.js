@@ -68,6 +68,7 @@ function row(r, ctx) {
     r.example ? tx('span', t, 'badgeExample', { class: 'badge' }) : null,
     r.pareto ? tx('span', t, 'badgePareto', { class: 'badge pareto' }) : null,
     r.stale ? tx('span', t, 'badgeStale', { class: 'badge stale' }) : null,
+    r.marketplace ? tx('span', t, 'badgeMarketplace', { class: 'badge' }) : null,
     r._user ? tx('span', t, 'badgeUser', { class: 'badge user' }) : null,
   ];
   const mem = r.memory || {};
@@ -92,7 +93,8 @@ function row(r, ctx) {
   h('td', { 'data-col': 'pricing', 'data-v': r.pricing }, label(t, 'colPricing'), t(r.pricing)),
   h('td', { class: 'num', 'data-col': 'time', 'data-v': r.time_hours }, label(t, 'colTime'), fmt.duration(r.time_hours)),
   h('td', { class: 'num', 'data-col': 'cost', 'data-v': r.cost_usd }, label(t, 'colCost'), r.cost_usd > 0 ? fmt.money(r.cost_usd) : '—'),
-  h('td', { class: 'num', 'data-col': 'hourly', 'data-v': r.usd_per_hour * r.nodes }, label(t, 'colHourly'), fmt.money(r.usd_per_hour * r.nodes)),
+  h('td', { class: 'num', 'data-col': 'hourly', 'data-v': r.usd_per_hour * r.nodes }, label(t, 'colHourly'), fmt.money(r.usd_per_hour * r.nodes),
+    r.stale ? h('span', { class: 'sub stale-text' }, t('staleAsOf', { date: r.as_of })) : null),
   h('td', { class: 'num', 'data-col': 'unit', 'data-v': r.usd_per_tflops_day }, label(t, 'colUnitCost'), fmt.unitMoney(r.usd_per_tflops_day)),
   h('td', { class: `num mem ${r.fits ? 'yes' : 'no'}`, 'data-col': 'memory', 'data-v': mem.required_gb_per_gpu, 'data-fits': r.fits ? '1' : '0' },
     label(t, 'colMemory'), `${fmt.num(mem.required_gb_per_gpu, 1)} / ${fmt.num(mem.available_gb_per_gpu, 0)}`,

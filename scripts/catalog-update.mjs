@@ -1,0 +1,251 @@
+#!/usr/bin/env node
+// Regenerates the SkyPilot-derived catalog files (data/catalog/*.json) from a local copy of the public SkyPilot
+// catalog repository (github.com/skypilot-org/skypilot-catalog), with the engine's own importer (the wasm module).
+//
+//   npm run catalog:update -- --skypilot DIR [--provider NAME]… [--out DIR] [--base DIR] [--check]
+//
+// DIR is either a git checkout of skypilot-catalog (catalogs/v<N>/<cloud>/vms.csv; the newest version folder that
+// has the cloud is used, the commit and its date come from `git log`), or a folder of <cloud>-vms.csv files with a
+// sources.json that names each file's path, commit and date (tests/fixtures/skypilot is one).
+// --provider limits the update to the named clouds (folder names such as "gcp", or the providers' display names).
+// --out writes somewhere else than data/catalog; --base names the folder of existing files the update merges into
+// (default: the output file when it exists, else data/catalog).
+// --check writes nothing and exits 1 when a file would change.
+//
+// Merging: offers are matched to the existing file by instance type and region. A matched offer keeps its id and
+// its hand-curated fields (service, claims, network_gbps, rdma, min_charge_s, billing_increment_s, marketplace, and
+// prices of other models such as reserved; notes too when it has such prices); its on-demand and spot prices, GPU,
+// counts and sizes come from the file.
+// Existing offers without a SkyPilot-sourced price are kept as they are; SkyPilot-sourced offers that the new file no
+// longer lists are removed. Output is sorted by id and written in one stable format, so that a rerun on the same
+// input changes nothing. Printed: offers added and removed, and price moves over 10 %.
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { createEngine } from '../web/src/engine/client.js';
+import { CLOUDS, SHADEFORM_CLOUDS } from './catalog-clouds.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DEFAULT_REPO = 'skypilot-org/skypilot-catalog';
+// A price read from a SkyPilot-format catalog repository (the official one or a fork that adds clouds).
+const SKYPILOT_SOURCE = /^https:\/\/github\.com\/[^/]+\/skypilot-catalog\//;
+// Price moves larger than this share are listed.
+const MOVE_SHARE = 0.1;
+// Members the importer writes for inspection only; the catalog format does not have them.
+const IMPORT_ONLY = ['source_line', 'accelerator_name', 'gpu_memory_gb'];
+// Members of an existing offer that the update never overwrites.
+const CURATED = ['service', 'claims', 'network_gbps', 'rdma', 'min_charge_s', 'billing_increment_s', 'marketplace'];
+const MEMBER_ORDER = ['id', 'provider', 'instance_type', 'gpu', 'gpu_count', 'vcpus', 'ram_gb', 'interconnect', 'network_gbps',
+  'rdma', 'region', 'zones', 'currency', 'billing_increment_s', 'min_charge_s', 'marketplace', 'example', 'service', 'claims',
+  'prices', 'notes'];
+
+// Separates an offer's hand-written notes from the import's note.
+const NOTE_MARK = ' | Imported: ';
+
+class UsageError extends Error {}
+
+function parseArgs(argv) {
+  const opts = { skypilot: null, providers: [], out: null, base: null, check: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const value = () => {
+      if (i + 1 >= argv.length || argv[i + 1].startsWith('--')) throw new UsageError(`${a} needs a value`);
+      return argv[++i];
+    };
+    if (a === '--skypilot') opts.skypilot = value();
+    else if (a === '--provider') opts.providers.push(value());
+    else if (a === '--out') opts.out = value();
+    else if (a === '--base') opts.base = value();
+    else if (a === '--check') opts.check = true;
+    else throw new UsageError(`unknown option ${a}`);
+  }
+  if (!opts.skypilot) throw new UsageError('usage: catalog-update --skypilot DIR [--provider NAME]… [--out DIR] [--base DIR] [--check]');
+  return opts;
+}
+
+// {cloud: {file, repo_path, commit, as_of}} for every cloud of the table found in DIR.
+function locateSources(dir) {
+  const manifest = path.join(dir, 'sources.json');
+  if (fs.existsSync(manifest)) {
+    const m = JSON.parse(fs.readFileSync(manifest, 'utf8'));
+    const out = {};
+    for (const [cloud, s] of Object.entries(m.files)) out[cloud] = { ...s, file: path.join(dir, s.file) };
+    return out;
+  }
+  const catalogs = path.join(dir, 'catalogs');
+  if (!fs.existsSync(catalogs)) throw new UsageError(`${dir}: neither a skypilot-catalog checkout (catalogs/) nor a folder with sources.json`);
+  const versions = fs.readdirSync(catalogs).filter((v) => /^v\d+$/.test(v)).sort((a, b) => Number(b.slice(1)) - Number(a.slice(1)));
+  const out = {};
+  for (const cloud of Object.keys(CLOUDS)) {
+    const v = versions.find((ver) => fs.existsSync(path.join(catalogs, ver, cloud, 'vms.csv')));
+    if (!v) continue;
+    const repoPath = `catalogs/${v}/${cloud}/vms.csv`;
+    const log = execFileSync('git', ['-C', dir, 'log', '-1', '--format=%H %cs', '--', repoPath], { encoding: 'utf8' }).trim();
+    const [commit, asOf] = log.split(' ');
+    if (!commit) throw new UsageError(`${dir}: ${repoPath} has no commit (not a git checkout?)`);
+    out[cloud] = { file: path.join(dir, repoPath), repo_path: repoPath, commit, as_of: asOf };
+  }
+  return out;
+}
+
+// The CSV split into one text per provider (Shadeform resells many clouds; the instance type's prefix names it).
+function splitRows(cloud, text) {
+  if (cloud !== 'shadeform') return [[CLOUDS[cloud], text]];
+  const lines = text.split(/(?<=\n)/);
+  const parts = new Map();
+  for (const line of lines.slice(1)) {
+    const prefix = line.split('_')[0];
+    const target = SHADEFORM_CLOUDS[prefix] || { ...CLOUDS.shadeform, key: `shadeform-${prefix}`, provider: `${prefix} (via Shadeform)` };
+    if (!parts.has(target.key)) parts.set(target.key, [target, lines[0]]);
+    parts.get(target.key)[1] += line;
+  }
+  return [...parts.values()];
+}
+
+const slug = (s) => s.toLowerCase().replace(/[^a-z0-9._-]/g, '-');
+
+function sortedOffer(o) {
+  const out = {};
+  for (const k of MEMBER_ORDER) if (o[k] !== undefined) out[k] = o[k];
+  for (const k of Object.keys(o).sort()) if (out[k] === undefined && !IMPORT_ONLY.includes(k)) out[k] = o[k];
+  return out;
+}
+
+const isSkypilotPrice = (p) => typeof p.source === 'string' && SKYPILOT_SOURCE.test(p.source);
+const keyOf = (o) => `${o.instance_type}|${o.region}`;
+
+// One imported offer in catalog form, merged with the existing offer of the same instance type and region.
+function mergeOffer(imported, existing, target, src) {
+  const o = { ...imported };
+  const prefix = slug(`skypilot-${target.provider}-`);
+  o.id = existing ? existing.id : slug(`${target.key}-`) + imported.id.slice(prefix.length);
+  if (target.billing_increment_s) o.billing_increment_s = target.billing_increment_s;
+  if (target.marketplace || (target.marketplace_types && target.marketplace_types.test(o.instance_type))) o.marketplace = true;
+  const url = `https://github.com/${src.repo || DEFAULT_REPO}/blob/${src.commit}/${src.repo_path}`;
+  o.prices = imported.prices.map((p) => ({ ...p, as_of: src.as_of, source: url }));
+  o.notes = `From ${src.repo && src.repo !== DEFAULT_REPO ? `${src.repo} (a SkyPilot-format catalog)` : "SkyPilot's catalog"} ${src.repo_path} at commit ${src.commit.slice(0, 8)} (${src.as_of}). ${target.note ? `${target.note} ` : ''}${imported.notes}`;
+  if (existing) {
+    for (const k of CURATED) if (existing[k] !== undefined) o[k] = existing[k];
+    const kept = (existing.prices || []).filter((p) => !isSkypilotPrice(p) && !o.prices.some((q) => q.model === p.model));
+    o.prices = [...o.prices, ...kept];
+    // An offer entered by hand (it keeps prices of its own) keeps its notes; the import's note follows a marker.
+    if (existing.notes && (existing.prices || []).some((p) => !isSkypilotPrice(p)))
+      o.notes = `${existing.notes.split(NOTE_MARK)[0]}${NOTE_MARK}${o.notes}`;
+  }
+  return sortedOffer(o);
+}
+
+function priceMoves(before, after) {
+  const moves = [];
+  for (const p of after.prices) {
+    const q = before.prices.find((x) => x.model === p.model);
+    if (q && q.usd_per_hour && p.usd_per_hour && Math.abs(p.usd_per_hour / q.usd_per_hour - 1) > MOVE_SHARE)
+      moves.push(`${after.id} ${p.model}: ${q.usd_per_hour} -> ${p.usd_per_hour} USD/h (${((p.usd_per_hour / q.usd_per_hour - 1) * 100).toFixed(1)} %)`);
+  }
+  return moves;
+}
+
+function readExisting(file) {
+  if (!fs.existsSync(file)) return null;
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+export function formatCatalog(doc) {
+  return `${JSON.stringify(doc, null, 1)}\n`;
+}
+
+// Updates one catalog file from its imported offers; returns {text, added, removed, moves}.
+function updateFile(existingDoc, imports) {
+  const existing = existingDoc ? existingDoc.instances : [];
+  const byKey = new Map(existing.map((o) => [keyOf(o), o]));
+  const produced = new Map();
+  for (const { target, src, catalog } of imports)
+    for (const inst of catalog.instances) {
+      const o = mergeOffer(inst, byKey.get(keyOf(inst)), target, src);
+      produced.set(keyOf(o), o);
+    }
+  const added = [];
+  const moves = [];
+  const removed = [];
+  for (const [k, o] of produced) {
+    const before = byKey.get(k);
+    if (!before) added.push(o.id);
+    else moves.push(...priceMoves(before, o));
+  }
+  const kept = [];
+  for (const o of existing) {
+    if (produced.has(keyOf(o))) continue;
+    if ((o.prices || []).some(isSkypilotPrice)) removed.push(o.id);
+    else kept.push(o);
+  }
+  const instances = [...kept, ...produced.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const doc = { $schema: '../schema/catalog.schema.json', schema_version: 1 };
+  if (existingDoc && existingDoc.fx) doc.fx = existingDoc.fx;
+  doc.instances = instances;
+  return { text: formatCatalog(doc), added, removed, moves };
+}
+
+async function loadEngine() {
+  const modulePath = path.join(root, 'dist/engine/gpuvalue_engine.cjs');
+  if (!fs.existsSync(modulePath)) throw new UsageError('the engine is not built yet: run `npm run build`');
+  const read = (p) => JSON.parse(fs.readFileSync(path.join(root, p), 'utf8'));
+  const factory = createRequire(import.meta.url)(modulePath);
+  return createEngine(factory, { gpus: read('data/gpus.json'), presets: read('data/presets.json'), catalogs: [] });
+}
+
+function wanted(opts, cloud) {
+  if (!opts.providers.length) return true;
+  const names = [cloud, CLOUDS[cloud].provider, CLOUDS[cloud].file].map((s) => s.toLowerCase());
+  return opts.providers.some((p) => names.includes(p.toLowerCase()));
+}
+
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  const sources = locateSources(opts.skypilot);
+  for (const p of opts.providers)
+    if (!Object.keys(sources).some((c) => wanted({ providers: [p] }, c))) throw new UsageError(`--provider ${p}: not found in ${opts.skypilot}`);
+  const engine = await loadEngine();
+  const byFile = new Map();
+  for (const cloud of Object.keys(sources).sort()) {
+    if (!CLOUDS[cloud] || !wanted(opts, cloud)) continue;
+    const src = sources[cloud];
+    const text = fs.readFileSync(src.file, 'utf8');
+    for (const [target, part] of splitRows(cloud, text)) {
+      const r = engine.importSkypilot(part, { provider: target.provider, as_of: src.as_of, source: src.repo_path });
+      if (!r.ok) throw new Error(`${src.file}: ${(r.issues || []).map((i) => i.message).join('; ')}`);
+      console.log(`${cloud}${target.key !== cloud ? ` (${target.provider})` : ''}: ${r.rows} rows -> ${r.offers} offers, ${r.skipped_rows} rows skipped`);
+      if (!byFile.has(target.file)) byFile.set(target.file, []);
+      byFile.get(target.file).push({ target, src, catalog: r.catalog });
+    }
+  }
+  const baseDir = path.join(root, 'data/catalog');
+  const outDir = opts.out ? path.resolve(opts.out) : baseDir;
+  let changed = 0;
+  for (const [file, imports] of [...byFile].sort()) {
+    const outFile = path.join(outDir, file);
+    const baseFile = opts.base ? path.join(path.resolve(opts.base), file) : fs.existsSync(outFile) ? outFile : path.join(baseDir, file);
+    const existingDoc = readExisting(baseFile);
+    const { text, added, removed, moves } = updateFile(existingDoc, imports);
+    const previous = fs.existsSync(outFile) ? fs.readFileSync(outFile, 'utf8') : null;
+    const count = (text.match(/"id": /g) || []).length;
+    console.log(`${file}: ${count} offers, ${added.length} new, ${removed.length} removed, ${moves.length} price moves over ${MOVE_SHARE * 100} %`);
+    for (const id of added) console.log(`  new      ${id}`);
+    for (const id of removed) console.log(`  removed  ${id}`);
+    for (const m of moves) console.log(`  moved    ${m}`);
+    if (previous === text) continue;
+    changed++;
+    if (!opts.check) {
+      fs.mkdirSync(outDir, { recursive: true });
+      fs.writeFileSync(outFile, text);
+    }
+  }
+  console.log(opts.check ? `${changed} files would change` : `${changed} files written to ${path.relative(root, outDir) || '.'}`);
+  return opts.check && changed ? 1 : 0;
+}
+
+main().then((code) => process.exit(code), (err) => {
+  console.error(err instanceof UsageError ? `catalog-update: ${err.message}` : err.stack || String(err));
+  process.exit(err instanceof UsageError ? 2 : 1);
+});

@@ -1,0 +1,64 @@
+// The bundled catalog (data/catalog/*.json) is current: no real offer's price is more than 180 days older than the
+// catalog's own date (its newest as_of), marketplace offers are marked, and the rank filters for stale prices and
+// marketplace offers work on it through the real engine.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { root, loadEngine } from './helpers.mjs';
+
+const STALE_AFTER_DAYS = 180; // kStaleAfterDays in core/src/model/catalog.hpp
+const dir = path.join(root, 'data/catalog');
+const files = fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+const offers = files.flatMap((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')).instances.map((o) => ({ ...o, file: f })));
+const day = (iso) => Date.parse(`${iso}T00:00:00Z`) / 86400000;
+const catalogDate = offers.flatMap((o) => o.prices.map((p) => p.as_of)).sort().at(-1);
+
+test('no bundled price of a real offer is more than 180 days older than the catalog date', () => {
+  const old = [];
+  for (const o of offers) {
+    if (o.example) continue; // the seed article's illustrative instances are not offers
+    for (const p of o.prices) if (day(catalogDate) - day(p.as_of) > STALE_AFTER_DAYS) old.push(`${o.file} ${o.id} ${p.model} ${p.as_of}`);
+  }
+  assert.deepEqual(old, [], `catalog date ${catalogDate}`);
+});
+
+test('every price names a source a person can open, GitHub file links pinned to a commit', () => {
+  for (const o of offers)
+    for (const p of o.prices) {
+      if (o.example) continue;
+      assert.match(p.source, /^https:\/\//, o.id);
+      if (/^https:\/\/github\.com\/.*\/blob\//.test(p.source)) assert.match(p.source, /\/blob\/[0-9a-f]{40}\//, o.id);
+    }
+});
+
+test('marketplace offers are marked, and only those of marketplace providers', () => {
+  const market = offers.filter((o) => o.marketplace);
+  assert.ok(market.length > 0);
+  assert.ok(offers.filter((o) => o.provider === 'Vast.ai').every((o) => o.marketplace));
+  assert.ok(!offers.some((o) => o.marketplace && ['AWS', 'Google Cloud', 'Lambda'].includes(o.provider)));
+});
+
+test('rank: include_marketplace false drops exactly the marketplace offers; include_stale false drops stale prices', async () => {
+  const e = await loadEngine();
+  const all = e.rank({ preset: 'resnet50-imagenet', pricing: 'all' });
+  const noMarket = e.rank({ preset: 'resnet50-imagenet', pricing: 'all', filters: { include_marketplace: false } });
+  const marketIds = new Set(offers.filter((o) => o.marketplace).map((o) => o.id));
+  const ranked = (r) => r.results.map((x) => x.id);
+  assert.ok(ranked(all).some((id) => marketIds.has(id)));
+  assert.deepEqual(ranked(noMarket), ranked(all).filter((id) => !marketIds.has(id)));
+  assert.ok(all.results.filter((x) => marketIds.has(x.id)).every((x) => x.marketplace === true));
+  // The seed article's examples (2024-01-01) are stale on the test day; include_stale false drops stale prices of
+  // real offers and leaves the examples to include_examples.
+  const fresh = e.rank({ preset: 'resnet50-imagenet', pricing: 'all', filters: { include_stale: false } });
+  assert.ok(all.results.some((x) => x.stale && x.example));
+  assert.ok(fresh.results.length > 0 && fresh.results.every((x) => !x.stale || x.example));
+  assert.equal(fresh.results.length, all.results.filter((x) => !x.stale || x.example).length);
+  // A real offer priced a year before the test day is dropped.
+  const old = JSON.stringify({ instances: [{ id: 'old-offer', provider: 'Old', instance_type: 'o', gpu: 't4', gpu_count: 1, region: 'r',
+    prices: [{ model: 'on_demand', usd_per_hour: 0.01, as_of: '2025-12-01', source: 'https://example.org/old' }] }] });
+  e.addCatalog(old);
+  const withOld = e.rank({ preset: 'resnet50-imagenet', pricing: 'all' });
+  assert.ok(withOld.results.some((x) => x.id === 'old-offer' && x.stale));
+  assert.ok(!e.rank({ preset: 'resnet50-imagenet', pricing: 'all', filters: { include_stale: false } }).results.some((x) => x.id === 'old-offer'));
+});

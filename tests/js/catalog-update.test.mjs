@@ -1,0 +1,108 @@
+// `npm run catalog:update` (scripts/catalog-update.mjs) on the real SkyPilot excerpts of tests/fixtures/skypilot:
+// it must reproduce the committed output (tests/fixtures/skypilot/expected/), change nothing on a rerun, keep
+// hand-curated members of an existing offer, and print new and removed offers and price moves over 10 %.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { root } from './helpers.mjs';
+
+const FIXTURES = path.join(root, 'tests/fixtures/skypilot');
+const EXPECTED = path.join(FIXTURES, 'expected');
+
+function update(args) {
+  const r = spawnSync(process.execPath, [path.join(root, 'scripts/catalog-update.mjs'), ...args], { cwd: root, encoding: 'utf8' });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+const tmpDir = () => fs.mkdtempSync(path.join(fs.realpathSync(os.tmpdir()), 'gpuvalue-update-'));
+
+test('the update of the fixture excerpts reproduces the committed output, file by file', () => {
+  const out = tmpDir();
+  const empty = tmpDir();
+  const r = update(['--skypilot', FIXTURES, '--out', out, '--base', empty]);
+  assert.equal(r.code, 0, r.stderr);
+  const expected = fs.readdirSync(EXPECTED).sort();
+  assert.deepEqual(fs.readdirSync(out).sort(), expected);
+  for (const f of expected) assert.equal(fs.readFileSync(path.join(out, f), 'utf8'), fs.readFileSync(path.join(EXPECTED, f), 'utf8'), f);
+  // Every offer is new on a first run, and the summary line says how many.
+  for (const f of expected) {
+    const n = JSON.parse(fs.readFileSync(path.join(EXPECTED, f), 'utf8')).instances.length;
+    assert.match(r.stdout, new RegExp(`^${f.replace('.', '\\.')}: ${n} offers, ${n} new, 0 removed`, 'm'));
+  }
+});
+
+test('a rerun on its own output changes nothing and lists nothing', () => {
+  const out = tmpDir();
+  fs.cpSync(EXPECTED, out, { recursive: true });
+  const r = update(['--skypilot', FIXTURES, '--out', out, '--check']);
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  assert.match(r.stdout, /0 files would change/);
+  assert.doesNotMatch(r.stdout, /^ {2}(new|removed|moved) /m);
+});
+
+test('output is sorted by id, stamped with the commit URL and date, and every offer passes the engine validator', () => {
+  const sources = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'sources.json'), 'utf8')).files;
+  for (const f of fs.readdirSync(EXPECTED)) {
+    const doc = JSON.parse(fs.readFileSync(path.join(EXPECTED, f), 'utf8'));
+    const ids = doc.instances.map((o) => o.id);
+    assert.deepEqual(ids, [...ids].sort(), `${f} sorted`);
+    for (const o of doc.instances)
+      for (const p of o.prices) {
+        const src = Object.values(sources).find((s) => p.source.endsWith(`/blob/${s.commit}/${s.repo_path}`));
+        assert.ok(src, `${o.id}: ${p.source}`);
+        assert.equal(p.as_of, src.as_of, o.id);
+      }
+  }
+  const v = spawnSync(process.execPath, [path.join(root, 'bin/gpuvalue.mjs'), 'validate', ...fs.readdirSync(EXPECTED).map((f) => path.join(EXPECTED, f))],
+    { cwd: root, encoding: 'utf8' });
+  assert.equal(v.status, 0, v.stdout + v.stderr);
+});
+
+test('Vast.ai offers are marked marketplace, the Shadeform list is split by the cloud that runs the machine', () => {
+  const vast = JSON.parse(fs.readFileSync(path.join(EXPECTED, 'vast.json'), 'utf8')).instances;
+  assert.ok(vast.length > 0 && vast.every((o) => o.marketplace === true));
+  const shade = JSON.parse(fs.readFileSync(path.join(EXPECTED, 'shadeform.json'), 'utf8')).instances;
+  const providers = new Set(shade.map((o) => o.provider));
+  for (const p of ['Crusoe (via Shadeform)', 'Massed Compute (via Shadeform)', 'Scaleway (via Shadeform)']) assert.ok(providers.has(p), p);
+  // The CSV has crusoe_A100-80G-sxm4x8 at 18.4 USD/h in culpeper-usa-1 (line 4 of the excerpt).
+  const crusoe = shade.find((o) => o.instance_type === 'crusoe_A100-80G-sxm4x8');
+  assert.equal(crusoe.prices[0].usd_per_hour, 18.4);
+  assert.equal(crusoe.gpu_count, 8);
+  assert.ok(!shade.some((o) => o.marketplace));
+});
+
+test('curated members survive an update; new, removed and moved offers are printed', () => {
+  const base = tmpDir();
+  const out = tmpDir();
+  const doc = JSON.parse(fs.readFileSync(path.join(EXPECTED, 'vast.json'), 'utf8'));
+  const [first, second, ...rest] = doc.instances;
+  // A curated member and a price the new file moves by more than 10 % (the file halves it back).
+  first.service = { preinstalled_frameworks: true };
+  first.prices[0].usd_per_hour *= 2;
+  // An offer the file no longer lists (SkyPilot-sourced: removed) and one entered by hand (kept).
+  const gone = { ...second, id: 'vast-gone', instance_type: 'gone', region: 'nowhere' };
+  const hand = { ...second, id: 'vast-by-hand', instance_type: 'by-hand', region: 'here',
+    prices: [{ model: 'on_demand', usd_per_hour: 1, as_of: '2026-12-01', source: 'https://vast.ai/pricing' }] };
+  fs.writeFileSync(path.join(base, 'vast.json'), JSON.stringify({ ...doc, instances: [first, gone, hand, ...rest] }));
+  const r = update(['--skypilot', FIXTURES, '--provider', 'vast', '--out', out, '--base', base]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, new RegExp(`^ {2}new +${second.id}$`, 'm'));
+  assert.match(r.stdout, /^ {2}removed +vast-gone$/m);
+  assert.match(r.stdout, new RegExp(`^ {2}moved +${first.id} on_demand: .* \\(-50\\.0 %\\)$`, 'm'));
+  assert.doesNotMatch(r.stdout, /^shadeform/m, '--provider limits the update');
+  const after = JSON.parse(fs.readFileSync(path.join(out, 'vast.json'), 'utf8')).instances;
+  const kept = after.find((o) => o.id === first.id);
+  assert.deepEqual(kept.service, { preinstalled_frameworks: true });
+  assert.ok(after.some((o) => o.id === 'vast-by-hand'));
+  assert.ok(!after.some((o) => o.id === 'vast-gone'));
+});
+
+test('bad arguments are usage errors (exit 2) that name the problem', () => {
+  assert.equal(update([]).code, 2);
+  const r = update(['--skypilot', FIXTURES, '--provider', 'nosuchcloud', '--out', tmpDir()]);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /--provider nosuchcloud: not found/);
+  assert.match(update(['--skypilot', tmpDir()]).stderr, /neither a skypilot-catalog checkout/);
+});
