@@ -3,6 +3,7 @@
 //  "rdma"?, "constants"?}
 #include "api/answer.hpp"
 #include "api/request.hpp"
+#include "model/parallel_plan.hpp"
 #include "tools/decisions.hpp"
 
 namespace gpuvalue {
@@ -24,6 +25,38 @@ Cluster readCluster(ObjectReader& r, const GpuSpec* g, int count) {
   return c;
 }
 
+// A fixed layout must divide the GPU count (each rank belongs to exactly one group of every axis).
+void checkFixedLayout(const Workload& w, const Cluster& c, ObjectReader& r, Issues& issues) {
+  const long long tp = std::max(1, w.tensor_parallel), pp = std::max(1, w.pipeline_parallel), cp = std::max(1, w.context_parallel);
+  const long long mp = tp * pp * cp, total = c.totalGpus();
+  if (mp <= 1 || total % mp == 0) return;
+  const char* key = w.tensor_parallel > 1 ? "tensor_parallel" : (w.pipeline_parallel > 1 ? "pipeline_parallel" : "context_parallel");
+  const std::string message = "tensor_parallel × pipeline_parallel × context_parallel = " + std::to_string(mp) +
+                              " must divide the GPU count (" + std::to_string(total) + ")";
+  const json* wj = r.get("workload");
+  if (!wj || !wj->is_object()) {
+    r.error("workload", ErrorCode::kInvalidValue, message);
+    return;
+  }
+  ObjectReader wr(*wj, "/workload", issues);
+  wr.error(key, ErrorCode::kInvalidValue, message);
+}
+
+// Why a plan does not fit, naming the values the workload fixed and what fits without them.
+std::string fitWarning(const Workload& w, const ClusterPlan& plan) {
+  const std::string fixed = fixedPlanValues(w);
+  if (fixed.empty())
+    return "does not fit in GPU memory with any plan searched (tensor, pipeline, context and data parallel with ZeRO 0-3 and recomputation)";
+  if (plan.fixed_blocks_fit) return "does not fit in GPU memory with the " + fixed + " you fixed; fits with " + plan.unconstrained.describe();
+  return "does not fit in GPU memory with the " + fixed + " you fixed, nor with any other plan searched";
+}
+
+std::string shapeNote(const Workload& w) {
+  auto n = [](double v) { return std::to_string(static_cast<long long>(std::llround(v))); };
+  return "layers, hidden size and heads not given: inferred " + n(w.effectiveLayers()) + " layers, hidden " + n(w.effectiveHidden()) +
+         ", " + n(w.effectiveHeads()) + " heads (hidden ≈ 128 × layers, params ≈ 12 × layers × hidden², heads = hidden / 128)";
+}
+
 }  // namespace
 
 std::string apiEstimate(EngineState& s, const std::string& text, const std::string&) {
@@ -36,13 +69,15 @@ std::string apiEstimate(EngineState& s, const std::string& text, const std::stri
   const GpuSpec* g = gpuField(s.gpus, r);
   const int count = static_cast<int>(r.integer("count", false, 1, 1 << 20).value_or(1));
   const Cluster c = readCluster(r, g, count);
+  if (!hasErrors(issues)) checkFixedLayout(w, c, r, issues);
   if (hasErrors(issues)) return errorResult(issues);
   const ClusterPlan plan = planCluster(w, c, k);
   const MemoryBreakdown& m = plan.memory;
   const Throughput& t = plan.throughput;
   const Precision used = trainingPrecision(w, *g);
   std::vector<std::string> warnings;
-  if (!m.fits) warnings.push_back("does not fit in GPU memory even with the most aggressive sharding tried");
+  if (!m.fits) warnings.push_back(fitWarning(w, plan));
+  if (w.shapeInferred() && w.params > 0) warnings.push_back(shapeNote(w));
   if (!t.supported) warnings.push_back("the GPU cannot run this precision");
   if (used != w.precision)
     warnings.push_back(std::string(precisionName(w.precision)) + " is not supported by the " + g->name + "; using " + precisionName(used));
@@ -51,11 +86,24 @@ std::string apiEstimate(EngineState& s, const std::string& text, const std::stri
   JsonWriter j(out);
   j.beginObject().field("ok", true).field("workload", w.name).field("gpu", g->id).field("gpu_count", c.totalGpus())
       .field("nodes", c.nodes).field("precision", precisionName(used)).field("total_flops", finiteOr(w.totalFlops()))
+      .field("hardware_flops", finiteOr(t.time_hours > 0 ? t.effective_tflops_per_gpu * 1e12 * c.totalGpus() * t.time_hours * 3600.0 : w.totalFlops()))
       .field("time_hours", finiteOr(t.time_hours)).field("time_hours_low", finiteOr(t.time_hours_low))
       .field("time_hours_high", finiteOr(t.time_hours_high)).key("throughput");
   writeThroughput(j, t);
   j.key("memory");
   writeMemory(j, m);
+  j.key("plan");
+  writePlan(j, m, t);
+  // The same job under the other software stack: the difference is part of the answer.
+  Workload other = w;
+  other.software = w.software == Software::kTuned ? Software::kTypical : Software::kTuned;
+  const ClusterPlan other_plan = planCluster(other, c, k);
+  j.field("software", softwareName(w.software)).key("other_software").beginObject()
+      .field("software", softwareName(other.software)).field("time_hours", finiteOr(other_plan.throughput.time_hours))
+      .field("fits", other_plan.memory.fits).endObject();
+  if (w.kind == WorkloadKind::kTransformer)
+    j.key("shape").beginObject().field("layers", finiteOr(w.effectiveLayers())).field("hidden", finiteOr(w.effectiveHidden()))
+      .field("heads", finiteOr(w.effectiveHeads())).field("inferred", w.shapeInferred()).endObject();
   j.field("min_gpus_to_fit", minGpusToFit(w, c, k)).field("warnings", warnings).endObject();
   return out;
 }

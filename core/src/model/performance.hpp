@@ -58,6 +58,15 @@ struct ModelConstants {
   // (`node scripts/accuracy.mjs`): 80 % of calibration rows fall inside; 62 of 82 held-out rows do.
   double band_low = 0.73;
   double band_high = 1.41;
+
+  // --- software stack ---
+  // Compute efficiency of a stock framework as most renters run it ("typical") relative to vendor-tuned
+  // containers and Megatron-class frameworks ("tuned"); fitted on the rows of data/measurements.json labelled
+  // by their source's stack (`node scripts/accuracy.mjs --fit`, docs/accuracy.md).
+  double software_typical_factor = 0.8;
+  // Share of pipeline point-to-point time left exposed (Megatron-LM overlaps the sends of interleaved
+  // schedules with compute: Narayanan et al. 2021, arXiv:2104.04473, §4.1 "scatter/gather optimization").
+  double pp_exposed = 0.5;
 };
 
 // Reads overrides from a JSON object of the same key names; unknown keys are errors.
@@ -74,11 +83,20 @@ struct Cluster {
   int totalGpus() const { return gpus_per_node * nodes; }
 };
 
+// A parallel training plan: tensor × pipeline × context × data parallel degrees, ZeRO stage, recomputation and
+// the micro-batching of each data-parallel replica's share of the global batch.
 struct Sharding {
   int zero_stage = 0;
   int tensor_parallel = 1;
   int pipeline_parallel = 1;
+  int context_parallel = 1;
+  int data_parallel = 1;
+  int virtual_stages = 1;    // interleaved 1F1B: model chunks per pipeline stage (1 = plain 1F1B)
+  Recompute recompute = Recompute::kNone;
+  int micro_batch = 1;       // sequences (transformer) per micro-batch per replica
+  int grad_accumulation = 1; // micro-batches per optimizer step per replica
   std::string describe() const;
+  int modelParallel() const { return tensor_parallel * pipeline_parallel * context_parallel; }
 };
 
 struct MemoryBreakdown {
@@ -107,6 +125,13 @@ struct Throughput {
   double time_hours_high = 0;           // pessimistic
   double comm_exposed_fraction = 0;
   double bubble_fraction = 0;
+  // Exposed (not overlapped) communication per optimizer step, seconds, by parallel axis.
+  double step_time_s = 0;
+  double exposed_tp_s = 0, exposed_pp_s = 0, exposed_dp_s = 0, exposed_cp_s = 0;
+  // Model FLOPs (no recomputation) per GPU per second and their share of the peak (MFU, Chowdhery et al. 2022,
+  // arXiv:2204.02311 appendix B).
+  double model_tflops_per_gpu = 0;
+  double mfu = 0;
   std::string bound;                    // "compute" or "memory bandwidth"
   bool supported = true;                // false when the GPU lacks the precision
 };
@@ -116,6 +141,10 @@ Throughput estimateThroughput(const Workload& w, const Cluster& c, const Shardin
 struct ClusterPlan {
   MemoryBreakdown memory;
   Throughput throughput;
+  // When the workload fixes plan values (e.g. zero_stage) and nothing fits with them: whether a plan without
+  // those constraints fits, and which.
+  bool fixed_blocks_fit = false;
+  Sharding unconstrained;
 };
 // The fastest sharding that fits (or the least memory-hungry one when nothing fits), with its throughput.
 ClusterPlan planCluster(const Workload& w, const Cluster& c, const ModelConstants& k);
