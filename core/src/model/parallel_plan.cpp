@@ -116,7 +116,14 @@ struct SearchResult {
 
 void search(const Workload& w, const Cluster& c, const ModelConstants& k, const PlanAxes& a, SearchResult& r) {
   forEachLayout(w, c, a, [&](const Sharding& layout) {
-    for (int mb : a.micro_batch) {
+    // With pipelining the smallest micro-batch is the fastest (more micro-batches, smaller bubble) and the most
+    // frugal; without, time does not depend on it and the largest that fits is taken (the searched list is
+    // descending), so the first micro-batch that fits ends the loop.
+    const bool searched_mb = a.micro_batch.size() > 1;
+    const std::vector<int> mbs = searched_mb && layout.pipeline_parallel > 1 ? std::vector<int>{a.micro_batch.back()} : a.micro_batch;
+    bool layout_fitted = false;
+    for (int mb : mbs) {
+      if (layout_fitted) break;
       Sharding s = layout;
       s.micro_batch = mb;
       if (!completeLayout(w, c, s)) continue;
@@ -149,6 +156,7 @@ void search(const Workload& w, const Cluster& c, const ModelConstants& k, const 
         }
         if (fitted) break;
       }
+      layout_fitted = fitted && searched_mb;
     }
   });
 }
