@@ -30,6 +30,7 @@ export function parseHash(hash, base, { presetIds = [] } = {}) {
     s.custom = c;
   }
   if (NAMES.precisions.includes(q.get('prec'))) s.precision = q.get('prec');
+  if (q.get('sw') === 'tuned' || q.get('sw') === 'typical') s.software = q.get('sw');
   const f = s.filters;
   if (q.has('prov')) f.providers = q.getAll('prov').filter(Boolean);
   if (q.has('reg')) f.regions = q.getAll('reg').filter(Boolean);
@@ -74,6 +75,7 @@ export function serializeHash(s, base) {
     q.set('preset', s.preset);
   }
   if (s.precision !== base.precision) q.set('prec', s.precision);
+  if (s.software) q.set('sw', s.software);
   const f = s.filters;
   for (const p of f.providers) q.append('prov', p);
   for (const r of f.regions) q.append('reg', r);
