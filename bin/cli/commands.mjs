@@ -24,12 +24,18 @@ function put(req, opts, key, field = key) {
 
 function workloadRequest(opts) {
   if (opts.preset && opts.workload) throw new UsageError('give --preset or --workload, not both');
-  if (opts.preset) return { preset: opts.preset };
-  if (opts.workload) {
+  let req;
+  if (opts.preset) req = { preset: opts.preset };
+  else if (opts.workload) {
     const w = readJsonFile(opts.workload);
-    return { workload: w && w.workload ? w.workload : w };
+    req = { workload: w && w.workload ? w.workload : w };
+  } else throw new UsageError('give --preset ID or --workload FILE');
+  // --software overrides the workload's (or preset's) software stack; beside a preset it is a workload override.
+  if (opts.software !== undefined) {
+    if (opts.software !== 'tuned' && opts.software !== 'typical') throw new UsageError(`--software must be tuned or typical (got "${opts.software}")`);
+    req.workload = { ...(req.workload && typeof req.workload === 'object' ? req.workload : {}), software: opts.software };
   }
-  throw new UsageError('give --preset ID or --workload FILE');
+  return req;
 }
 
 function hardwareRequest(opts) {
@@ -149,6 +155,8 @@ export const COMMANDS = {
       `time to train  ${fmtH(r.time_hours)}  (band ${fmtH(r.time_hours_low)} – ${fmtH(r.time_hours_high)})`,
       `throughput     ${r.throughput.effective_tflops_per_gpu.toFixed(1)} TFLOPS/GPU effective, ${r.throughput.samples_per_s.toFixed(1)} samples/s${r.throughput.tokens_per_s ? `, ${r.throughput.tokens_per_s.toFixed(0)} tokens/s` : ''}`,
       `memory         ${r.memory.required_gb_per_gpu.toFixed(1)} of ${r.memory.available_gb_per_gpu.toFixed(1)} GB per GPU, ${r.memory.fits ? 'fits' : 'DOES NOT FIT'} (${r.memory.sharding})`,
+      `plan           TP ${r.plan.tensor_parallel} × PP ${r.plan.pipeline_parallel} × CP ${r.plan.context_parallel} × DP ${r.plan.data_parallel}, ZeRO ${r.plan.zero_stage}, recompute ${r.plan.recompute}, micro-batch ${r.plan.micro_batch} × ${r.plan.grad_accumulation}, bubble ${(r.plan.bubble_fraction * 100).toFixed(1)} %`,
+      `software       ${r.software}; ${r.other_software.software} software would take ~${fmtH(r.other_software.time_hours)}`,
       ...r.warnings.map((w) => `warning: ${w}`),
     ].join('\n'));
     return 0;

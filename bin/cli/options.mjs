@@ -27,6 +27,7 @@ export const OPTIONS = {
   gpu: { type: 'string', value: 'GPU_ID', help: 'a GPU id or alias (gpuvalue gpus)', commands: ['estimate', 'mig', ...HARDWARE] },
   instance: { type: 'string', value: 'ID', help: 'an instance type or offer id of the catalog', commands: ['cost', 'levers', 'serverless', ...HARDWARE] },
   count: { type: 'integer', value: 'N', min: 1, help: 'number of GPUs', commands: ['estimate', ...HARDWARE] },
+  software: { type: 'string', value: 'tuned|typical', help: 'software stack: tuned (vendor containers, Megatron-class) or typical (a stock framework); overrides the workload', commands: ['estimate', 'rank'] },
   precision: { type: 'string', value: 'P', help: 'fp32, tf32, fp16, bf16, fp8 or int8', commands: ['estimate', 'levers'] },
   catalog: { type: 'string', multiple: true, value: 'FILE', help: 'rank these catalogs INSTEAD of the bundled one (repeatable)', commands: ['rank'] },
   'add-catalog': { type: 'string', multiple: true, value: 'FILE', help: 'rank these catalogs IN ADDITION to the bundled one (repeatable)', commands: ['rank'] },

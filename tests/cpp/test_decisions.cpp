@@ -53,7 +53,8 @@ TEST_CASE("advice for a 7B model recommends the smallest configuration that fits
   CHECK(rec["sharding"] != "data parallel (no sharding)");
   // Same GPU and count through estimate: the same memory verdict and per-GPU need.
   json est_req = {{"workload", {{"kind", "transformer"}, {"params", 7e9}, {"tokens", 1.4e11}, {"seq_len", 2048},
-                                {"activation_checkpointing", rec["activation_checkpointing"]}}},
+                                {"activation_checkpointing", rec["activation_checkpointing"]}, {"micro_batch", 1},
+                                {"recompute", rec["activation_checkpointing"] == true ? "full" : "none"}}},
                   {"gpu", rec["gpu"]}, {"count", rec["gpu_count"]}};
   auto est = parse(e.estimate(est_req.dump()));
   REQUIRE(est["ok"] == true);

@@ -43,11 +43,11 @@ json random_workload(Random& r) {
   if (kind == "transformer") {
     w["params"] = r.logUniform(1e6, r.chance(0.1) ? 1e15 : 2e12);
     w["tokens"] = r.logUniform(1e6, r.chance(0.1) ? 1e18 : 1e13);
-    w["seq_len"] = r.chance(0.1) ? r.logUniform(1, 1e7) : r.pick<double>({512, 2048, 4096, 8192});
+    w["seq_len"] = r.chance(0.1) ? std::round(r.logUniform(1, 1e7)) : r.pick<double>({512, 2048, 4096, 8192});
     w["mode"] = r.pick<std::string>({"pretrain", "finetune", "lora", "inference"});
     if (r.chance(0.3)) w["layers"] = r.integer(1, 200);
     if (r.chance(0.3)) w["hidden"] = r.integer(64, 32768);
-    if (r.chance(0.2)) w["heads"] = r.integer(1, 256);
+    if (r.chance(0.2)) w["heads"] = w.contains("hidden") ? 1 : r.integer(1, 256);  // heads must divide hidden
     if (r.chance(0.2)) w["micro_batch"] = r.integer(1, 64);
     if (r.chance(0.2)) w["global_batch_tokens"] = r.logUniform(1e3, 1e9);
     w["activation_checkpointing"] = r.chance(0.5);
@@ -227,6 +227,11 @@ TEST_CASE("a model that fits on N GPUs also fits on 2N GPUs under the same shard
   for (int i = 0; i < 300; ++i) {
     json w = random_workload(r);
     const int tp = r.pick<int>({1, 1, 2, 4, 8}), pp = w["kind"] == "transformer" ? r.pick<int>({1, 1, 2, 4}) : 1;
+    if (w["kind"] == "transformer") {  // a layout must divide the heads and not outnumber the layers
+      w["heads"] = 64;
+      w["hidden"] = 64 * 64;
+      w["layers"] = 4 * r.integer(1, 50);
+    }
     const int zero = r.integer(0, 3);
     w["zero_stage"] = zero;
     w["tensor_parallel"] = tp;

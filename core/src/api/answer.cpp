@@ -51,6 +51,22 @@ void writeMemory(JsonWriter& j, const MemoryBreakdown& m, MemoryDetail detail) {
   j.endObject();
 }
 
+void writePlan(JsonWriter& j, const MemoryBreakdown& m, const Throughput& t) {
+  const Sharding& s = m.sharding;
+  const char* schedule = s.pipeline_parallel <= 1 ? "none" : (s.virtual_stages > 1 ? "interleaved-1f1b" : "1f1b");
+  j.beginObject()
+      .field("tensor_parallel", s.tensor_parallel).field("pipeline_parallel", s.pipeline_parallel)
+      .field("data_parallel", s.data_parallel).field("context_parallel", s.context_parallel)
+      .field("zero_stage", s.zero_stage).field("recompute", recomputeName(s.recompute))
+      .field("micro_batch", s.micro_batch).field("grad_accumulation", s.grad_accumulation)
+      .field("schedule", schedule).field("virtual_stages", s.virtual_stages)
+      .field("bubble_fraction", finiteOr(t.bubble_fraction)).field("step_time_s", finiteOr(t.step_time_s));
+  j.key("exposed_comm_s").beginObject()
+      .field("tensor", finiteOr(t.exposed_tp_s)).field("pipeline", finiteOr(t.exposed_pp_s))
+      .field("data", finiteOr(t.exposed_dp_s)).field("context", finiteOr(t.exposed_cp_s)).endObject();
+  j.field("describe", s.describe()).endObject();
+}
+
 void writeThroughput(JsonWriter& j, const Throughput& t) {
   j.beginObject()
       .field("samples_per_s", finiteOr(t.samples_per_s)).field("tokens_per_s", finiteOr(t.tokens_per_s))
@@ -58,6 +74,7 @@ void writeThroughput(JsonWriter& j, const Throughput& t) {
       .field("single_gpu_tflops", finiteOr(t.single_gpu_tflops)).field("peak_tflops_per_gpu", finiteOr(t.peak_tflops_per_gpu))
       .field("scaling_efficiency", finiteOr(t.scaling_efficiency)).field("comm_exposed_fraction", finiteOr(t.comm_exposed_fraction))
       .field("bubble_fraction", finiteOr(t.bubble_fraction)).field("bound", t.bound)
+      .field("model_tflops_per_gpu", finiteOr(t.model_tflops_per_gpu)).field("mfu", finiteOr(t.mfu))
       .endObject();
 }
 

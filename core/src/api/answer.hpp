@@ -30,6 +30,9 @@ enum class MemoryDetail { kFull, kBrief };
 // A MemoryBreakdown: kFull with overhead and the parallelism degrees (estimate, rank), kBrief without (advise).
 void writeMemory(JsonWriter& j, const MemoryBreakdown& m, MemoryDetail detail = MemoryDetail::kFull);
 void writeThroughput(JsonWriter& j, const Throughput& t);
+// The parallel plan of an estimate or ranked result: degrees, ZeRO stage, recomputation, micro-batching,
+// pipeline bubble and exposed communication per axis.
+void writePlan(JsonWriter& j, const MemoryBreakdown& m, const Throughput& t);
 // The offer a decision tool chose ({stale, id, instance, provider, region, instances, usd_per_hour, as_of,
 // source}), or null.
 void writeOfferBrief(JsonWriter& j, const OfferChoice& c, const std::string& today);

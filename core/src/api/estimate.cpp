@@ -3,6 +3,7 @@
 //  "rdma"?, "constants"?}
 #include "api/answer.hpp"
 #include "api/request.hpp"
+#include "model/parallel_plan.hpp"
 #include "tools/decisions.hpp"
 
 namespace gpuvalue {
@@ -24,6 +25,40 @@ Cluster readCluster(ObjectReader& r, const GpuSpec* g, int count) {
   return c;
 }
 
+// A fixed layout must divide the GPU count (each rank belongs to exactly one group of every axis).
+void checkFixedLayout(const Workload& w, const Cluster& c, ObjectReader& r, Issues& issues) {
+  const long long tp = std::max(1, w.tensor_parallel), pp = std::max(1, w.pipeline_parallel), cp = std::max(1, w.context_parallel);
+  const long long mp = tp * pp * cp, total = c.totalGpus();
+  if (mp <= 1 || total % mp == 0) return;
+  const char* key = w.tensor_parallel > 1 ? "tensor_parallel" : (w.pipeline_parallel > 1 ? "pipeline_parallel" : "context_parallel");
+  const std::string message = "tensor_parallel × pipeline_parallel × context_parallel = " + std::to_string(mp) +
+                              " must divide the GPU count (" + std::to_string(total) + ")";
+  const json* wj = r.get("workload");
+  if (!wj || !wj->is_object()) {
+    r.error("workload", ErrorCode::kInvalidValue, message);
+    return;
+  }
+  ObjectReader wr(*wj, "/workload", issues);
+  wr.error(key, ErrorCode::kInvalidValue, message);
+}
+
+// Why a plan does not fit, naming the workload keys it fixed and what fits without them.
+Message fitWarning(const Workload& w, const ClusterPlan& plan) {
+  const std::string fixed = fixedPlanValues(w);
+  if (fixed.empty()) return Message("estimate.no_fit_any_plan");
+  if (plan.fixed_blocks_fit)
+    return Message("estimate.no_fit_fixed_fits_with").text("fixed", fixed).text("sharding", plan.unconstrained.label());
+  return Message("estimate.no_fit_fixed").text("fixed", fixed);
+}
+
+// The standard shape inferred for a workload given only params, tokens and seq_len.
+Message shapeNote(const Workload& w) {
+  return Message("estimate.shape_inferred")
+      .num("layer_count", std::llround(w.effectiveLayers()))
+      .num("hidden_count", std::llround(w.effectiveHidden()))
+      .num("head_count", std::llround(w.effectiveHeads()));
+}
+
 }  // namespace
 
 std::string apiEstimate(EngineState& s, const std::string& text, const std::string&) {
@@ -36,13 +71,15 @@ std::string apiEstimate(EngineState& s, const std::string& text, const std::stri
   const GpuSpec* g = gpuField(s.gpus, r);
   const int count = static_cast<int>(r.integer("count", false, 1, 1 << 20).value_or(1));
   const Cluster c = readCluster(r, g, count);
+  if (!hasErrors(issues)) checkFixedLayout(w, c, r, issues);
   if (hasErrors(issues)) return errorResult(issues);
   const ClusterPlan plan = planCluster(w, c, k);
   const MemoryBreakdown& m = plan.memory;
   const Throughput& t = plan.throughput;
   const Precision used = trainingPrecision(w, *g);
   Messages warnings;
-  if (!m.fits) warnings.push_back(Message("estimate.no_fit"));
+  if (!m.fits) warnings.push_back(fitWarning(w, plan));
+  if (w.shapeInferred() && w.params > 0) warnings.push_back(shapeNote(w));
   if (!t.supported) warnings.push_back(Message("estimate.precision_unsupported"));
   if (used != w.precision)
     warnings.push_back(Message("estimate.precision_fallback").text("precision", precisionName(w.precision)).text("gpu", g->id)
@@ -52,11 +89,24 @@ std::string apiEstimate(EngineState& s, const std::string& text, const std::stri
   JsonWriter j(out);
   j.beginObject().field("ok", true).field("workload", w.name).field("gpu", g->id).field("gpu_count", c.totalGpus())
       .field("nodes", c.nodes).field("precision", precisionName(used)).field("total_flops", finiteOr(w.totalFlops()))
+      .field("hardware_flops", finiteOr(t.time_hours > 0 ? t.effective_tflops_per_gpu * 1e12 * c.totalGpus() * t.time_hours * 3600.0 : w.totalFlops()))
       .field("time_hours", finiteOr(t.time_hours)).field("time_hours_low", finiteOr(t.time_hours_low))
       .field("time_hours_high", finiteOr(t.time_hours_high)).key("throughput");
   writeThroughput(j, t);
   j.key("memory");
   writeMemory(j, m);
+  j.key("plan");
+  writePlan(j, m, t);
+  // The same job under the other software stack: the difference is part of the answer.
+  Workload other = w;
+  other.software = w.software == Software::kTuned ? Software::kTypical : Software::kTuned;
+  const ClusterPlan other_plan = planCluster(other, c, k);
+  j.field("software", softwareName(w.software)).key("other_software").beginObject()
+      .field("software", softwareName(other.software)).field("time_hours", finiteOr(other_plan.throughput.time_hours))
+      .field("fits", other_plan.memory.fits).endObject();
+  if (w.kind == WorkloadKind::kTransformer)
+    j.key("shape").beginObject().field("layers", finiteOr(w.effectiveLayers())).field("hidden", finiteOr(w.effectiveHidden()))
+      .field("heads", finiteOr(w.effectiveHeads())).field("inferred", w.shapeInferred()).endObject();
   j.field("min_gpus_to_fit", minGpusToFit(w, c, k)).field("warnings", warnings).endObject();
   return out;
 }

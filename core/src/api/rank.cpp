@@ -14,7 +14,11 @@ namespace {
 
 // The throughput and memory objects of one hardware evaluation, written once per ranking: the kept results
 // share few evaluations (the same hardware sold in many regions).
-using EvaluationText = std::unordered_map<const Evaluation*, std::pair<std::string, std::string>>;
+// The throughput, memory and plan JSON of each evaluation, written once (many offers share an evaluation).
+struct EvaluationJson {
+  std::string throughput, memory, plan;
+};
+using EvaluationText = std::unordered_map<const Evaluation*, EvaluationJson>;
 
 // One ranked result, written straight to text (this is the hot output path of the page).
 void writeRankResult(JsonWriter& j, const RankResult& r, const Ranking& ranking, const Workload& w, const RankOptions& opt,
@@ -34,16 +38,18 @@ void writeRankResult(JsonWriter& j, const RankResult& r, const Ranking& ranking,
   j.field("pareto", r.pareto);
   auto it = evaluation_text.find(r.eval);
   if (it == evaluation_text.end()) {
-    std::string tt, mt;
+    EvaluationJson e;
     {
-      JsonWriter tj(tt), mj(mt);
+      JsonWriter tj(e.throughput), mj(e.memory), pj(e.plan);
       writeThroughput(tj, t);
       writeMemory(mj, r.memory());
+      writePlan(pj, r.memory(), t);
     }
-    it = evaluation_text.emplace(r.eval, std::make_pair(std::move(tt), std::move(mt))).first;
+    it = evaluation_text.emplace(r.eval, std::move(e)).first;
   }
-  j.key("throughput").raw(it->second.first);
-  j.key("memory").raw(it->second.second);
+  j.key("throughput").raw(it->second.throughput);
+  j.key("memory").raw(it->second.memory);
+  j.key("plan").raw(it->second.plan);
   j.key("spot").beginObject()
       .field("expected_interruptions", r.cost.expected_interruptions)
       .field("checkpoint_interval_hours", r.cost.checkpoint_interval_hours)

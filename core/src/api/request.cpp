@@ -27,12 +27,17 @@ bool resolveWorkload(const EngineState& s, const json& req, Workload& w, Issues&
     json merged = (*found)["workload"];
     // Workload fields given beside a preset override it.
     if (const json* wj = r.get("workload"))
-      if (wj->is_object())
+      if (wj->is_object()) {
+        checkWorkloadKeys(*wj, "/workload", issues);
         for (auto it = wj->begin(); it != wj->end(); ++it) merged[it.key()] = it.value();
-    ok = parseWorkload(merged, "/workload", w, issues);
+      }
+    ok = parseWorkload(merged, "/workload", w, issues) && !hasErrors(issues);
+    if (ok) checkWorkloadShape(merged, "/workload", w, issues);
     if (w.name.empty()) w.name = *preset;
   } else if (const json* wj = r.get("workload")) {
-    ok = parseWorkload(*wj, "/workload", w, issues);
+    checkWorkloadKeys(*wj, "/workload", issues);
+    ok = parseWorkload(*wj, "/workload", w, issues) && !hasErrors(issues);
+    if (ok) checkWorkloadShape(*wj, "/workload", w, issues);
   } else {
     r.error("workload", ErrorCode::kMissingField, "give a preset id or a workload");
     return false;

@@ -68,11 +68,11 @@ const Field kTParams = Field::number("params", "Parameters of the model.").req()
 const Field kRequests = Field::number("requests", "Inference: requests served (with tokens_per_request instead of tokens).").above(0).atMost(1e15).onlyFor(kTransformer);
 const Field kTokensPerRequest = Field::number("tokens_per_request", "Inference: prompt and generated tokens per request.").above(0).atMost(1e7).onlyFor(kTransformer);
 const Field kTokens = Field::number("tokens", "Tokens processed; required unless an inference states requests and tokens_per_request.").above(0).atMost(1e18).onlyFor(kTransformer);
-const Field kSeqLen = Field::number("seq_len", "Sequence length, tokens.").atLeast(1).atMost(1e7).onlyFor(kTransformer);
-const Field kLayers = Field::number("layers", "Transformer layers (derived from params when absent).").atLeast(1).atMost(1e5).onlyFor(kTransformer);
-const Field kHidden = Field::number("hidden", "Hidden size (derived from params when absent).").atLeast(1).atMost(1e6).onlyFor(kTransformer);
-const Field kHeads = Field::number("heads", "Attention heads.").atLeast(1).atMost(1e5).onlyFor(kTransformer);
-const Field kMicroBatch = Field::number("micro_batch", "Sequences per GPU per step.").atLeast(1).atMost(1e6).onlyFor(kTransformer);
+const Field kSeqLen = Field::integer("seq_len", "Sequence length, tokens.").atLeast(1).atMost(1e7).onlyFor(kTransformer);
+const Field kLayers = Field::integer("layers", "Transformer layers (derived from params when absent).").atLeast(1).atMost(1e5).onlyFor(kTransformer);
+const Field kHidden = Field::integer("hidden", "Hidden size (derived from params when absent).").atLeast(1).atMost(1e6).onlyFor(kTransformer);
+const Field kHeads = Field::integer("heads", "Attention heads.").atLeast(1).atMost(1e5).onlyFor(kTransformer);
+const Field kMicroBatch = Field::integer("micro_batch", "Sequences per GPU per step.").atLeast(1).atMost(1e6).onlyFor(kTransformer);
 const Field kGlobalBatchTokens = Field::number("global_batch_tokens", "Tokens per optimizer step over all GPUs.").atLeast(1).atMost(1e12).onlyFor(kTransformer);
 const Field kCheckpointing = Field::boolean("activation_checkpointing", "Full activation recomputation.").byDefault(false).onlyFor(kTransformer);
 const Field kLoraParams = Field::number("lora_trainable_params", "LoRA: trainable adapter parameters (default 0.5 % of params).").atLeast(0).atMost(1e15).onlyFor(kTransformer);
@@ -80,19 +80,25 @@ const Field kGflops = Field::number("gflops_per_sample", "Forward GFLOPs per sam
 const Field kSamples = Field::number("samples", "Samples per epoch.").req().above(0).atMost(1e15).onlyFor(kCnn);
 const Field kEpochs = Field::number("epochs", "Passes over the samples.").above(0).atMost(1e6).byDefault(1.0).onlyFor(kCnn);
 const Field kCnnParams = Field::number("params", "Parameters of the model (default: ResNet-50's 25.6 M).").atLeast(0).atMost(1e13).byDefault(25.6e6).onlyFor(kCnn);
-const Field kBatchPerGpu = Field::number("batch_per_gpu", "Samples per GPU per step.").atLeast(1).atMost(1e6).onlyFor(kCnn);
+const Field kBatchPerGpu = Field::integer("batch_per_gpu", "Samples per GPU per step.").atLeast(1).atMost(1e6).onlyFor(kCnn);
 const Field kActivationGb = Field::number("activation_gb_per_sample", "Activation memory per sample, GB.").atLeast(0).atMost(1e4).onlyFor(kCnn);
 const Field kTotalFlops = Field::number("total_flops", "Total FLOPs of the job.").req().above(0).atMost(kMaxTotalFlops).onlyFor(kCustom);
 const Field kCustomParams = Field::number("params", "Parameters of the model.").atLeast(0).atMost(1e15).onlyFor(kCustom);
 const Field kZeroStage = Field::integer("zero_stage", "ZeRO stage (0 to 3).").atLeast(0).atMost(3);
 const Field kTensorParallel = Field::integer("tensor_parallel", "Tensor-parallel degree.").atLeast(1).atMost(1024);
 const Field kPipelineParallel = Field::integer("pipeline_parallel", "Pipeline-parallel degree.").atLeast(1).atMost(1024);
+const Field kContextParallel = Field::integer("context_parallel", "Context-parallel degree (ring attention over sequence chunks).").atLeast(1).atMost(1024).onlyFor(kTransformer);
+const char* const kRecomputes[] = {"none", "selective", "full", nullptr};
+const Field kRecompute = Field::string("recompute", "Activation recomputation: none, selective or full (chosen by the plan search when absent).").oneOf(kRecomputes, "must be none, selective or full").onlyFor(kTransformer);
+const char* const kSoftwares[] = {"tuned", "typical", nullptr};
+const Field kSoftware = Field::string("software", "Software stack: tuned (vendor containers, Megatron-class frameworks) or typical (a stock framework).").oneOf(kSoftwares, "must be tuned or typical").byDefault("typical");
 
 const Field* const kWorkloadFields[] = {&kKind, &kWorkloadName, &kMode, &kPrecision, &kOptimizer, &kTParams, &kRequests,
                                         &kTokensPerRequest, &kTokens, &kSeqLen, &kLayers, &kHidden, &kHeads, &kMicroBatch,
                                         &kGlobalBatchTokens, &kCheckpointing, &kLoraParams, &kGflops, &kSamples, &kEpochs,
                                         &kCnnParams, &kBatchPerGpu, &kActivationGb, &kTotalFlops, &kCustomParams,
-                                        &kZeroStage, &kTensorParallel, &kPipelineParallel};
+                                        &kZeroStage, &kTensorParallel, &kPipelineParallel, &kContextParallel, &kRecompute,
+                                        &kSoftware};
 
 const Field kPresetId = Field::string("id", "Preset id that requests name in 'preset'.").req();
 const Field kPresetName = Field::object("name", nullptr, "Display names by language, e.g. {\"en\": ..., \"zh\": ...}.").ignored();
@@ -126,6 +132,7 @@ const Field kMValue = Field::number("value", "The published figure, in the metri
 const Field kMBatch = Field::number("batch_per_gpu", "Samples per GPU per step, when published.").above(0);
 const Field kMConvention = Field::string("flops_convention", "How tflops_per_gpu counts FLOPs (see conventions).").oneOf(kFlopsConventions, "must be a FLOPs convention");
 const Field kMSplit = Field::string("split", "calibration (fits constants) or holdout (judges them).").req().oneOf(kSplits, "must be calibration or holdout");
+const Field kMSoftware = Field::string("software", "Software stack of the source: tuned (vendor containers, Megatron-class frameworks, MLPerf-class) or typical (a stock framework).").req().oneOf(kSoftwares, "must be tuned or typical");
 const Field kMGpuInferred = Field::boolean("gpu_inferred", "True when the source does not name the exact GPU SKU.").byDefault(false);
 const Field kMFramework = Field::string("framework", "Software the run used.").ignored();
 const Field kMSource = Field::string("source", "Where the figure was published.").ignored();
@@ -134,7 +141,7 @@ const Field kMConfidence = Field::string("confidence", "How sure the normalisati
 const Field kMAux = Field::object("published_aux", nullptr, "Other published figures of the run.").ignored();
 const Field* const kMeasurementFields[] = {&kMId, &kMWorkload, &kMParams, &kMGpu, &kMGpuCount, &kMNodes, &kMInterconnect,
                                            &kMNetwork, &kMPrecision, &kMMetric, &kMValue, &kMBatch, &kMConvention,
-                                           &kMSplit, &kMGpuInferred, &kMFramework, &kMSource, &kMSystem, &kNotes,
+                                           &kMSplit, &kMSoftware, &kMGpuInferred, &kMFramework, &kMSource, &kMSystem, &kNotes,
                                            &kMConfidence, &kMAux};
 const Field kMeasurements = Field::array("measurements", &kMeasurementRecord, "The measurement rows.").req();
 const Field kConventions = Field::object("conventions", nullptr, "What the rows' metric, flops_convention, precision and split mean.").ignored();

@@ -1,5 +1,7 @@
 #include "model/performance.hpp"
 
+#include "model/parallel_plan.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -42,6 +44,8 @@ const ConstantField kConstantFields[] = {
     {"usable_fraction", &ModelConstants::usable_fraction, 0.1, 1},
     {"band_low", &ModelConstants::band_low, 0.1, 1},
     {"band_high", &ModelConstants::band_high, 1, 10},
+    {"software_typical_factor", &ModelConstants::software_typical_factor, 0.1, 1},
+    {"pp_exposed", &ModelConstants::pp_exposed, 0, 1},
 };
 
 double archFactor(const GpuSpec& g, const ModelConstants& k) {
@@ -123,15 +127,23 @@ json constantsToJson(const ModelConstants& c) {
 
 std::string Sharding::describe() const {
   std::string s;
-  if (tensor_parallel > 1) s += "TP" + std::to_string(tensor_parallel);
-  if (pipeline_parallel > 1) s += (s.empty() ? "" : " × ") + std::string("PP") + std::to_string(pipeline_parallel);
-  if (zero_stage > 0) s += (s.empty() ? "" : " + ") + std::string("ZeRO-") + std::to_string(zero_stage);
+  auto add = [&](const std::string& sep, const std::string& part) { s += (s.empty() ? "" : sep) + part; };
+  if (tensor_parallel > 1) add(" × ", "TP" + std::to_string(tensor_parallel));
+  if (pipeline_parallel > 1) add(" × ", "PP" + std::to_string(pipeline_parallel) + (virtual_stages > 1 ? " (interleaved ×" + std::to_string(virtual_stages) + ")" : ""));
+  if (context_parallel > 1) add(" × ", "CP" + std::to_string(context_parallel));
+  if (zero_stage > 0) add(" + ", "ZeRO-" + std::to_string(zero_stage));
+  if (recompute != Recompute::kNone) add(" + ", std::string(recomputeName(recompute)) + " recompute");
   return s.empty() ? "data parallel (no sharding)" : s;
 }
 
 std::string Sharding::label() const {
-  const std::string s = describe();
-  return tensor_parallel > 1 || pipeline_parallel > 1 || zero_stage > 0 ? s : std::string();
+  std::string s;
+  auto add = [&](const std::string& sep, const std::string& part) { s += (s.empty() ? "" : sep) + part; };
+  if (tensor_parallel > 1) add(" × ", "TP" + std::to_string(tensor_parallel));
+  if (pipeline_parallel > 1) add(" × ", "PP" + std::to_string(pipeline_parallel) + (virtual_stages > 1 ? "/v" + std::to_string(virtual_stages) : ""));
+  if (context_parallel > 1) add(" × ", "CP" + std::to_string(context_parallel));
+  if (zero_stage > 0) add(" + ", "ZeRO-" + std::to_string(zero_stage));
+  return s;
 }
 
 Precision trainingPrecision(const Workload& w, const GpuSpec& g) {
@@ -143,12 +155,56 @@ Precision trainingPrecision(const Workload& w, const GpuSpec& g) {
   return p;
 }
 
-MemoryBreakdown estimateMemory(const Workload& w, const Cluster& c, const Sharding& s, const ModelConstants& k) {
+namespace {
+
+// Activation bytes per GPU of one micro-batch through one layer (Korthikanti et al. 2022, arXiv:2205.05198):
+// s·b·h·(34 + 5·a·s/h) at 16-bit without recomputation, divided by t with tensor + sequence parallelism (eq. 5);
+// selective recomputation drops the 5·a·s/h attention term (eq. 6); full recomputation keeps only the layer's
+// 2·s·b·h input (§4.3). Context parallelism splits each sequence over cp ranks (the s of every term but the
+// a·s² score matrix, which becomes a·(s/cp)·s).
+double layerActivationBytes(const Workload& w, const Sharding& s, Recompute rc, int micro_batch) {
+  const double h = w.effectiveHidden(), sq = w.seq_len, b = micro_batch, a = w.effectiveHeads();
+  const double t = std::max(1, s.tensor_parallel), cp = std::max(1, s.context_parallel);
+  const double scale = w.elementBytes() / 2.0;
+  const double sl = sq / cp;
+  switch (rc) {
+    case Recompute::kFull: return 2.0 * sl * b * h * scale / t;
+    case Recompute::kSelective: return sl * b * h * 34.0 * scale / t;
+    case Recompute::kNone: break;
+  }
+  return sl * b * h * (34.0 + 5.0 * a * sq / h) * scale / t;
+}
+
+// Layers' worth of activations the busiest (first) pipeline stage holds: with 1F1B it keeps min(pp, m)
+// micro-batches of L/pp layers; the interleaved schedule multiplies that by 1 + (pp−1)/(pp·v) (Korthikanti et
+// al. 2022, §4.2.3). Full recomputation additionally needs one layer's full activations while it reruns it.
+double activationBytes(const Workload& w, const Sharding& s) {
+  const double L = w.effectiveLayers(), pp = std::max(1, s.pipeline_parallel), v = std::max(1, s.virtual_stages);
+  const double in_flight = std::min(pp, static_cast<double>(std::max(1, s.grad_accumulation)));
+  double layers_held = std::ceil(L / pp) * in_flight;
+  if (v > 1) layers_held *= 1.0 + (pp - 1) / (pp * v);
+  double act = layers_held * layerActivationBytes(w, s, s.recompute, s.micro_batch);
+  if (s.recompute == Recompute::kFull) act += layerActivationBytes(w, s, Recompute::kNone, s.micro_batch);
+  return act;
+}
+
+// The plan with what the workload fixes and the cluster implies filled in: data-parallel degree, micro-batch
+// count, fixed recomputation and micro-batch.
+Sharding normalized(const Workload& w, const Cluster& c, Sharding s) {
+  if (w.fixedRecompute() >= 0) s.recompute = static_cast<Recompute>(w.fixedRecompute());
+  if (w.micro_batch > 0) s.micro_batch = static_cast<int>(w.micro_batch);
+  if (!completeLayout(w, c, s)) s.data_parallel = std::max(1, c.totalGpus() / std::max(1, s.modelParallel()));
+  return s;
+}
+
+}  // namespace
+
+MemoryBreakdown estimateMemory(const Workload& w, const Cluster& c, const Sharding& plan, const ModelConstants& k) {
   MemoryBreakdown m;
+  const Sharding s = normalized(w, c, plan);
   m.sharding = s;
-  const int total = std::max(1, c.totalGpus());
   const double mp = std::max(1, s.tensor_parallel) * std::max(1, s.pipeline_parallel);
-  const double dp = std::max(1.0, std::floor(total / mp));
+  const double dp = std::max(1, s.data_parallel) * std::max(1, s.context_parallel);  // ZeRO shards over dp × cp ranks
   const Precision p = c.gpu ? trainingPrecision(w, *c.gpu) : w.precision;
   const bool mixed = !(p == Precision::kFp32 || p == Precision::kTf32);
   const double wb = mixed ? 2 : 4;
@@ -169,19 +225,11 @@ MemoryBreakdown estimateMemory(const Workload& w, const Cluster& c, const Shardi
 
   double act = 0;
   if (w.kind == WorkloadKind::kTransformer) {
-    const double h = w.effectiveHidden(), L = w.effectiveLayers(), sq = w.seq_len, b = w.micro_batch;
-    const double a = w.heads > 0 ? w.heads : std::max(1.0, std::round(h / 128.0));
-    const double scale = w.elementBytes() / 2.0;
     if (w.mode == Mode::kInference) {
       // KV cache: 2 tensors (K, V) × layers × hidden × sequence × batch × element bytes.
-      act = 2.0 * L * h * sq * b * w.elementBytes() / mp;
+      act = 2.0 * w.effectiveLayers() * w.effectiveHidden() * w.seq_len * s.micro_batch * w.elementBytes() / mp;
     } else {
-      // Korthikanti et al. 2022, eq. 1: per layer s·b·h·(34 + 5·a·s/h) bytes at 16-bit; with tensor + sequence
-      // parallelism divided by t (eq. 5). Full recomputation keeps only each layer's 2·s·b·h input plus one layer.
-      const double per_layer = sq * b * h * (34.0 + 5.0 * a * sq / h) * scale / std::max(1, s.tensor_parallel);
-      // With 1F1B pipelining the first stage holds pp micro-batches of L/pp layers = L layers' worth.
-      if (w.activation_checkpointing) act = L * 2.0 * sq * b * h * scale / std::max(1, s.tensor_parallel) + per_layer;
-      else act = L * per_layer;
+      act = activationBytes(w, s);
     }
   } else if (w.kind == WorkloadKind::kCnn) {
     act = w.activation_gb_per_sample * GB * w.batch_per_gpu * w.elementBytes() / 2.0;
@@ -194,110 +242,11 @@ MemoryBreakdown estimateMemory(const Workload& w, const Cluster& c, const Shardi
   return m;
 }
 
-MemoryBreakdown chooseSharding(const Workload& w, const Cluster& c, const ModelConstants& k) {
-  return planCluster(w, c, k).memory;
-}
-
 namespace {
 
-// Calls visit(sharding) for each candidate sharding of a cluster, least intrusive first (ZeRO stages at each
-// tensor/pipeline degree); visit returns false to stop.
-template <typename Visit>
-void forEachSharding(const Workload& w, const Cluster& c, Visit&& visit) {
-  const int total = std::max(1, c.totalGpus());
-  int tps[4] = {1, 0, 0, 0};
-  int n_tp = 1;
-  int pps[8] = {1, 0, 0, 0, 0, 0, 0, 0};
-  int n_pp = 1;
-  if (w.kind == WorkloadKind::kTransformer) {
-    for (int t = 2; t <= std::min(8, c.gpus_per_node); t *= 2)
-      if (c.gpus_per_node % t == 0) tps[n_tp++] = t;
-    for (int p = 2; p <= 128; p *= 2) pps[n_pp++] = p;
-  }
-  for (int i = 0; i < n_tp; ++i) {
-    for (int j = 0; j < n_pp; ++j) {
-      const int tp = tps[i], pp = pps[j];
-      if (tp * pp > total || total % (tp * pp) != 0) continue;
-      if (w.kind == WorkloadKind::kTransformer && pp > w.effectiveLayers()) continue;
-      const int dp = total / (tp * pp);
-      for (int z = 0; z <= 3; ++z) {
-        if (z > 0 && dp < 2) break;
-        if (!visit(Sharding{z, tp, pp})) return;
-      }
-    }
-  }
-}
-
-Sharding explicitSharding(const Workload& w) {
-  Sharding s;
-  s.zero_stage = std::max(0, w.zero_stage);
-  s.tensor_parallel = std::max(1, w.tensor_parallel);
-  s.pipeline_parallel = std::max(1, w.pipeline_parallel);
-  return s;
-}
-
-bool hasExplicitSharding(const Workload& w) { return w.zero_stage >= 0 || w.tensor_parallel > 0 || w.pipeline_parallel > 0; }
-
-}  // namespace
-
-bool fitsWithSomeSharding(const Workload& w, const Cluster& c, const ModelConstants& k) {
-  if (hasExplicitSharding(w)) return estimateMemory(w, c, explicitSharding(w), k).fits;
-  bool fits = false;
-  forEachSharding(w, c, [&](const Sharding& s) {
-    fits = estimateMemory(w, c, s, k).fits;
-    return !fits;
-  });
-  return fits;
-}
-
-ClusterPlan planCluster(const Workload& w, const Cluster& c, const ModelConstants& k) {
-  ClusterPlan plan;
-  if (hasExplicitSharding(w)) {
-    Sharding s = explicitSharding(w);
-    plan.memory = estimateMemory(w, c, s, k);
-    plan.throughput = estimateThroughput(w, c, s, k);
-    return plan;
-  }
-  // Among the shardings that fit, take the fastest (as Megatron-LM's and DeepSpeed's tuning guides advise:
-  // tensor parallel inside a node, pipeline across nodes, ZeRO for the optimizer). When none fits, report
-  // the one that needs the least memory. A higher ZeRO stage at the same TP/PP only adds communication, so
-  // the first fitting stage of each TP/PP pair is the only one timed.
-  bool have_fit = false, have_any = false;
-  MemoryBreakdown least;
-  int fitted_tp = -1, fitted_pp = -1;
-  forEachSharding(w, c, [&](const Sharding& s) {
-    if (s.tensor_parallel == fitted_tp && s.pipeline_parallel == fitted_pp) return true;
-    MemoryBreakdown m = estimateMemory(w, c, s, k);
-    if (m.fits) {
-      fitted_tp = s.tensor_parallel;
-      fitted_pp = s.pipeline_parallel;
-      Throughput t = estimateThroughput(w, c, s, k);
-      if (!have_fit || t.effective_tflops_per_gpu > plan.throughput.effective_tflops_per_gpu * (1 + 1e-9)) {
-        plan.memory = m;
-        plan.throughput = t;
-        have_fit = true;
-      }
-    } else if (!have_any || m.required_gb < least.required_gb) {
-      least = m;
-      have_any = true;
-    }
-    return true;
-  });
-  if (!have_fit) {
-    plan.memory = least;
-    plan.throughput = estimateThroughput(w, c, least.sharding, k);
-  }
-  return plan;
-}
-
-Throughput estimateThroughput(const Workload& w, const Cluster& c, const Sharding& s, const ModelConstants& k) {
-  Throughput t;
-  if (!c.gpu) return t;
-  const GpuSpec& g = *c.gpu;
-  const Precision p = trainingPrecision(w, g);
-  double peak = g.peak(p);
-  double eff;
-  double bpf;
+// Single-GPU roofline: time per FLOP = 1/(peak·compute_eff·arch_factor) + bytes_per_flop·(elem/2)/bandwidth.
+void singleGpu(const Workload& w, const GpuSpec& g, Precision p, const ModelConstants& k, Throughput& t) {
+  double eff, bpf;
   switch (w.kind) {
     case WorkloadKind::kTransformer:
       // Non-GEMM work (layer norms, softmax, dropout, residual adds) moves O(seq·hidden) bytes per token and
@@ -313,66 +262,119 @@ Throughput estimateThroughput(const Workload& w, const Cluster& c, const Shardin
   // FP32 runs on CUDA cores, whose FMA pipelines stay busy more easily than tensor cores.
   if (p == Precision::kFp32) eff = k.fp32_eff_factor * archFactor(g, k);
   if (p == Precision::kFp8) eff *= k.fp8_eff_factor;
-  if (peak <= 0) {
-    t.supported = false;
-    return t;
-  }
-  t.peak_tflops_per_gpu = peak;
+  if (w.software == Software::kTypical) eff *= k.software_typical_factor;
   const double elem = (p == Precision::kFp32 || p == Precision::kTf32) ? 4.0 : 2.0;
-  const double t_compute = 1.0 / (peak * 1e12 * std::min(1.0, eff));
+  const double t_compute = 1.0 / (t.peak_tflops_per_gpu * 1e12 * std::min(1.0, eff));
   const double t_memory = bpf * (elem / 2.0) / (g.memory_bandwidth_gbs * 1e9);
   t.bound = t_memory > t_compute ? "memory bandwidth" : "compute";
   t.single_gpu_tflops = 1.0 / (t_compute + t_memory) / 1e12;
+}
 
-  // --- scaling ---
-  const int total = std::max(1, c.totalGpus());
+// Whether the GPUs of one group of `span` consecutive ranks (Megatron order: TP, CP, PP, DP) share a node.
+bool withinNode(const Cluster& c, double span) { return c.nodes <= 1 || span <= c.gpus_per_node; }
+
+// One optimizer step of a transformer under plan s: compute and exposed communication per axis, seconds.
+// TP: 4 all-reduces (or all-gather + reduce-scatter with sequence parallelism, same volume) of tokens·hidden per
+// layer and step, +2 with full recomputation (Shoeybi et al. 2019, arXiv:1909.08053, Fig. 4; Korthikanti et
+// al. 2022 §4.2.2). PP: one activation send forward and one gradient send backward per micro-batch, chunk and
+// stage boundary, split over the TP ranks (Narayanan et al. 2021, arXiv:2104.04473, §4.1). CP: ring attention
+// passes K and V around cp ranks, 3 passes' worth with the backward (Liu et al. 2023, arXiv:2310.01889),
+// hidden behind the attention math. DP: ring reduce-scatter + all-gather of the gradients, 1.5× with ZeRO-3
+// parameter gathers (Rajbhandari et al. 2020, arXiv:1910.02054, §7), overlapped with the backward pass.
+double transformerStep(const Workload& w, const Cluster& c, const Sharding& s, const ModelConstants& k, double elem,
+                       Throughput& t) {
   const double tp = std::max(1, s.tensor_parallel), pp = std::max(1, s.pipeline_parallel);
-  const double dp = std::max(1.0, std::floor(total / (tp * pp)));
-  const double flops_per_sample = w.flopsPerSample();
-  double t_c = 0;           // compute seconds per step per GPU
-  double tokens_per_replica_step = 0;
+  const double cp = std::max(1, s.context_parallel), v = std::max(1, s.virtual_stages);
+  const double dp = std::max(1, s.data_parallel), m = std::max(1, s.grad_accumulation), mb = std::max(1, s.micro_batch);
+  const double L = w.effectiveLayers(), h = w.effectiveHidden(), sq = w.seq_len;
+  const double tokens = m * mb * sq;  // per replica per step
+  const double flops_per_token = w.flopsPerSampleWith(s.recompute) / sq;
+  // Stages hold whole layers: the slowest holds ceil(L / (pp·v)) layers per chunk.
+  const double imbalance = pp * v > 1 ? std::ceil(L / (pp * v)) * pp * v / L : 1.0;
+  const double t_c = flops_per_token * tokens / (tp * pp * cp) / (t.single_gpu_tflops * 1e12) * imbalance;
+  const double intra = intraNodeGBs(c, k), inter = interNodeGBs(c, k);
+  const double act_bytes = 2.0;  // 16-bit activations on the wire
+  if (tp > 1) {
+    double n_ar = w.mode == Mode::kInference ? 2 : (s.recompute == Recompute::kFull ? 6 : 4);
+    double bytes = n_ar * (L / pp) * 2.0 * (tp - 1) / tp * (tokens / cp) * h * act_bytes;
+    t.exposed_tp_s = bytes / ((withinNode(c, tp) ? intra : inter) * 1e9) * k.tp_exposed;
+  }
+  if (pp > 1) {
+    double bytes = 2.0 * m * v * mb * (sq / cp) * h * act_bytes / tp;
+    t.exposed_pp_s = bytes / ((withinNode(c, tp * cp * pp) ? intra : inter) * 1e9) * k.pp_exposed;
+  }
+  if (cp > 1) {
+    double bytes = 3.0 * (L / pp) * m * (cp - 1) / cp * 2.0 * mb * sq * h * act_bytes / tp;
+    double t_cp = bytes / ((withinNode(c, tp * cp) ? intra : inter) * 1e9);
+    double t_attention = 3.0 * 4.0 * (L / pp) * m * mb * (sq / cp) * sq * h / tp / (t.single_gpu_tflops * 1e12);
+    t.exposed_cp_s = std::max(0.0, t_cp - t_attention);
+  }
+  const double replicas = dp * cp;  // gradients are reduced over data- and context-parallel ranks
+  if (replicas > 1 && w.mode != Mode::kInference) {
+    double grad_bytes = w.trainableParams() * elem / (tp * pp);
+    double volume = 2.0 * (replicas - 1) / replicas * grad_bytes * (s.zero_stage >= 3 ? 1.5 : 1.0);
+    double t_dp = volume / ((withinNode(c, tp * cp * pp * dp) ? intra : std::min(intra, inter)) * 1e9);
+    t.exposed_dp_s = std::max(0.0, t_dp - k.dp_overlap * (2.0 / 3.0) * t_c);
+  }
+  // 1F1B bubble (p−1)/m of the ideal time, (p−1)/(v·m) interleaved (Narayanan et al. 2021, §2.2.1-2.2.2).
+  t.bubble_fraction = pp > 1 ? (pp - 1) / (v * m + pp - 1) : 0;
+  const double busy = t_c + t.exposed_tp_s + t.exposed_pp_s + t.exposed_cp_s + t.exposed_dp_s;
+  t.step_time_s = busy / (1.0 - t.bubble_fraction);
+  t.comm_exposed_fraction = (busy - t_c) / busy;
+  return flops_per_token * tokens * dp;  // hardware FLOPs of the step over the cluster
+}
+
+}  // namespace
+
+Throughput estimateThroughput(const Workload& w, const Cluster& c, const Sharding& plan, const ModelConstants& k) {
+  Throughput t;
+  const Sharding s = normalized(w, c, plan);
+  if (!c.gpu) return t;
+  const GpuSpec& g = *c.gpu;
+  const Precision p = trainingPrecision(w, g);
+  t.peak_tflops_per_gpu = g.peak(p);
+  if (t.peak_tflops_per_gpu <= 0) {
+    t.supported = false;
+    return t;
+  }
+  singleGpu(w, g, p, k, t);
+  const double elem = (p == Precision::kFp32 || p == Precision::kTf32) ? 4.0 : 2.0;
+  const int total = std::max(1, c.totalGpus());
+  double flops_per_sample = w.flopsPerSample();
+  double job_flops = w.totalFlops();
+  t.scaling_efficiency = 1;
   if (w.kind == WorkloadKind::kTransformer && flops_per_sample > 0) {
-    tokens_per_replica_step = std::max(w.seq_len * w.micro_batch, w.global_batch_tokens / dp);
-    t_c = flops_per_sample / w.seq_len * tokens_per_replica_step / (tp * pp) / (t.single_gpu_tflops * 1e12);
+    flops_per_sample = w.flopsPerSampleWith(s.recompute);
+    job_flops = flops_per_sample * w.totalSamples();
+    const double step_flops = transformerStep(w, c, s, k, elem, t);
+    t.effective_tflops_per_gpu = step_flops / t.step_time_s / total / 1e12;
+    t.scaling_efficiency = t.effective_tflops_per_gpu / t.single_gpu_tflops;
   } else if (w.kind == WorkloadKind::kCnn && flops_per_sample > 0) {
-    t_c = w.batch_per_gpu * flops_per_sample / (t.single_gpu_tflops * 1e12);
+    const double t_c = w.batch_per_gpu * flops_per_sample / (t.single_gpu_tflops * 1e12);
+    if (total > 1 && w.mode != Mode::kInference) {
+      const double bw = c.nodes > 1 ? std::min(intraNodeGBs(c, k), interNodeGBs(c, k)) : intraNodeGBs(c, k);
+      double volume = 2.0 * (total - 1) / total * w.trainableParams() * elem * (s.zero_stage >= 3 ? 1.5 : 1.0);
+      t.exposed_dp_s = std::max(0.0, volume / (bw * 1e9) - k.dp_overlap * (2.0 / 3.0) * t_c);
+    }
+    t.step_time_s = t_c + t.exposed_dp_s;
+    t.scaling_efficiency = t_c / t.step_time_s;
+    t.comm_exposed_fraction = t.exposed_dp_s / t.step_time_s;
+    t.effective_tflops_per_gpu = t.single_gpu_tflops * t.scaling_efficiency;
+  } else {
+    t.effective_tflops_per_gpu = t.single_gpu_tflops;
   }
-  double exposed = 0, t_tp = 0, bubble = 0;
-  if (t_c > 0 && total > 1) {
-    const double intra = intraNodeGBs(c, k), inter = interNodeGBs(c, k);
-    const double grad_elem = elem;
-    if (dp > 1 && w.mode != Mode::kInference) {
-      double grad_bytes = w.trainableParams() * grad_elem / (tp * pp);
-      double volume = 2.0 * (dp - 1) / dp * grad_bytes * (s.zero_stage >= 3 ? 1.5 : 1.0);
-      // DP groups span nodes when there is more than one node; then the slower link bounds the ring.
-      double bw = c.nodes > 1 ? std::min(intra, inter) : intra;
-      double t_comm = volume / (bw * 1e9);
-      exposed = std::max(0.0, t_comm - k.dp_overlap * (2.0 / 3.0) * t_c);
-    }
-    if (tp > 1 && w.kind == WorkloadKind::kTransformer) {
-      // Megatron TP: 2 all-reduces forward + 2 backward per layer (+2 with recomputation), each of
-      // tokens·hidden·elem bytes (Narayanan et al. 2021 §3.2 / Shoeybi et al. 2019 Fig. 4).
-      double n_ar = w.activation_checkpointing ? 6 : 4;
-      double bytes = n_ar * (w.effectiveLayers() / pp) * 2.0 * (tp - 1) / tp * tokens_per_replica_step * w.effectiveHidden() * 2.0;
-      t_tp = bytes / (intra * 1e9) * k.tp_exposed;
-    }
-    if (pp > 1 && w.kind == WorkloadKind::kTransformer) {
-      double m = std::max(1.0, tokens_per_replica_step / (w.seq_len * w.micro_batch));
-      bubble = (pp - 1) / (m + pp - 1);  // 1F1B bubble (Narayanan et al. 2021 §2.2)
-    }
-  }
-  t.scaling_efficiency = t_c > 0 ? t_c / (t_c + exposed + t_tp) * (1.0 - bubble) : 1.0;
-  t.comm_exposed_fraction = t_c > 0 ? (exposed + t_tp) / (t_c + exposed + t_tp) : 0;
-  t.bubble_fraction = bubble;
-  t.effective_tflops_per_gpu = t.single_gpu_tflops * t.scaling_efficiency;
   const double cluster_flops = t.effective_tflops_per_gpu * 1e12 * total;
   if (flops_per_sample > 0) {
     t.samples_per_s = cluster_flops / flops_per_sample;
     if (w.kind == WorkloadKind::kTransformer) t.tokens_per_s = t.samples_per_s * w.seq_len;
+    const double model_flops = w.kind == WorkloadKind::kTransformer ? w.flopsPerSampleWith(Recompute::kNone) : flops_per_sample;
+    t.model_tflops_per_gpu = t.effective_tflops_per_gpu * model_flops / flops_per_sample;
+  } else {
+    t.model_tflops_per_gpu = t.effective_tflops_per_gpu;
   }
-  const double flops = w.totalFlops();
-  if (flops > 0 && cluster_flops > 0) {
-    t.time_hours = flops / cluster_flops / 3600.0;
+  t.mfu = t.model_tflops_per_gpu / t.peak_tflops_per_gpu;
+  if (job_flops > 0 && cluster_flops > 0) {
+    t.time_hours = job_flops / cluster_flops / 3600.0;
     t.time_hours_low = t.time_hours / k.band_high;
     t.time_hours_high = t.time_hours / k.band_low;
   }

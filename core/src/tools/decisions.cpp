@@ -145,6 +145,7 @@ bool fitsAt(const Workload& w, const GpuSpec& g, int count, const ModelConstants
   const Cluster c = defaultCluster(g, count);
   Workload a = w;
   a.activation_checkpointing = false;
+  a.recompute = static_cast<int>(Recompute::kNone);  // the advice names its recomputation: none or full
   ClusterPlan p = planCluster(a, c, k);
   if (!p.memory.fits) {
     a.activation_checkpointing = true;

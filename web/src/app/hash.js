@@ -57,6 +57,7 @@ export function parseHash(hash, base, { presetIds = [], known = null } = {}) {
     s.custom = c;
   }
   if (NAMES.precisions.includes(q.get('prec'))) s.precision = q.get('prec');
+  if (q.get('sw') === 'tuned' || q.get('sw') === 'typical') s.software = q.get('sw');
   const f = s.filters;
   if (q.has('prov')) f.providers = listOf(q, 'prov', known && known.providers);
   if (q.has('reg')) f.regions = listOf(q, 'reg', known && known.regions);
@@ -103,6 +104,7 @@ export function serializeHash(s, base) {
     q.set('preset', s.preset);
   }
   if (s.precision !== base.precision) q.set('prec', s.precision);
+  if (s.software) q.set('sw', s.software);
   const f = s.filters;
   for (const p of f.providers) q.append('prov', p);
   for (const r of f.regions) q.append('reg', r);

@@ -14,6 +14,7 @@ import { sortRows } from './rows.js';
 import { renderTable, syncTableMarks, trimTable } from '../views/table.js';
 import { createCharts } from '../views/charts.js';
 import { createSensitivity } from '../views/sensitivity.js';
+import { createAccuracy } from '../views/accuracy.js';
 import { renderDetails, renderCompare } from '../views/details.js';
 import { workloadPanel, filtersPanel, weightsPanel, settingsBar } from '../views/controls.js';
 import { dataPanel } from '../views/import.js';
@@ -31,7 +32,7 @@ const VIEW_CACHE = 12;
 // Rows sent to the page per view: every row of the bundled catalog; a catalog of thousands of offers shows its
 // first rows in the chosen order (the scatter still shows all of them, thinned; exports hold every row).
 const VIEW_LIMIT = 250;
-const CONTROL_KEYS = ['preset', 'custom', 'precision', 'filters', 'weights', 'currency', 'rate'];
+const CONTROL_KEYS = ['preset', 'custom', 'precision', 'software', 'filters', 'weights', 'currency', 'rate'];
 
 async function loadData() {
   const inline = document.getElementById('gv-data');
@@ -211,6 +212,7 @@ class App {
         details: h('aside', { id: 'details', class: 'panel details', 'aria-labelledby': 'details-title' }),
         compare: h('section', { id: 'compare', class: 'panel compare-panel', 'aria-labelledby': 'compare-title' }),
         sensitivity: h('section', { id: 'sensitivity', class: 'panel sensitivity', 'aria-labelledby': 'sensitivity-title' }),
+        accuracy: h('section', { id: 'accuracy', class: 'panel accuracy', 'aria-labelledby': 'accuracy-title' }),
         tools: h('section', { id: 'tools', class: 'tools panel', 'aria-labelledby': 'tools-title' }),
         footer: h('footer', { class: 'foot' }),
       };
@@ -222,7 +224,7 @@ class App {
         h('div', { class: 'main-grid' },
           h('section', { class: 'table-section', 'aria-labelledby': 'table-title' }, tx('h2', t, 'tableTitle', { id: 'table-title' }), this.el.tableNote, this.el.table),
           this.el.details),
-        this.el.sensitivity, this.el.compare, this.el.tools);
+        this.el.sensitivity, this.el.accuracy, this.el.compare, this.el.tools);
       this.el.main = main;
       // The skip link moves focus without touching the URL hash, which holds the state.
       const skip = tx('a', t, 'skipToResults', { class: 'skip', href: '#results', onclick: (e) => { e.preventDefault(); document.getElementById('results').focus(); } });
@@ -231,6 +233,8 @@ class App {
       this.charts = createCharts(this.el.charts, this.ctx());
       if (this.sensitivity) this.sensitivity.destroy();
       this.sensitivity = createSensitivity(this.el.sensitivity, this);
+      if (this.accuracy) this.accuracy.destroy();
+      this.accuracy = createAccuracy(this.el.accuracy, this);
       if (this.tools) this.tools.destroy();
       this.tools = createTools(this.el.tools, this);
       this.buildControls();
@@ -414,6 +418,7 @@ class App {
       await nextTask();
       if (done.stale()) return;
       if (this.sensitivity) timed('sensitivity', () => this.sensitivity.update(this.sensitivityCtx(selected)));
+      if (this.accuracy) this.accuracy.update(this.sensitivityCtx(selected));
       done('charts');
     });
   }

@@ -31,6 +31,7 @@ export function defaultState(engineDefaults, { lang = 'en', rate = 0, presetId =
     preset: presetId,
     custom: null,                   // {kind, mode, ...fields} when the workload is the user's own
     precision: 'bf16',
+    software: '',                   // '' = the preset's (or engine's) default stack; 'tuned' | 'typical'
     // budget is in the display currency (what the user typed); the request converts it to USD at the current rate.
     // The seed article's illustrative offers are not real offers: shown only on request (ex=1).
     // Stale prices (older than the engine's stale_after_days) are hidden unless asked for (st=1).
@@ -74,6 +75,7 @@ export function rankRequest(s) {
     req.preset = s.preset;
   }
   req.precision = s.precision;
+  if (s.software === 'tuned' || s.software === 'typical') req.workload = { ...(req.workload || {}), software: s.software };
   req.weights = { ...s.weights };
   const f = s.filters;
   const filters = { fits_only: f.fitsOnly, include_examples: f.examples, include_stale: !f.hideStale, include_marketplace: !f.hideMarketplace };

@@ -1,5 +1,6 @@
 // <gpu-value> custom element: the calculator's ranking in any documentation page (shadow DOM).
-// Attributes: preset, catalog (URL of a catalog JSON, served pages only), lang (en|zh), compact, limit.
+// Attributes: preset, catalog (URL of a catalog JSON, served pages only), lang (en|zh), compact, limit,
+// software (tuned|typical; the preset's default when absent).
 import { createEngine } from '../engine/client.js';
 import { translator, pickLanguage } from '../i18n/index.js';
 import { makeFormatter } from '../views/format.js';
@@ -25,7 +26,7 @@ const STYLE = ':host{display:block;container-type:inline-size;font:14px system-u
   + 'td[data-label]::before{content:attr(data-label);display:block;font-size:11px;opacity:.75}}';
 
 class GpuValueElement extends HTMLElement {
-  static get observedAttributes() { return ['preset', 'lang', 'compact', 'limit', 'catalog']; }
+  static get observedAttributes() { return ['preset', 'lang', 'compact', 'limit', 'catalog', 'software']; }
   connectedCallback() { this.refresh(); }
   attributeChangedCallback() { if (this.isConnected) this.refresh(); }
 
@@ -51,7 +52,10 @@ class GpuValueElement extends HTMLElement {
       }
       if (catalogUrl) await loadedCatalogs.get(catalogUrl);
       // Real offers only, as on the page: the seed article's illustrative instances are left out.
-      const result = engine.rank({ preset: this.getAttribute('preset') || 'resnet50-imagenet', filters: { fits_only: true, include_examples: false }, limit });
+      const req = { preset: this.getAttribute('preset') || 'resnet50-imagenet', filters: { fits_only: true, include_examples: false }, limit };
+      const software = this.getAttribute('software');
+      if (software === 'tuned' || software === 'typical') req.workload = { software };
+      const result = engine.rank(req);
       const preset = engine.presets().find((p) => p.id === result.workload.name);
       const title = (preset && preset.name && (preset.name[lang] || preset.name.en)) || result.workload.name;
       const rows = result.results.map((r) => h('tr', {},

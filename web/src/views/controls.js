@@ -109,6 +109,10 @@ export function workloadPanel(ctx) {
   }
   body.push(field('precision', tx('span', t, 'precision'),
     select('precision', state.precision, NAMES.precisions.map((p) => [p, p.toUpperCase(), true]), (v) => update({ precision: v }, { inPlace: true }))));
+  body.push(field('software', tx('span', t, 'software'),
+    select('software', state.software || '', [['', t('softwareDefault')], ['tuned', t('softwareTuned')], ['typical', t('softwareTypical')]],
+      (v) => update({ software: v }, { inPlace: true })),
+    tx('span', t, 'softwareHint', { class: 'hint' })));
 
   return h('section', { class: 'panel', id: 'workload-panel', 'aria-labelledby': 'workload-title' },
     tx('h2', t, 'workload', { id: 'workload-title' }), source, ...body);

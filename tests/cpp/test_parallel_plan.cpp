@@ -1,0 +1,209 @@
+// The parallel-plan search: layouts that divide the cluster, memory per Korthikanti et al. 2022, pipeline bubbles
+// per Narayanan et al. 2021, fixed values honoured.
+#include <catch2/catch.hpp>
+
+#include "model/parallel_plan.hpp"
+#include "test_support.hpp"
+
+using namespace gpuvalue;
+using Catch::Matchers::WithinRel;
+using gpuvalue_test::parse;
+
+namespace {
+
+const GpuDatabase& gpus() {
+  static GpuDatabase d = [] {
+    GpuDatabase g;
+    g.load(gpuvalue_test::readFile("data/gpus.json"));
+    return g;
+  }();
+  return d;
+}
+
+// Llama 3 405B (Dubey et al. 2024, arXiv:2407.21783, Table 3): 126 layers, hidden 16,384, 128 heads, seq 8,192.
+Workload llama405b() {
+  Workload w;
+  w.kind = WorkloadKind::kTransformer;
+  w.params = 405e9;
+  w.tokens = 15.6e12;
+  w.seq_len = 8192;
+  w.layers = 126;
+  w.hidden = 16384;
+  w.heads = 128;
+  w.global_batch_tokens = 16777216;
+  w.software = Software::kTuned;
+  return w;
+}
+
+Cluster h100(int nodes) {
+  Cluster c;
+  c.gpu = gpus().find("h100-sxm5-80gb");
+  c.gpus_per_node = 8;
+  c.nodes = nodes;
+  c.interconnect = "nvswitch";
+  c.network_gbps = 3200;
+  c.rdma = true;
+  return c;
+}
+
+}  // namespace
+
+TEST_CASE("a layout must divide the GPU count, the heads and the layers", "[plan]") {
+  Workload w = llama405b();
+  Cluster c = h100(1);
+  Sharding s;
+  s.tensor_parallel = 3;
+  s.pipeline_parallel = 5;
+  CHECK_FALSE(completeLayout(w, c, s));  // 15 does not divide 8
+  s.tensor_parallel = 8;
+  s.pipeline_parallel = 1;
+  REQUIRE(completeLayout(w, c, s));
+  CHECK(s.data_parallel == 1);
+  s.tensor_parallel = 1;
+  s.pipeline_parallel = 256;  // more stages than layers
+  CHECK_FALSE(completeLayout(w, h100(32), s));
+  w.heads = 96;
+  s.tensor_parallel = 8;
+  s.pipeline_parallel = 1;
+  CHECK(completeLayout(w, c, s));
+  w.heads = 100;  // 8 does not divide 100 heads
+  CHECK_FALSE(completeLayout(w, c, s));
+}
+
+TEST_CASE("micro-batches per replica follow the global batch", "[plan]") {
+  Workload w = llama405b();
+  Sharding s;
+  s.tensor_parallel = 8;
+  s.pipeline_parallel = 16;
+  s.micro_batch = 1;
+  REQUIRE(completeLayout(w, h100(2048), s));
+  // 16,384 GPUs / (8 × 16) = 128 replicas; 16M tokens / 8,192 = 2,048 sequences / 128 = 16 micro-batches.
+  CHECK(s.data_parallel == 128);
+  CHECK(s.grad_accumulation == 16);
+}
+
+TEST_CASE("selective and full recomputation shrink activations as Korthikanti et al. 2022 state", "[plan][memory]") {
+  Workload w = llama405b();
+  Cluster c = h100(1);
+  ModelConstants k;
+  Sharding s;
+  s.tensor_parallel = 8;
+  s.micro_batch = 1;
+  REQUIRE(completeLayout(w, c, s));
+  s.grad_accumulation = 1;
+  const double sbh = 8192.0 * 16384;
+  s.recompute = Recompute::kNone;
+  // Eq. 5: s·b·h·(34 + 5·a·s/h)/t per layer.
+  CHECK_THAT(estimateMemory(w, c, s, k).activations_gb, WithinRel(126 * sbh * (34 + 5.0 * 128 * 8192 / 16384) / 8 / 1e9, 1e-9));
+  s.recompute = Recompute::kSelective;  // eq. 6: s·b·h·34/t
+  CHECK_THAT(estimateMemory(w, c, s, k).activations_gb, WithinRel(126 * sbh * 34 / 8 / 1e9, 1e-9));
+  s.recompute = Recompute::kFull;  // 2·s·b·h/t per layer plus one layer rerun in full
+  CHECK_THAT(estimateMemory(w, c, s, k).activations_gb,
+             WithinRel((126 * 2 * sbh / 8 + sbh * (34 + 5.0 * 128 * 8192 / 16384) / 8) / 1e9, 1e-9));
+}
+
+TEST_CASE("the 1F1B bubble is (p-1)/(m+p-1), smaller when interleaved", "[plan][throughput]") {
+  Workload w = llama405b();
+  Cluster c = h100(2048);
+  ModelConstants k;
+  Sharding s;
+  s.tensor_parallel = 8;
+  s.pipeline_parallel = 16;
+  s.micro_batch = 1;
+  s.recompute = Recompute::kSelective;
+  REQUIRE(completeLayout(w, c, s));
+  Throughput plain = estimateThroughput(w, c, s, k);
+  CHECK_THAT(plain.bubble_fraction, WithinRel(15.0 / (16 + 15), 1e-12));
+  s.virtual_stages = 4;
+  Throughput inter = estimateThroughput(w, c, s, k);
+  CHECK_THAT(inter.bubble_fraction, WithinRel(15.0 / (4 * 16 + 15), 1e-12));
+  CHECK(inter.effective_tflops_per_gpu > plain.effective_tflops_per_gpu);
+  CHECK(inter.exposed_pp_s > plain.exposed_pp_s);  // v× the point-to-point sends
+}
+
+TEST_CASE("Llama 3 405B on 16,384 H100 fits with pipeline parallelism at the published MFU", "[plan][article]") {
+  // Dubey et al. 2024 Table 4: TP 8, PP 16, DP 128, 400 TFLOPs/GPU (41 % BF16 MFU); Megatron-class runs of
+  // 175B-1T models report 35-47 % MFU.
+  Workload w = llama405b();
+  ClusterPlan p = planCluster(w, h100(2048), ModelConstants{});
+  INFO(p.memory.sharding.describe() << " mfu " << p.throughput.mfu);
+  REQUIRE(p.memory.fits);
+  CHECK(p.memory.sharding.pipeline_parallel > 1);
+  CHECK(p.memory.sharding.tensor_parallel == 8);
+  CHECK(p.throughput.mfu >= 0.35);
+  CHECK(p.throughput.mfu <= 0.47);
+  CHECK(p.memory.sharding.modelParallel() * p.memory.sharding.data_parallel == 16384);
+}
+
+TEST_CASE("a fixed value is honoured; the search names what fits without it", "[plan]") {
+  Workload w = llama405b();
+  w.zero_stage = 0;
+  w.tensor_parallel = 1;
+  ClusterPlan p = planCluster(w, h100(2048), ModelConstants{});
+  CHECK(p.memory.sharding.zero_stage == 0);
+  CHECK(p.memory.sharding.tensor_parallel == 1);
+  if (!p.memory.fits) {
+    CHECK(p.fixed_blocks_fit);
+    CHECK(p.unconstrained.tensor_parallel > 1);
+  }
+  CHECK(fixedPlanValues(w) == "tensor-parallel degree and ZeRO stage");
+}
+
+TEST_CASE("fitsWithSomeSharding agrees with the full search", "[plan][property]") {
+  ModelConstants k;
+  for (double params : {1e9, 13e9, 70e9, 405e9}) {
+    Workload w = llama405b();
+    w.params = params;
+    w.layers = w.hidden = w.heads = 0;
+    for (int nodes : {1, 2, 8, 64}) {
+      Cluster c = h100(nodes);
+      INFO(params << " params on " << nodes << " nodes");
+      CHECK(fitsWithSomeSharding(w, c, k) == planCluster(w, c, k).memory.fits);
+    }
+  }
+}
+
+TEST_CASE("estimate reports the plan and rejects a layout that does not divide the GPUs", "[plan][api]") {
+  auto& e = gpuvalue_test::loadedEngine();
+  auto r = parse(e.estimate(R"({"workload": {"kind": "transformer", "params": 405e9, "tokens": 15.6e12, "seq_len": 8192,
+      "layers": 126, "hidden": 16384, "heads": 128, "global_batch_tokens": 16777216, "software": "tuned"},
+      "gpu": "h100-sxm5-80gb", "count": 16384})"));
+  REQUIRE(r["ok"] == true);
+  INFO(r.dump());
+  CHECK(r["memory"]["fits"] == true);
+  CHECK(r["plan"]["pipeline_parallel"].get<int>() > 1);
+  CHECK(r["plan"]["tensor_parallel"].get<int>() * r["plan"]["pipeline_parallel"].get<int>() * r["plan"]["context_parallel"].get<int>() *
+            r["plan"]["data_parallel"].get<int>() == 16384);
+  CHECK(r["plan"].contains("exposed_comm_s"));
+  CHECK(r["other_software"]["software"] == "typical");
+  CHECK(r["other_software"]["time_hours"].get<double>() > r["time_hours"].get<double>());
+  auto bad = parse(e.estimate(R"({"workload": {"kind": "transformer", "params": 7e9, "tokens": 1e9, "tensor_parallel": 3,
+      "pipeline_parallel": 5}, "gpu": "h100-sxm5-80gb", "count": 8})"));
+  CHECK(bad["ok"] == false);
+  CHECK(bad["error"]["path"] == "/workload/tensor_parallel");
+  auto typo = parse(e.estimate(R"({"workload": {"kind": "transformer", "params": 7e9, "tokens": 1e9, "tensor_paralel": 2},
+      "gpu": "h100-sxm5-80gb", "count": 8})"));
+  CHECK(typo["ok"] == false);
+  CHECK(typo["error"]["message"].get<std::string>().find("tensor_parallel") != std::string::npos);
+  auto frac = parse(e.estimate(R"({"workload": {"kind": "transformer", "params": 7e9, "tokens": 1e9, "layers": 31.5},
+      "gpu": "h100-sxm5-80gb", "count": 8})"));
+  CHECK(frac["ok"] == false);
+  auto heads = parse(e.estimate(R"({"workload": {"kind": "transformer", "params": 7e9, "tokens": 1e9, "hidden": 4096, "heads": 30},
+      "gpu": "h100-sxm5-80gb", "count": 8})"));
+  CHECK(heads["ok"] == false);
+}
+
+TEST_CASE("a workload given only params, tokens and seq_len gets an inferred shape and says so", "[plan][api]") {
+  auto& e = gpuvalue_test::loadedEngine();
+  auto r = parse(e.estimate(R"({"workload": {"kind": "transformer", "params": 175e9, "tokens": 3e11, "seq_len": 2048},
+      "gpu": "a100-sxm4-80gb", "count": 1024})"));
+  REQUIRE(r["ok"] == true);
+  CHECK(r["shape"]["inferred"] == true);
+  // (175e9 · 128 / 12)^(1/3) = 12,311 -> 12,288 (a multiple of 128); layers = 175e9 / (12 · 12288²) = 96.6 -> 97.
+  CHECK(r["shape"]["hidden"] == 12288);
+  CHECK(r["shape"]["heads"] == 96);
+  CHECK(r["shape"]["layers"] == 97);
+  bool said = false;
+  for (auto& w : r["warnings"]) said = said || w.get<std::string>().find("inferred") != std::string::npos;
+  CHECK(said);
+}

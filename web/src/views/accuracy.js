@@ -1,0 +1,98 @@
+// The Accuracy view: the throughput model against published measurements, each predicted without its own source
+// (leave-one-source-out, scripts/accuracy.mjs writes web/src/data/accuracy.json). A log-log scatter of predicted
+// versus published with the identity line and the likely range, the error by workload, and for the selected offer
+// how many published measurements of its GPU generation and workload family stand behind its estimate.
+import { Chart, palette } from './charts.js';
+import { h, tx, dataText, sourceLink } from './dom.js';
+import accuracy from '../data/accuracy.json' with { type: 'json' };
+
+const pct = (fmt, x) => `${fmt.sig(x * 100, 2)} %`;
+
+// The workload family of the page's current request: presets of image models are CNNs, the rest transformers.
+export function requestFamily(c) {
+  const r = c.request || {};
+  const preset = r.preset ? (c.presets || []).find((p) => p.id === r.preset) : null;
+  const kind = (r.workload && r.workload.kind) || (preset && preset.workload && preset.workload.kind) || 'transformer';
+  return kind === 'cnn' || kind === 'vision' ? 'cnn' : 'transformer';
+}
+
+// The published rows of one GPU generation and workload family.
+export function basisRows(generation, family) {
+  return accuracy.rows.filter((r) => r.generation === generation && r.family === family);
+}
+
+function basis(c) {
+  const { t } = c;
+  const row = c.selected;
+  if (!row) return tx('p', t, 'accuracySelect', { class: 'sub', id: 'accuracy-basis' });
+  const gpu = (c.gpus || []).find((g) => g.id === row.gpu);
+  const generation = (gpu && gpu.architecture) || 'unknown';
+  const family = requestFamily(c);
+  const rows = basisRows(generation, family);
+  const vars = { n: rows.length, generation, family };
+  if (!rows.length) return tx('p', t, 'accuracyBasisNone', { class: 'sub', id: 'accuracy-basis' }, vars);
+  return h('div', { id: 'accuracy-basis' }, tx('p', t, 'accuracyBasis', { class: 'sub' }, vars),
+    h('details', { class: 'multi', id: 'accuracy-basis-rows' }, tx('summary', t, 'accuracyRowsLink'),
+      h('ul', { class: 'basis-rows' }, rows.map((r) => h('li', {}, dataText('span', `${r.id} (${r.gpu_count}× ${r.gpu}): `), sourceLink(r.source))))));
+}
+
+function familyTable(c) {
+  const { t, fmt } = c;
+  const head = h('tr', {}, ['accuracyFamily', 'accuracyRows', 'accuracyMedian', 'accuracyP90'].map((k) => tx('th', t, k, { scope: 'col' })));
+  const body = Object.entries(accuracy.by_workload).map(([w, v]) => h('tr', {},
+    dataText('td', w), h('td', { class: 'num' }, String(v.n)), h('td', { class: 'num' }, pct(fmt, v.median)), h('td', { class: 'num' }, pct(fmt, v.p90))));
+  return h('table', { class: 'accuracy-table', id: 'accuracy-by-family' }, h('thead', {}, head), h('tbody', {}, body));
+}
+
+// Each row in its own metric's unit (samples/s, tokens/s or TFLOPS per GPU): the log axes hold them all, and
+// the distance from the identity line is the relative error. The dashed lines are the median likely range.
+function datasets(c, col) {
+  const { t } = c;
+  const points = accuracy.rows.map((r) => ({ x: r.published, y: r.predicted }));
+  const xs = points.map((p) => p.x);
+  const lo = Math.min(...xs) / 2, hi = Math.max(...xs) * 2;
+  const w = accuracy.loso.width;
+  const line = (f) => [{ x: lo, y: lo * f }, { x: hi, y: hi * f }];
+  const ratio = Math.sqrt(w);
+  return [
+    { label: t('accuracyPredicted'), data: points, pointRadius: 2.5, backgroundColor: col.point, borderColor: col.point },
+    { label: t('accuracyIdentity'), data: line(1), type: 'line', showLine: true, borderColor: col.fg, borderWidth: 1, pointRadius: 0 },
+    { label: t('accuracyBand'), data: line(ratio), type: 'line', showLine: true, borderColor: col.muted, borderDash: [4, 4], borderWidth: 1, pointRadius: 0 },
+    { label: '', data: line(1 / ratio), type: 'line', showLine: true, borderColor: col.muted, borderDash: [4, 4], borderWidth: 1, pointRadius: 0 },
+  ];
+}
+
+export function createAccuracy(container, app) {
+  let chart = null;
+  let built = null;
+
+  function build(c) {
+    const { t, fmt } = c;
+    const canvas = h('canvas', { id: 'chart-accuracy', role: 'img', 'aria-label': t('accuracyTitle') });
+    container.replaceChildren(
+      tx('h2', t, 'accuracyTitle', { id: 'accuracy-title' }),
+      tx('p', t, 'accuracyIntro', { class: 'hint' }, { n: accuracy.loso.n, median: pct(fmt, accuracy.loso.median), coverage: pct(fmt, accuracy.loso.coverage) }),
+      h('div', { class: 'accuracy-basis-slot' }),
+      h('figure', { class: 'chart accuracy-chart' }, h('div', { class: 'chart-box' }, canvas)),
+      familyTable(c));
+    if (chart) chart.destroy();
+    const col = palette();
+    const axis = (key) => ({ type: 'logarithmic', title: { display: true, text: t(key), color: col.fg }, grid: { color: col.grid },
+      ticks: { color: col.muted, maxTicksLimit: 6, callback: (v) => fmt.compact(Number(v)) } });
+    chart = new Chart(canvas, { type: 'scatter', data: { datasets: datasets(c, col) },
+      options: { responsive: true, maintainAspectRatio: false, animation: false, parsing: false,
+        scales: { x: axis('accuracyPublished'), y: axis('accuracyPredicted') },
+        plugins: { legend: { position: 'bottom', labels: { boxWidth: 10, filter: (item) => item.text !== '' } },
+          tooltip: { callbacks: { label: (item) => (item.datasetIndex === 0 ? accuracy.rows[item.dataIndex].id : item.dataset.label) } } } } });
+    built = `${c.state.lang}|${c.state.theme || ''}`;
+  }
+
+  return {
+    update(c) {
+      if (built !== `${c.state.lang}|${c.state.theme || ''}` || !container.firstChild) build(c);
+      const slot = container.querySelector('.accuracy-basis-slot');
+      if (slot) slot.replaceChildren(basis(c));
+    },
+    destroy() { if (chart) chart.destroy(); chart = null; built = null; },
+  };
+}
