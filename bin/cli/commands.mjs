@@ -175,7 +175,7 @@ export const COMMANDS = {
       instance: x.instance, id: x.id, provider: x.provider, region: x.region, gpu: x.gpu, gpu_count: x.gpu_count, nodes: x.nodes,
       total_gpus: x.total_gpus, pricing: x.pricing, fits: x.fits, time_hours: x.time_hours, cost_usd: x.cost_usd,
       usd_per_tflops_day: x.usd_per_tflops_day, score: x.score, pareto: x.pareto, example: x.example, as_of: x.as_of, source: x.source,
-      reasons: x.reasons, warnings: x.warnings,
+      reasons: x.reasons, warnings: x.warnings, plan: x.plan,
     }));
     out(opts, { workload: r.workload, evaluated_offers: r.evaluated_offers, fitting_count: r.fitting_count, results }, () => {
       const rows = opts.limit ? results : results.slice(0, 25);
