@@ -50,8 +50,7 @@ export async function tableRows(page) {
   return page.$$eval('#ranking tbody tr', (trs) => trs.map((tr) => {
     const v = (col) => tr.querySelector(`td[data-col="${col}"]`);
     const num = (col) => Number(v(col).dataset.v);
-    // A cell's text without its column label (shown only in the card layout of narrow screens).
-    const text = (col) => [...v(col).childNodes].filter((n) => !(n.classList && n.classList.contains('cell-label'))).map((n) => n.textContent).join('');
+    const text = (col) => v(col).textContent;
     return {
       key: tr.dataset.key, provider: tr.dataset.provider, gpu: tr.dataset.gpu, rank: num('rank'), instance: tr.querySelector('button.link').textContent,
       pricing: v('pricing').dataset.v, time: num('time'), cost: num('cost'), hourly: num('hourly'), unit: num('unit'),

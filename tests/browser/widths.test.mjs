@@ -34,8 +34,8 @@ function measure(page, essential) {
       const s = getComputedStyle(el);
       if (['auto', 'scroll'].includes(s.overflowY) && el.scrollHeight > el.clientHeight + 1) out.scrollers.push(`${el.tagName}#${el.id}.${el.className}`);
     }
-    const time = rows[0] && rows[0].querySelector('td[data-col="time"] .cell-label');
-    out.cards = time ? visible(time) : null;
+    const time = rows[0] && rows[0].querySelector('td[data-col="time"]');
+    out.cards = time ? !['none', 'normal'].includes(getComputedStyle(time, '::before').content) : null;
     // The bar chart's category labels: each drawn label fits left of the axis line, inside the canvas.
     const app = window.gpuvalue && window.gpuvalue.app;
     const bar = app && app.charts && app.charts.bar;

@@ -28,7 +28,7 @@ bool readDay(ObjectReader& r, const char* key, double max, std::vector<double>& 
     const json& x = (*v)[h];
     if (!x.is_number() || !std::isfinite(x.get<double>()) || x.get<double>() < 0 || x.get<double>() > max) {
       r.error(std::string(key) + "/" + std::to_string(h), ErrorCode::kInvalidValue,
-              "must be a number from 0 to " + fixed(max, 0));
+              "must be a number from 0 to " + std::to_string(static_cast<long long>(max)));
       return false;
     }
     out.push_back(x.get<double>());

@@ -104,3 +104,11 @@ export function collapseRegions(rows) {
   }
   return out;
 }
+
+// The first `limit` rows of grouped rows (collapseRegions), never cutting a group: the group at the limit comes
+// whole, so that opening it lists every region.
+export function firstRows(rows, limit) {
+  let end = Math.min(limit, rows.length);
+  while (end < rows.length && rows[end]._member_of) end += 1;
+  return end < rows.length ? rows.slice(0, end) : rows;
+}

@@ -6,7 +6,7 @@
 import { createEngine } from './client.js';
 import { parseStore, storeText, applyCatalogs, importText, offerDoc, newOfferId, isSkypilotCsv } from '../app/store.js';
 import { inferProvider, refreshedEntry, fileProviders, changeSummary, mergeDocs } from '../app/imports.js';
-import { rowKey, sortRows, picks as pickRows, scatterPoints, collapseRegions } from '../app/rows.js';
+import { rowKey, sortRows, picks as pickRows, scatterPoints, collapseRegions, firstRows } from '../app/rows.js';
 import { toCsv, toJson } from '../app/export.js';
 
 const RANK_CACHE_ROWS = 60000;  // rows kept across cached rankings (a 10,000-offer catalog gives ~20,000)
@@ -243,17 +243,6 @@ const grouped = new WeakMap();
 function groupedRows(rows) {
   if (!grouped.has(rows)) grouped.set(rows, collapseRegions(rows));
   return grouped.get(rows);
-}
-
-// The first `limit` rows and groups of grouped rows (a group's members come with it).
-function firstRows(rows, limit) {
-  let n = 0;
-  let end = 0;
-  while (end < rows.length && (n < limit || rows[end]._member_of)) {
-    if (!rows[end]._member_of) n += 1;
-    end += 1;
-  }
-  return end < rows.length ? rows.slice(0, end) : rows;
 }
 
 // Views of the ranking and the engine work behind the page's panels (details, sensitivity, exports).

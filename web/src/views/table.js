@@ -36,9 +36,9 @@ function headerCell(col, ctx) {
     }, h('span', { 'data-i18n': col.key }, label), h('span', { class: 'sort-mark', 'aria-hidden': 'true' }, active ? (dir === 'asc' ? '▲' : '▼') : '↕')));
 }
 
-// A cell's column name, shown above its value only when rows are laid out as cards (styles.css); hidden from
-// screen readers, which announce the column header.
-const label = (t, key) => h('span', { class: 'cell-label', 'aria-hidden': 'true' }, t(key));
+// A cell's column name (data-label), shown above its value only when rows are laid out as cards (styles.css,
+// a ::before, so no extra nodes per cell); screen readers announce the column header.
+const label = (t, key) => ({ 'data-label': t(key) });
 
 // Groups of the same offer in several regions that the user opened (by their leading row's key).
 const expanded = new Set();
@@ -88,19 +88,19 @@ function row(r, ctx) {
       onclick: () => ctx.select(key, { focus: true }) }, dataText('span', r.instance)),
     ...badges, h('span', { class: 'sub', 'data-raw': '' }, `${r.provider} · ${r.region}`),
     r._group ? regionsToggle(r, ctx) : null),
-  h('td', { class: 'gpu', 'data-col': 'gpus', 'data-v': r.total_gpus }, label(t, 'colGpu'), dataText('span', `${r.total_gpus}× ${r.gpu_name}`),
+  h('td', { class: 'gpu', 'data-col': 'gpus', 'data-v': r.total_gpus, ...label(t, 'colGpu') }, dataText('span', `${r.total_gpus}× ${r.gpu_name}`),
     r.nodes > 1 ? h('span', { class: 'sub' }, t('nodesN', { n: fmt.int(r.nodes) })) : null),
-  h('td', { 'data-col': 'pricing', 'data-v': r.pricing }, label(t, 'colPricing'), t(r.pricing)),
-  h('td', { class: 'num', 'data-col': 'time', 'data-v': r.time_hours }, label(t, 'colTime'), fmt.duration(r.time_hours)),
-  h('td', { class: 'num', 'data-col': 'cost', 'data-v': r.cost_usd }, label(t, 'colCost'), r.cost_usd > 0 ? fmt.money(r.cost_usd) : '—'),
-  h('td', { class: 'num', 'data-col': 'hourly', 'data-v': r.usd_per_hour * r.nodes }, label(t, 'colHourly'), fmt.money(r.usd_per_hour * r.nodes),
+  h('td', { 'data-col': 'pricing', 'data-v': r.pricing, ...label(t, 'colPricing') }, t(r.pricing)),
+  h('td', { class: 'num', 'data-col': 'time', 'data-v': r.time_hours, ...label(t, 'colTime') }, fmt.duration(r.time_hours)),
+  h('td', { class: 'num', 'data-col': 'cost', 'data-v': r.cost_usd, ...label(t, 'colCost') }, r.cost_usd > 0 ? fmt.money(r.cost_usd) : '—'),
+  h('td', { class: 'num', 'data-col': 'hourly', 'data-v': r.usd_per_hour * r.nodes, ...label(t, 'colHourly') }, fmt.money(r.usd_per_hour * r.nodes),
     r.stale ? h('span', { class: 'sub stale-text' }, t('staleAsOf', { date: r.as_of })) : null),
-  h('td', { class: 'num', 'data-col': 'unit', 'data-v': r.usd_per_tflops_day }, label(t, 'colUnitCost'), fmt.unitMoney(r.usd_per_tflops_day)),
-  h('td', { class: `num mem ${r.fits ? 'yes' : 'no'}`, 'data-col': 'memory', 'data-v': mem.required_gb_per_gpu, 'data-fits': r.fits ? '1' : '0' },
-    label(t, 'colMemory'), `${fmt.num(mem.required_gb_per_gpu, 1)} / ${fmt.num(mem.available_gb_per_gpu, 0)}`,
+  h('td', { class: 'num', 'data-col': 'unit', 'data-v': r.usd_per_tflops_day, ...label(t, 'colUnitCost') }, fmt.unitMoney(r.usd_per_tflops_day)),
+  h('td', { class: `num mem ${r.fits ? 'yes' : 'no'}`, 'data-col': 'memory', 'data-v': mem.required_gb_per_gpu, 'data-fits': r.fits ? '1' : '0', ...label(t, 'colMemory') },
+    `${fmt.num(mem.required_gb_per_gpu, 1)} / ${fmt.num(mem.available_gb_per_gpu, 0)}`,
     r.fits ? null : h('span', { class: 'sub' }, t('badgeNoFit'))),
-  h('td', { class: 'num', 'data-col': 'score', 'data-v': r.score }, label(t, 'colScore'), fmt.num(r.score, 3)),
-  h('td', { class: 'why', 'data-col': 'why' }, label(t, 'colWhy'), engineText('span', r.reasons || []),
+  h('td', { class: 'num', 'data-col': 'score', 'data-v': r.score, ...label(t, 'colScore') }, fmt.num(r.score, 3)),
+  h('td', { class: 'why', 'data-col': 'why', ...label(t, 'colWhy') }, engineText('span', r.reasons || []),
     warnCount ? h('span', { class: 'warn-count', title: t('warningsN', { n: warnCount }) }, `⚠ ${t('warningsN', { n: warnCount })}`) : null));
   for (const td of tr.children) td.setAttribute('role', 'cell');
   return tr;
