@@ -214,6 +214,12 @@ async function main() {
     const text = fs.readFileSync(src.file, 'utf8');
     for (const [target, part] of splitRows(cloud, text)) {
       const r = engine.importSkypilot(part, { provider: target.provider, as_of: src.as_of, source: src.repo_path });
+      const errors = (r.issues || []).filter((i) => !i.warning);
+      // A part whose every row maps to no GPU (e.g. a cloud of a multi-cloud list selling only unknown GPUs): said, skipped.
+      if (!r.ok && errors.length === 1 && errors[0].code === 'csv_format' && errors[0].path === '') {
+        console.log(`${cloud}${target.key !== cloud ? ` (${target.provider})` : ''}: no GPU offer (${(r.issues || []).filter((i) => i.warning).map((i) => i.message).join('; ')})`);
+        continue;
+      }
       if (!r.ok) throw new Error(`${src.file}: ${(r.issues || []).map((i) => i.message).join('; ')}`);
       console.log(`${cloud}${target.key !== cloud ? ` (${target.provider})` : ''}: ${r.rows} rows -> ${r.offers} offers, ${r.skipped_rows} rows skipped`);
       if (!byFile.has(target.file)) byFile.set(target.file, []);

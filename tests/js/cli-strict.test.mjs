@@ -151,7 +151,7 @@ test('advise --deadline 1 warns that no option meets it, and an option without a
   const j = cli(['advise', '--params', '70e9', '--deadline', '1', '--json']);
   assert.equal(j.code, 0, j.stderr);
   const r = JSON.parse(j.stdout);
-  assert.ok(r.warnings.some((w) => /No option meets the deadline of 1\.0 h/.test(w)), r.warnings.join('\n'));
+  assert.ok(r.warnings.some((w) => w.code.startsWith('advise.deadline_missed') && w.params.deadline_hours === 1 && /No option meets the deadline/.test(w.text)), JSON.stringify(r.warnings));
   const text = cli(['advise', '--params', '70e9', '--deadline', '1']);
   assert.match(text.stdout, /warning: No option meets the deadline/);
   for (const x of r.recommendations.filter((y) => !y.offer)) assert.doesNotMatch(text.stdout, new RegExp(`${x.gpu_count}× ${x.gpu} .*\\$0\\.00`));

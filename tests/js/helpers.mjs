@@ -16,7 +16,7 @@ export async function loadEngine() {
 }
 
 export function cli(args, { input } = {}) {
-  const r = spawnSync(process.execPath, [path.join(root, 'bin/gpuvalue.mjs'), ...args], { cwd: root, encoding: 'utf8', input });
+  const r = spawnSync(process.execPath, [path.join(root, 'bin/gpuvalue.mjs'), ...args], { cwd: root, encoding: 'utf8', input, maxBuffer: 256 * 1024 * 1024 });
   return { code: r.status, signal: r.signal, stdout: r.stdout, stderr: r.stderr };
 }
 

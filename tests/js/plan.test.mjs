@@ -45,12 +45,12 @@ test('a fixed ZeRO stage that blocks the fit is named in the warning with a plan
   assert.equal(r.code, 0, r.stderr);
   const j = JSON.parse(r.stdout);
   assert.equal(j.plan.zero_stage, 0);
-  if (!j.memory.fits) assert.ok(j.warnings.some((w) => /ZeRO stage you fixed; fits with/.test(w)), j.warnings.join('\n'));
+  if (!j.memory.fits) assert.ok(j.warnings.some((w) => w.code === 'estimate.no_fit_fixed_fits_with' && /zero_stage/.test(w.params.fixed)), JSON.stringify(j.warnings));
   else assert.ok(j.plan.pipeline_parallel * j.plan.tensor_parallel > 1);
   const free = tmpFile('free.json', JSON.stringify({ kind: 'transformer', params: 175e9, tokens: 3e11, seq_len: 2048, zero_stage: 0, tensor_parallel: 1, pipeline_parallel: 1 }));
   const blocked = JSON.parse(cli(['estimate', '--workload', free, '--gpu', 'a100-sxm4-80gb', '--count', '64', '--json']).stdout);
   assert.equal(blocked.memory.fits, false);
-  assert.ok(blocked.warnings.some((w) => /you fixed; fits with TP/.test(w)), blocked.warnings.join('\n'));
+  assert.ok(blocked.warnings.some((w) => w.code === 'estimate.no_fit_fixed_fits_with' && /^TP/.test(w.params.sharding) && /you fixed/.test(w.text)), JSON.stringify(blocked.warnings));
 });
 
 test('rank results carry the plan of their evaluation', () => {
