@@ -56,9 +56,9 @@ function datasets(c, col) {
   const ratio = Math.sqrt(w);
   return [
     { label: t('accuracyPredicted'), data: points, pointRadius: 2.5, backgroundColor: col.point, borderColor: col.point },
-    { label: t('accuracyIdentity'), data: line(1), type: 'line', showLine: true, borderColor: col.fg, borderWidth: 1, pointRadius: 0 },
-    { label: t('accuracyBand'), data: line(ratio), type: 'line', showLine: true, borderColor: col.muted, borderDash: [4, 4], borderWidth: 1, pointRadius: 0 },
-    { label: '', data: line(1 / ratio), type: 'line', showLine: true, borderColor: col.muted, borderDash: [4, 4], borderWidth: 1, pointRadius: 0 },
+    { label: t('accuracyIdentity'), data: line(1), showLine: true, borderColor: col.fg, borderWidth: 1, pointRadius: 0 },
+    { label: t('accuracyBand'), data: line(ratio), showLine: true, borderColor: col.muted, borderDash: [4, 4], borderWidth: 1, pointRadius: 0 },
+    { label: '', data: line(1 / ratio), showLine: true, borderColor: col.muted, borderDash: [4, 4], borderWidth: 1, pointRadius: 0 },
   ];
 }
 
