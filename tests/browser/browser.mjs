@@ -45,9 +45,11 @@ export async function settled(page, { timeout = 30000 } = {}) {
 }
 
 // The ranked table as data: the raw numbers come from the cells' data-v attributes.
-export async function tableRows(page) {
+// The ranking's rows as a user sees them: region groups folded show their head row only; { all: true } adds the
+// folded rows (hidden: true).
+export async function tableRows(page, { all = false } = {}) {
   await settled(page);
-  return page.$$eval('#ranking tbody tr', (trs) => trs.map((tr) => {
+  return page.$$eval(all ? '#ranking tbody tr' : '#ranking tbody tr:not([hidden])', (trs) => trs.map((tr) => {
     const v = (col) => tr.querySelector(`td[data-col="${col}"]`);
     const num = (col) => Number(v(col).dataset.v);
     const text = (col) => v(col).textContent;
@@ -55,7 +57,7 @@ export async function tableRows(page) {
       key: tr.dataset.key, provider: tr.dataset.provider, gpu: tr.dataset.gpu, rank: num('rank'), instance: tr.querySelector('button.link').textContent,
       pricing: v('pricing').dataset.v, time: num('time'), cost: num('cost'), hourly: num('hourly'), unit: num('unit'),
       memory: num('memory'), fits: v('memory').dataset.fits === '1', score: num('score'), gpus: num('gpus'),
-      costText: text('cost'), timeText: text('time'), selected: tr.classList.contains('selected'),
+      costText: text('cost'), timeText: text('time'), selected: tr.classList.contains('selected'), hidden: tr.hidden,
     };
   }));
 }

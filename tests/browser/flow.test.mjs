@@ -313,9 +313,9 @@ test('offline file from file://: the whole flow with zero network requests', asy
   const rows = await tableRows(page);
   assert.deepEqual(rows.map((r) => r.key), shown(engine.rank(request({ preset: 'bert-large-squad' })).results));
   await page.click('#sort-cost_usd');
-  await page.click(`#ranking tbody tr:nth-child(2) button.link`);
-  await page.check('#ranking tbody tr:nth-child(1) td.cmp input');
-  await page.check('#ranking tbody tr:nth-child(2) td.cmp input');
+  await page.click(`#ranking tbody tr:not([hidden]) >> nth=1 >> button.link`);
+  await page.check('#ranking tbody tr:not([hidden]) >> nth=0 >> td.cmp input');
+  await page.check('#ranking tbody tr:not([hidden]) >> nth=1 >> td.cmp input');
   await page.check('#wsource-custom');
   await page.selectOption('#currency', 'CNY');
   await settled(page);

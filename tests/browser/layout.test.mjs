@@ -83,7 +83,7 @@ test('dark and light themes: system preference, the toggle remembered, text cont
   await page.selectOption('#theme', 'dark');
   await settled(page);
   assert.equal(await page.evaluate(() => getComputedStyle(document.body).backgroundColor), 'rgb(18, 19, 22)');
-  await page.click(`#ranking tbody tr:nth-child(2) button.link`);
+  await page.click(`#ranking tbody tr:not([hidden]) >> nth=1 >> button.link`);
   await settled(page);
   await shot(page, 'theme-dark.png', { fullPage: false });
   await page.evaluate(() => document.getElementById('details').scrollIntoView());
@@ -140,7 +140,7 @@ test('keyboard: every control is labelled, focus is visible, sorting, filtering 
   assert.ok(rows.length > 0 && rows.every((r) => r.provider === 'Lambda'));
 
   // Open an offer's details with Enter: focus lands on the details heading.
-  await page.focus('#ranking tbody tr:nth-child(2) button.link');
+  await page.focus('#ranking tbody tr:not([hidden]) >> nth=1 >> button.link');
   await page.keyboard.press('Enter');
   await settled(page);
   assert.equal(await page.evaluate(() => document.activeElement.id), 'details-title');

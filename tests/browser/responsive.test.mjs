@@ -156,7 +156,7 @@ test('no main-thread task over 50 ms while sliders, preset, planner and sweep mo
   }, { until: () => document.querySelector('#sensitivity')?.dataset.state === 'ready' });
   await check('another offer selected (details, sweep, levers)', async (attempt) => {
     await page.click('#tab-levers');
-    await page.click(`#ranking tbody tr:nth-child(${3 + attempt}) button.link`);
+    await page.click(`#ranking tbody tr:not([hidden]) >> nth=${3 + attempt - 1} >> button.link`);
   }, { until: () => document.querySelector('#sensitivity')?.dataset.state === 'ready' && document.querySelector('#tool-levers')?.dataset.state === 'ready' });
 
   const overall = await summarise(t, report, page);

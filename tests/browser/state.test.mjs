@@ -88,7 +88,7 @@ test('changes made with the controls are written to the URL and restore the view
   await page.$eval('#w-task', (el) => { el.value = '2.5'; el.dispatchEvent(new Event('change')); });
   await settled(page);
   const rows = await tableRows(page);
-  await page.click(`#ranking tbody tr:nth-child(4) button.link`);
+  await page.click(`#ranking tbody tr:not([hidden]) >> nth=3 >> button.link`);
   await settled(page);
   const url = await page.evaluate(() => location.href);
   const q = await hashParams(page);

@@ -34,7 +34,7 @@ std::string readAll(const gpuvalue::GpuDatabase& db, const std::string& text, bo
            std::to_string(p.term_months) + "|";
       for (double v : {p.usd_per_hour, p.usd_per_month, p.claimed_discount_pct, p.interruption_per_hour, p.free_hours}) num(v);
     }
-    for (const auto& w : o.warnings) d += w + "|";
+    for (const auto& w : o.warnings) d += gpuvalue::debugText(w) + "|";
     d += "\n";
   }
   for (const auto& i : issues) d += i.path + ": " + i.message + (i.warning ? " (w)\n" : "\n");

@@ -1,6 +1,6 @@
 // Cost levers for the current workload on the offer shown in the details panel: mixed precision, spot,
 // reserved, MIG, more and fewer GPUs, each with time and cost before and after. engine.levers.
-import { h, tx, engineText, dataText } from '../views/dom.js';
+import { h, tx, txv, engineText, dataText } from '../views/dom.js';
 import { kpi, times, workloadOf, put } from './form.js';
 
 const LEVERS = ['mixed_precision', 'spot', 'reserved', 'mig', 'more_gpus', 'fewer_gpus'];
@@ -30,7 +30,7 @@ export const leversPanel = {
       return h('span', { class: d < -1e-9 ? 'better' : d > 1e-9 ? 'worse' : '' }, `${d > 0 ? '+' : d < 0 ? '−' : '±'}${fmt.pct(Math.abs(d), 0)}`);
     };
     const head = h('p', { class: 'summary-line', id: 'levers-context' },
-      txvParts(t, 'leversContext', { instance: dataText('span', r.instance), provider: dataText('span', row ? `${row.provider} · ${row.region}` : ''), pricing: t(r.pricing) }));
+      txv('span', t, 'leversContext', { instance: dataText('span', r.instance), provider: dataText('span', row ? `${row.provider} · ${row.region}` : ''), pricing: t(r.pricing) }));
     const base = h('div', { class: 'kpis', id: 'levers-baseline' },
       kpi(t('colGpu'), fmt.int(b.gpu_count)), kpi(t('precision'), String(b.precision).toUpperCase()),
       kpi(t('colTime'), fmt.duration(b.time_hours), { 'data-v': b.time_hours }), kpi(t('colCost'), fmt.money(b.cost_usd), { 'data-v': b.cost_usd }));
@@ -56,7 +56,3 @@ export const leversPanel = {
 };
 
 // A UI sentence with nodes in its {placeholders} (data stays marked as data inside the translated text).
-function txvParts(t, key, vars) {
-  const parts = t(key).split(/\{(\w+)\}/);
-  return h('span', { 'data-i18n-vars': key }, parts.map((p, i) => (i % 2 ? vars[p] : p)));
-}

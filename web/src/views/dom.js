@@ -67,8 +67,11 @@ export const nextId = (prefix) => `${prefix}-${++uid}`;
 
 // A UI string whose placeholders are filled with nodes (e.g. data-raw spans for catalog names), so that
 // data stays marked as data inside a translated sentence.
+// Plain values (numbers, strings) are filled by t(), so plural forms work; element values stay {name} there and
+// are put in place here.
 export function txv(tag, t, key, vars, attrs = {}) {
-  const parts = t(key).split(/\{(\w+)\}/);
+  const plain = Object.fromEntries(Object.entries(vars).filter(([, v]) => v === null || typeof v !== 'object'));
+  const parts = t(key, plain).split(/\{(\w+)\}/);
   return h(tag, { ...attrs, 'data-i18n-vars': key }, parts.map((p, i) => (i % 2 ? vars[p] : p)));
 }
 
