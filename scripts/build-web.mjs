@@ -9,10 +9,12 @@ import * as esbuild from 'esbuild';
 export function dataBundle(root) {
   const read = (p) => JSON.parse(fs.readFileSync(path.join(root, p), 'utf8'));
   const catalogDir = path.join(root, 'data/catalog');
+  // The free-text `notes` of GPU records and offers (datasheet and price-page caveats for maintainers) are not used
+  // by the engine or shown by the page; they stay in data/ and are left out of the bundle to keep the offline file
+  // under budget.
   const catalogs = fs.readdirSync(catalogDir).filter((f) => f.endsWith('.json')).sort()
     .map((f) => ({ file: `data/catalog/${f}`, doc: read(`data/catalog/${f}`) }));
-  // The GPU records' free-text `notes` (datasheet caveats for maintainers) are not used by the engine or shown by
-  // the page; they stay in data/gpus.json and are left out of the bundle to keep the offline file under budget.
+  for (const { doc } of catalogs) if (doc.instances) doc.instances = doc.instances.map(({ notes, ...o }) => o);
   const gpus = read('data/gpus.json');
   gpus.gpus = gpus.gpus.map(({ notes, ...g }) => g);
   return { gpus, presets: read('data/presets.json'), catalogs };

@@ -8,10 +8,12 @@
 //   6. fuzz: each libFuzzer target (preset fuzz, clang, build/fuzz) for GPUVALUE_FUZZ_SECONDS (20) seconds; one
 //      test per target
 //   7. lint: ESLint and the size check (npm run lint); one test per check
-// Layers 5 and 6 build their own trees here (not in scripts/build.mjs) through the presets of CMakePresets.json.
+// Layers 5 and 6 build their own trees here (not in scripts/build.mjs) through the presets of CMakePresets.json:
+// scripts/build-sanitizers.mjs builds them in the background (nice 19) from the start, while the other layers run;
+// the two layers wait for it, then build again (nothing left to do) and run.
 // ctest runs as many tests at once as the machine has cores, or GPUVALUE_JOBS.
 // `node scripts/test.mjs sanitize fuzz` runs only the named layers.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -42,7 +44,25 @@ function run(cmd, args) {
   return { status: r.status, out };
 }
 
-function sanitizeLayer() {
+// Starts the background build of the sanitizer trees the chosen layers need; the promise settles when it ends.
+// Its output goes to build/sanitizer-builds.log (a pipe would fill while the other layers block this process).
+function startSanitizerBuilds(presets) {
+  if (!presets.length) return Promise.resolve();
+  fs.mkdirSync(path.join(root, 'build'), { recursive: true });
+  const logFile = path.join(root, 'build/sanitizer-builds.log');
+  const fd = fs.openSync(logFile, 'w');
+  const child = spawn('nice', ['-n', '19', process.execPath, path.join(root, 'scripts/build-sanitizers.mjs'), ...presets],
+    { cwd: root, stdio: ['ignore', fd, fd], env: process.env });
+  fs.closeSync(fd);
+  const t0 = Date.now();
+  return new Promise((resolve) => child.on('close', () => {
+    console.log(`build: sanitizer trees (${presets.join(', ')}) built in the background in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    resolve();
+  }));
+}
+
+async function sanitizeLayer(background) {
+  await background;
   const b = buildStage(root, 'build', 'ASan+UBSan Catch2 suite', 'asan');
   if (!b.ok) {
     process.stdout.write(`${errorLines(b.log)}\n`);
@@ -51,7 +71,8 @@ function sanitizeLayer() {
   return ctestLayer('sanitize', 'build/asan');
 }
 
-async function fuzzLayer() {
+async function fuzzLayer(background) {
+  await background;
   const seconds = Number(process.env.GPUVALUE_FUZZ_SECONDS || 20);
   const b = buildFuzzers(root, 'build', `${TARGETS.length} libFuzzer targets (clang, ASan+UBSan)`);
   if (!b.ok) {
@@ -123,12 +144,13 @@ function lintLayer() {
 
 const want = (n) => !only.length || only.includes(n);
 const t0 = Date.now();
+const background = startSanitizerBuilds([want('sanitize') && 'asan', want('fuzz') && 'fuzz'].filter(Boolean));
 if (want('native')) layers.push(ctestLayer('native', 'build/native'));
 if (want('wasm')) layers.push(ctestLayer('wasm', 'build/wasm'));
 if (want('js')) layers.push(nodeTestLayer('js', 'tests/js'));
 if (want('browser')) layers.push(nodeTestLayer('browser', 'tests/browser'));
-if (want('sanitize')) layers.push(sanitizeLayer());
-if (want('fuzz')) layers.push(await fuzzLayer());
+if (want('sanitize')) layers.push(await sanitizeLayer(background));
+if (want('fuzz')) layers.push(await fuzzLayer(background));
 if (want('lint')) layers.push(lintLayer());
 const passed = layers.reduce((s, l) => s + l.passed, 0);
 const failed = layers.reduce((s, l) => s + l.failed, 0);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { createServer, listen } from '../../scripts/serve.mjs';
+import { collapseRegions, firstRows, rowKey } from '../../web/src/app/rows.js';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const artifacts = path.join(root, 'test-artifacts');
@@ -45,11 +46,17 @@ export async function settled(page, { timeout = 30000 } = {}) {
 }
 
 // The ranked table as data: the raw numbers come from the cells' data-v attributes.
-// The ranking's rows as a user sees them: region groups folded show their head row only; { all: true } adds the
-// folded rows (hidden: true).
-export async function tableRows(page, { all = false } = {}) {
+// The keys (id|pricing) of engine results as the table lists them: the same offer in other regions right after
+// its first row (app/rows.js), the first VIEW_LIMIT rows (app/main.js), never cutting a region group.
+const VIEW_LIMIT = 250;
+export const shown = (results) => firstRows(collapseRegions(results.map((r) => ({ ...r, _key: rowKey(r) }))), VIEW_LIMIT)
+  .map((r) => `${r.id}|${r.pricing}`);
+
+// The ranking's rows in table order, the folded rows of a region group too (hidden: true); { visible: true } keeps
+// only the rows a user sees.
+export async function tableRows(page, { visible = false } = {}) {
   await settled(page);
-  return page.$$eval(all ? '#ranking tbody tr' : '#ranking tbody tr:not([hidden])', (trs) => trs.map((tr) => {
+  return page.$$eval(visible ? '#ranking tbody tr:not([hidden])' : '#ranking tbody tr', (trs) => trs.map((tr) => {
     const v = (col) => tr.querySelector(`td[data-col="${col}"]`);
     const num = (col) => Number(v(col).dataset.v);
     const text = (col) => v(col).textContent;

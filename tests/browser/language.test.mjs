@@ -28,6 +28,10 @@ const addData = (v) => {
 for (const g of bundle.gpus.gpus) for (const k of ['id', 'name', 'aliases', 'mig_profiles']) addData(g[k]);
 for (const c of bundle.catalogs) for (const o of c.doc.instances || []) addData(o);
 for (const p of bundle.presets.presets || []) { addData(p.id); addData(p.name && p.name.en); }
+// The Accuracy view's published measurements: ids, workloads, GPUs and sources are data.
+const accuracy = JSON.parse(fs.readFileSync(path.join(root, 'web/src/data/accuracy.json'), 'utf8'));
+for (const r of accuracy.rows) for (const k of ['id', 'workload', 'gpu', 'source']) addData(r[k]);
+for (const w of Object.keys(accuracy.by_workload)) addData(w);
 const DATA_BY_LENGTH = [...DATA].sort((a, b) => b.length - a.length);
 const TERMS = ['gpuvalue', 'GPU', 'GPUs', 'TFLOPS', 'FLOPs', 'GFLOPs', 'PFLOPS', 'USD', 'CNY', 'US', 'CSV', 'JSON', 'SkyPilot', 'vms', 'csv',
   'LoRA', 'Transformer', 'CNN', 'PCIe', 'NVLink', 'NVSwitch', 'Infinity', 'Fabric', 'RDMA', 'InfiniBand', 'RoCE', 'EFA', 'SLA', 'AWS',
@@ -37,12 +41,13 @@ const TERMS = ['gpuvalue', 'GPU', 'GPUs', 'TFLOPS', 'FLOPs', 'GFLOPs', 'PFLOPS',
   'mig', 'json', 'max', 'count', 'compute', 'slices', 'memory', 'other', 'usd', 'per', 'year', 'docs', 'sources', 'md',
   'GPT', 'BERT', 'ResNet', 'ImageNet', 'COCO', 'SQuAD',
   'Google', 'Amazon', 'Electric', 'Power', 'Annual', 'Global', 'Electricity', 'Review', 'Data', 'Center', 'Survey', 'PR', 'C00',
-  'GB', 'TB', 'MB', 'KB', 'PF', 'TP', 'PP', 'hr', 'min', 'al', 'et', 'ML', 'IT', 'Gb', 'W', 'x', 'K'];
+  'GB', 'TB', 'MB', 'KB', 'PF', 'TP', 'PP', 'hr', 'min', 'al', 'et', 'ML', 'IT', 'Gb', 'W', 'x', 'K',
+  'Megatron', 'Blackwell', 'Hopper', 'Ampere', 'Ada', 'Lovelace', 'Volta', 'Turing', 'CDNA'];
 for (const w of TERMS) NAMES.add(w);
 
 // What is left of a text once URLs, docs/sources.md anchors, data strings and the names above are taken out.
 function strip(text) {
-  let t = text.replace(/https?:\/\/\S+/g, ' ').replace(/docs\/sources\.md#[\w-]+/g, ' ');
+  let t = text.replace(/https?:\/\/\S+/g, ' ').replace(/docs\/sources\.md#[\w-]+/g, ' ').replace(/\bdata\/[\w/-]+\.json\b/g, ' ');
   for (const d of DATA_BY_LENGTH) if (t.includes(d)) t = t.split(d).join(' ');
   return t.replace(WORD, (w) => (NAMES.has(w) ? ' ' : w));
 }

@@ -13,7 +13,7 @@ test('360 px wide: no horizontal page overflow, the table as cards within the pa
     const { context, page, log } = await openPage(browser, `${base}#preset=llama2-7b-pretrain&lang=${lang}`, { viewport: { width: 360, height: 780 } });
     await settled(page);
     // Open the widest parts too: a filter list, the comparison, the offer form.
-    const rows = await tableRows(page);
+    const rows = await tableRows(page, { visible: true });
     await page.check(`#ranking tbody tr[data-key="${rows[0].key}"] td.cmp input`);
     await page.check(`#ranking tbody tr[data-key="${rows[1].key}"] td.cmp input`);
     await settled(page);
@@ -125,7 +125,7 @@ test('keyboard: every control is labelled, focus is visible, sorting, filtering 
   await page.keyboard.press('Enter');
   await settled(page);
   assert.equal(await page.evaluate(() => document.activeElement.id), 'sort-cost_usd');
-  let rows = await tableRows(page);
+  let rows = await tableRows(page, { visible: true });
   const fit = rows.filter((r) => r.fits).map((r) => r.cost);
   assert.deepEqual(fit, fit.slice().sort((a, b) => a - b));
 

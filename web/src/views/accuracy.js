@@ -21,6 +21,9 @@ export function basisRows(generation, family) {
   return accuracy.rows.filter((r) => r.generation === generation && r.family === family);
 }
 
+const ARCH_NAMES = { cdna2: 'CDNA 2', cdna3: 'CDNA 3', ada: 'Ada Lovelace', unknown: '?' };
+const archName = (a) => ARCH_NAMES[a] || a.charAt(0).toUpperCase() + a.slice(1);
+
 function basis(c) {
   const { t } = c;
   const row = c.selected;
@@ -29,7 +32,8 @@ function basis(c) {
   const generation = (gpu && gpu.architecture) || 'unknown';
   const family = requestFamily(c);
   const rows = basisRows(generation, family);
-  const vars = { n: rows.length, generation, family };
+  // Architecture names are proper nouns in both languages (Ampere, Hopper, CDNA3); the family is translated.
+  const vars = { n: rows.length, generation: archName(generation), family: t(family === 'cnn' ? 'accuracyFamilyCnn' : 'accuracyFamilyTransformer') };
   if (!rows.length) return tx('p', t, 'accuracyBasisNone', { class: 'sub', id: 'accuracy-basis' }, vars);
   return h('div', { id: 'accuracy-basis' }, tx('p', t, 'accuracyBasis', { class: 'sub' }, vars),
     h('details', { class: 'multi', id: 'accuracy-basis-rows' }, tx('summary', t, 'accuracyRowsLink'),
