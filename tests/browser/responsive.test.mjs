@@ -201,7 +201,7 @@ test('10,000 imported offers: ranked in the worker, the page stays responsive, e
   const rows = await tableRows(page);
   const want = firstRows(collapseRegions(full.results.map((r) => ({ ...r, _key: rowKey(r) }))), 250);
   assert.ok(rows.length >= 250 && rows.length === want.length, `${rows.length} rows`);
-  assert.deepEqual(rows.map((r) => r.key), want.map((r) => r._key));
+  assert.deepEqual(rows.map((r) => r.key), want.map((r) => r._key), 'the first view is the engine\'s first rows in table order');
   assert.match(await page.textContent('#table-note'), new RegExp(`first ${rows.length.toLocaleString('en-US')} of ${full.results.length.toLocaleString('en-US')}`));
   assert.match(await page.textContent('#scatter-note'), /Thinned to [\d,]+ points/);
 
@@ -225,7 +225,7 @@ test('10,000 imported offers: ranked in the worker, the page stays responsive, e
   const q = new URLSearchParams((await page.evaluate(() => location.hash)).slice(1));
   assert.equal(q.get('preset'), 'resnet50-imagenet');
   const inOrder = sortRows(full.results.map((r) => ({ ...r, _key: rowKey(r) })), { key: q.get('sort'), dir: q.get('dir') });
-  assert.deepEqual(sorted.map((r) => r.key), firstRows(collapseRegions(inOrder), 250).map((r) => r._key));
+  assert.deepEqual(sorted.map((r) => r.key), firstRows(collapseRegions(inOrder), 250).map((r) => r._key), `sorted by ${q.get('sort')} ${q.get('dir')}`);
 
   // The CSV export is written by the worker and holds every row, not only the 300 shown.
   const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#export-csv')]);

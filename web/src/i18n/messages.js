@@ -12,18 +12,23 @@ import { makeFormatter, LOCALES } from '../views/format.js';
 
 export const MESSAGE_CATALOGS = { en, zh };
 
-// Splits a pattern into literal text and {…} groups, honouring nested braces (memoised: the table renders
-// the same few patterns for thousands of rows).
-const PARTS = new Map();
-function parts(pattern) {
-  let out = PARTS.get(pattern);
-  if (!out) {
-    out = splitPattern(pattern);
-    if (PARTS.size > 2000) PARTS.clear();
-    PARTS.set(pattern, out);
-  }
-  return out;
+// A one-argument function memoised (the table renders the same few patterns for thousands of rows); the cache
+// starts afresh past 2,000 entries.
+function memo(fn) {
+  const cache = new Map();
+  return (arg) => {
+    let out = cache.get(arg);
+    if (!out) {
+      out = fn(arg);
+      if (cache.size > 2000) cache.clear();
+      cache.set(arg, out);
+    }
+    return out;
+  };
 }
+
+// Splits a pattern into literal text and {…} groups, honouring nested braces.
+const parts = memo(splitPattern);
 
 function splitPattern(pattern) {
   const out = [];
@@ -49,17 +54,8 @@ function splitPattern(pattern) {
   return out;
 }
 
-// The branches of "one {…} other {…}" as a map (memoised like the parts).
-const BRANCHES = new Map();
-function branches(text) {
-  let out = BRANCHES.get(text);
-  if (!out) {
-    out = splitBranches(text);
-    if (BRANCHES.size > 2000) BRANCHES.clear();
-    BRANCHES.set(text, out);
-  }
-  return out;
-}
+// The branches of "one {…} other {…}" as a map.
+const branches = memo(splitBranches);
 
 function splitBranches(text) {
   const out = {};
