@@ -10,7 +10,7 @@
 // Exit status: 0 ok, 1 bad input (message on stderr), 2 usage error (message and usage on stderr).
 import fs from 'node:fs';
 import path from 'node:path';
-import { GpuvalueError } from '../web/src/engine/client.js';
+import { GpuvalueError, issueText } from '../web/src/engine/client.js';
 import { UsageError, COMMAND_TABLE, commandNames, usage, commandHelp, parseCommand, closest } from './cli/options.mjs';
 import { COMMANDS } from './cli/commands.mjs';
 import { engine, root, isWasmAbort } from './cli/io.mjs';
@@ -59,7 +59,7 @@ main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (err) =
     process.exitCode = 2;
   } else if (err instanceof GpuvalueError) {
     say(`gpuvalue: ${err.message}`);
-    for (const i of err.issues.filter((x) => !x.warning).slice(1)) say(`gpuvalue: ${i.path || '/'}: ${i.message}`);
+    for (const i of err.issues.filter((x) => !x.warning).slice(1)) say(`gpuvalue: ${issueText(i)}`);
     process.exitCode = 1;
   } else if (isWasmAbort(err)) {
     say(`gpuvalue: the engine stopped (${err.message}): the input is too large or the engine failed; nothing was written`);

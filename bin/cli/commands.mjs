@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { GpuvalueError } from '../../web/src/engine/client.js';
 import { UsageError } from './options.mjs';
-import { language, localisedEngine } from './lang.mjs';
+import { language, localisedEngine, explain } from './lang.mjs';
 import { readText, readJsonFile, parseJson, isWasmAbort, engine as newEngine } from './io.mjs';
 import {
   terminalText, jsonText, table, fmtH, withoutOk, adviseText, planText, migText, leversText, compareText, energyText, tcoText, serverlessText,
@@ -93,7 +93,7 @@ async function loadCatalogs(e, method, files) {
   if (lr.ok) return true;
   for (const i of lr.issues) {
     const [, idx, rest] = /^\/(\d+)(.*)$/.exec(i.path) || [null, null, i.path];
-    complain(`${idx !== null && files[Number(idx)] !== undefined ? files[Number(idx)] : 'catalog'}: ${rest || '/'}: ${i.message}`);
+    complain(`${idx !== null && files[Number(idx)] !== undefined ? files[Number(idx)] : 'catalog'}: ${rest || '/'}: ${explain(i.message)}`);
   }
   return false;
 }
@@ -129,7 +129,7 @@ export const COMMANDS = {
       if (r.ok) say(`${f}: ok (${r.count} ${r.kind === 'gpus' ? 'GPUs' : 'records'}${warnings.length ? `, ${warnings.length} warnings` : ''})`);
       else {
         bad++;
-        for (const i of r.issues) complain(`${f}: ${i.path || '/'}: ${i.message}${i.warning ? ' (warning)' : ''}`);
+        for (const i of r.issues) complain(`${f}: ${i.path || '/'}: ${explain(i.message)}${i.warning ? ' (warning)' : ''}`);
       }
     }
     return bad ? 1 : 0;
@@ -139,7 +139,7 @@ export const COMMANDS = {
     const asOf = opts['as-of'];
     if (asOf !== undefined && !isDate(asOf)) throw new UsageError(`--as-of must be a date YYYY-MM-DD between ${FIRST_YEAR} and ${LAST_YEAR} (got "${asOf}")`, 'import');
     const r = e.importSkypilot(readText(file), { provider: opts.provider || '', as_of: asOf, source: `SkyPilot catalog ${path.basename(file)}` });
-    for (const i of r.issues || []) complain(`${file}: ${i.path ? `${i.path}: ` : ''}${i.message}`);
+    for (const i of r.issues || []) complain(`${file}: ${i.path ? `${i.path}: ` : ''}${explain(i.message)}`);
     if (!r.ok) return 1;
     process.stdout.write(`${jsonText(r.catalog)}\n`);
     complain(`${file}: ${r.rows} rows -> ${r.offers} offers, ${r.skipped_rows} rows skipped`);

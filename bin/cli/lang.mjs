@@ -2,6 +2,12 @@
 // (web/src/i18n/messages.*.json). With --json each message keeps its code and params and gains an English "text".
 import { UsageError } from './options.mjs';
 import { messageRenderer } from '../../web/src/i18n/messages.js';
+import { setErrorRenderer, isMessage } from '../../web/src/engine/client.js';
+
+// The renderer in the reader's language (--lang, LC_ALL, LANG): engine errors and issues on stderr.
+let readerRender = messageRenderer({ lang: 'en' });
+// An issue's explanation as text in the reader's language (a message, or a text already rendered).
+export const explain = (m) => (isMessage(m) ? readerRender(m) : String(m ?? ''));
 
 // --lang, else LC_ALL or LANG (zh_CN.UTF-8 -> zh), else English.
 export function language(opts) {
@@ -28,6 +34,8 @@ export function localisedEngine(e, opts) {
   const names = Object.fromEntries(e.gpus().map((g) => [g.id, g.name]));
   const gpuName = (id) => names[id] ?? id;
   const render = messageRenderer({ lang: opts.json ? 'en' : language(opts), gpuName });
+  readerRender = messageRenderer({ lang: language(opts), gpuName });
+  setErrorRenderer(readerRender);
   const methods = new Set(e.methodList.map((m) => m.name));
   return new Proxy(e, {
     get(target, key) {

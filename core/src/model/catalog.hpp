@@ -179,5 +179,7 @@ int daysBetween(const std::string& a, const std::string& b);
 constexpr int kFirstDateYear = 1990;
 constexpr int kLastDateYear = 2200;
 bool isIsoDate(const std::string& s);
+// True for an offer id that is empty or only white space (an error: ids name offers in links and saved data).
+bool isBlankId(const std::string& id);
 
 }  // namespace gpuvalue

@@ -286,7 +286,7 @@ function rankingOps(s) {
         const req = { instance: id, hours, pricing: model, nodes };
         if (deadline > 0) req.spot = { deadline_hours: deadline };
         const r = s.client.tryCall('cost', req);
-        if (!r.ok) return { model, error: r.error ? `${r.error.path && !r.error.message.startsWith(r.error.path) ? `${r.error.path}: ` : ''}${r.error.message}` : 'engine error' };
+        if (!r.ok) return { model, error: (r.error && r.error.message) || 'engine error' };
         const { ok, ...rest } = r;
         return { model, ...rest };
       });
