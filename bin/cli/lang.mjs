@@ -1,7 +1,9 @@
 // The language of the CLI's answers: engine messages ({code, params}) rendered from the same catalogs as the page
 // (web/src/i18n/messages.*.json). With --json each message keeps its code and params and gains an English "text".
 import { UsageError } from './options.mjs';
-import { messageRenderer } from '../../web/src/i18n/messages.js';
+import { s } from './strings.mjs';
+import { messageRenderer, MESSAGE_CATALOGS } from '../../web/src/i18n/messages.js';
+import { cliLanguage } from './strings.mjs';
 import { setErrorRenderer, isMessage } from '../../web/src/engine/client.js';
 
 // The renderer in the reader's language (--lang, LC_ALL, LANG): engine errors and issues on stderr.
@@ -13,7 +15,7 @@ export const explain = (m) => (isMessage(m) ? readerRender(m) : String(m ?? ''))
 export function language(opts) {
   const given = opts.lang ?? process.env.LC_ALL ?? process.env.LANG ?? '';
   if (/^zh\b|^zh[-_]/i.test(given)) return 'zh';
-  if (opts.lang !== undefined && !/^en\b|^en[-_]/i.test(given)) throw new UsageError(`--lang must be zh or en (got "${given}")`);
+  if (opts.lang !== undefined && !/^en\b|^en[-_]/i.test(given)) throw new UsageError(s('error.lang', { value: given }));
   return 'en';
 }
 
@@ -28,6 +30,10 @@ function localise(value, render, keep) {
   for (const [k, v] of Object.entries(value)) out[k] = localise(v, render, keep);
   return out;
 }
+
+// A catalog value (pricing on_demand …) for Chinese readers as the catalogs' term (按需); English output keeps the
+// value as scripts and the catalogs write it.
+export const termText = (kind, value) => (cliLanguage() === 'zh' ? MESSAGE_CATALOGS.zh[`term.${kind}.${value}`] ?? value : value);
 
 // The engine client with every request method's answer localised.
 export function localisedEngine(e, opts) {

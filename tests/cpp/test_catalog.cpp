@@ -91,7 +91,7 @@ TEST_CASE("catalog errors are all reported with JSON Pointer paths", "[catalog][
   CHECK(hasPath(is, "/instances/2/prices/0/model"));
   CHECK(out.offers.empty());  // nothing is added when any error exists
   for (const auto& i : is) {
-    if (i.path == "/instances/0/prices/1/usd_per_hour") CHECK(debugText(i.message) == "error.number_out_of_range{lower=closed,min=0.001,upper=closed,max=1e+06,value=0}");
+    if (i.path == "/instances/0/prices/1/usd_per_hour") CHECK(debugText(i.message) == "error.number_out_of_range{lower=closed,min=0.001,upper=closed,max=1e+06,value=-3}");
   }
 }
 

@@ -132,7 +132,8 @@ bool contains(const std::string& haystack, const std::string& needle) { return h
 bool sameMessage(const json& got, const json& want) {
   if (!got.is_object() || got.value("code", "") != want.value("code", "?")) return false;
   const json params = got.value("params", json::object());
-  for (auto p = want.value("params", json::object()).begin(); p != want.value("params", json::object()).end(); ++p)
+  const json wanted = want.value("params", json::object());
+  for (auto p = wanted.begin(); p != wanted.end(); ++p)
     if (!params.contains(p.key()) || params[p.key()] != p.value()) return false;
   return true;
 }
@@ -154,10 +155,10 @@ std::vector<std::string> mismatches(Engine& e, const json& want, const json& got
       expect(sameMessage(err.value("message", json()), want["message"]),
              "message should be " + want["message"].dump() + ", not " + err.value("message", json()).dump());
   }
-  // An issue at the path (any path when empty) whose message has this code.
-  auto issueText = [&](const std::string& path_or_empty, const std::string& code) {
+  // An issue at the path (any path when empty) with this message (its code and the parameters listed).
+  auto issueText = [&](const std::string& path_or_empty, const json& message) {
     for (const auto& i : got.value("issues", json::array()))
-      if ((path_or_empty.empty() || i.value("path", "") == path_or_empty) && sameMessage(i.value("message", json()), {{"code", code}}))
+      if ((path_or_empty.empty() || i.value("path", "") == path_or_empty) && sameMessage(i.value("message", json()), message))
         return true;
     return false;
   };
@@ -167,9 +168,9 @@ std::vector<std::string> mismatches(Engine& e, const json& want, const json& got
     expect(found, "an issue should name " + p.dump());
   }
   for (const auto& m : want.value("also_messages", json::array()))
-    expect(issueText("", m.get<std::string>()), "an issue should say " + m.dump());
+    expect(issueText("", m), "an issue should say " + m.dump());
   for (const auto& w : want.value("warnings", json::array()))
-    expect(issueText(w[0].get<std::string>(), w[1].get<std::string>()), "a warning should say " + w.dump());
+    expect(issueText(w[0].get<std::string>(), w[1]), "a warning should say " + w.dump());
   if (want.contains("count")) expect(got.value("count", -1) == want["count"].get<int>(), "count should be " + want["count"].dump());
   if (want.contains("offers")) expect(got.value("offers", -1) == want["offers"].get<int>(), "offers should be " + want["offers"].dump());
   if (want.contains("output_strings")) {

@@ -419,7 +419,7 @@ TEST_CASE("the MIG job spec accepts counts, memory, compute share and hours and 
       {"7x8gb:2", "error.mig_spec{group_value=1,problem=share_range,token=}"},
       {"7x8gb;1x2gb", "error.mig_spec{group_value=1,problem=unexpected,token=;}"},
       {"1x2gb,1.5x8gb", "error.mig_spec{group_value=2,problem=count_range,token=}"},
-      {"7x-8gb", "error.mig_spec{group_value=1,problem=memory_range,token=}"},
+      {"7x-8gb", "error.mig_spec{group_value=1,problem=memory,token=}"},
   };
   for (const auto& [spec, message] : bad) {
     std::vector<MigJob> v;

@@ -274,7 +274,7 @@ struct CatalogStreamReader::State {
   bool oversized(size_t bytes, size_t limit, const std::string& what) {
     if (bytes <= limit) return false;
     const std::string doc = array_mode ? "/" + std::to_string(doc_index) : "";
-    issues.push_back({ErrorCode::kTooLarge, doc + what, Message("error.value_too_large").num("max_byte_count", static_cast<double>(limit))});
+    issues.push_back({ErrorCode::kTooLarge, doc + what, Message("error.value_too_large").num("max_byte_value", static_cast<double>(limit))});
     too_large = bad = true;
     return true;
   }

@@ -28,21 +28,40 @@ static std::string lineColumn(const std::string& text, size_t pos) {
   return "line " + std::to_string(l) + ", column " + std::to_string(col);
 }
 
-// The explanation of a nlohmann parse error ("syntax error while parsing value - invalid literal; last read:
-// 'x'"): the end of the text, a malformed string, or the token read last.
+// The last piece of a lexer's token text: nlohmann's "last read" holds everything since the previous token
+// ("{<U+000A>  /"); the character that went wrong is after the last white space.
+static std::string lastPiece(const std::string& token) {
+  size_t cut = 0;
+  for (size_t i = 0; i < token.size(); ++i) {
+    if (token[i] == ' ' || token[i] == '\t') cut = i + 1;
+    else if (token.compare(i, 3, "<U+") == 0 && token.find('>', i) != std::string::npos) cut = token.find('>', i) + 1;
+  }
+  return cut < token.size() ? token.substr(cut) : token;
+}
+
+// The explanation of a nlohmann parse error: "syntax error while parsing value - invalid literal; last read: 'x'"
+// (a lexer error: a malformed string or literal) or "... - unexpected ']'; expected ..." (a token out of place).
 static Message syntaxMessage(const char* what, const std::string& library_text) {
   const size_t a = library_text.find("last read: '");
-  std::string token;
   if (a != std::string::npos) {
-    const size_t from = a + 12, to = library_text.find('\'', from);
-    token = library_text.substr(from, to == std::string::npos ? std::string::npos : to - from);
-  }
-  if (library_text.find("unexpected end of input") != std::string::npos || token.empty() ||
-      token.find("<end of input>") != std::string::npos)
+    const size_t from = a + 12;
+    size_t to = library_text.find("'; expected", from);
+    if (to == std::string::npos) to = library_text.rfind('\'');
+    const std::string token = to > from ? library_text.substr(from, to - from) : "";
+    if (library_text.find("invalid string") != std::string::npos)
+      return Message("error.json_string").text("what", what).text("token", excerpt(token, 40));
+    if (!token.empty() && library_text.find("unexpected end of input") == std::string::npos)
+      return Message("error.json_syntax").text("what", what).text("token", excerpt(lastPiece(token), 40));
     return Message("error.json_end").text("what", what);
-  if (library_text.find("invalid string") != std::string::npos)
-    return Message("error.json_string").text("what", what).text("token", excerpt(token, 40));
-  return Message("error.json_syntax").text("what", what).text("token", excerpt(token, 40));
+  }
+  const size_t u = library_text.find("unexpected ");
+  std::string kind = u == std::string::npos ? "" : library_text.substr(u + 11, library_text.find(';', u) - u - 11);
+  if (kind.empty() || kind.find("end of input") != std::string::npos) return Message("error.json_end").text("what", what);
+  if (kind.size() >= 2 && kind.front() == '\'' && kind.back() == '\'')
+    return Message("error.json_syntax").text("what", what).text("token", kind.substr(1, kind.size() - 2));
+  // "string literal", "number literal", "true literal" …: a value where the grammar wants something else.
+  return Message("error.json_unexpected_value").text("what", what)
+      .text("kind", kind == "string literal" ? "string" : (kind == "number literal" ? "number" : "literal"));
 }
 
 // Offset of the first number token equal to `token` outside strings, or npos.
@@ -70,8 +89,8 @@ static size_t findNumberToken(const std::string& text, const std::string& token)
 bool parseJsonText(const std::string& text, json& out, Issues& issues, const char* what, size_t max_bytes) {
   if (text.size() > max_bytes) {
     issues.push_back({ErrorCode::kTooLarge, "",
-                      Message("error.too_large").text("what", what).num("byte_count", static_cast<double>(text.size()))
-                          .num("max_byte_count", static_cast<double>(max_bytes))});
+                      Message("error.too_large").text("what", what).num("byte_value", static_cast<double>(text.size()))
+                          .num("max_byte_value", static_cast<double>(max_bytes))});
     return false;
   }
   // Reject absurd nesting before nlohmann's recursive parser sees it (stack safety in wasm), and documents with
