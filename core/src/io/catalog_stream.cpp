@@ -230,7 +230,7 @@ struct CatalogStreamReader::State {
       doc_ids.insert(o.id);
       doc_offers.push_back(std::move(o));
     } else {
-      json inst = json::parse(t, t + n, nullptr, false);
+      json inst = json::parse(t, t + n, keepKnownOfferMembers, false);
       if (inst.is_discarded()) {
         bad = true;  // the whole-text parse reports the syntax error with its line and column
         return;

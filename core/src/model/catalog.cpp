@@ -74,6 +74,11 @@ static bool parseIsoDate(const std::string& s, int& y, int& m, int& d) {
   return d <= kDays[m - 1] + (m == 2 && leap ? 1 : 0);
 }
 
+bool keepKnownOfferMembers(int depth, json::parse_event_t event, json& parsed) {
+  return !(event == json::parse_event_t::key && depth == 1 && parsed.is_string() &&
+           !catalog_fields::kOfferRecord.find(parsed.get_ref<const std::string&>()));
+}
+
 bool isBlankId(const std::string& id) {
   for (char c : id)
     if (c != ' ' && c != '\t' && c != '\n' && c != '\r') return false;
