@@ -19,13 +19,14 @@ export function language(opts) {
   return 'en';
 }
 
-const isMessage = (x) => x !== null && typeof x === 'object' && typeof x.code === 'string' &&
+// A message of an answer: a code with a params object (anything else is data, walked through).
+const isAnswerMessage = (x) => x !== null && typeof x === 'object' && typeof x.code === 'string' &&
   x.params !== null && typeof x.params === 'object' && !Array.isArray(x.params);
 
 function localise(value, render, keep) {
   if (Array.isArray(value)) return value.map((v) => localise(v, render, keep));
   if (value === null || typeof value !== 'object') return value;
-  if (isMessage(value)) return keep ? { ...value, text: render(value) } : render(value);
+  if (isAnswerMessage(value)) return keep ? { ...value, text: render(value) } : render(value);
   const out = {};
   for (const [k, v] of Object.entries(value)) out[k] = localise(v, render, keep);
   return out;

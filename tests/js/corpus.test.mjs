@@ -176,7 +176,7 @@ test('text with a lone surrogate from JavaScript reaches the engine as an error,
   const r = e.validate(JSON.stringify(doc));
   assert.equal(r.ok, false);
   assert.equal(r.error.code, 'json_syntax');
-  assert.match(r.error.message, /surrogate/);
+  assert.equal(r.error.message.code, 'error.json_string');
   const fine = e.validate(JSON.stringify({ ...doc, instances: [{ ...doc.instances[0], provider: '<img src=x onerror=alert(1)> \u202e' }] }));
   assert.equal(fine.ok, true);
 });
