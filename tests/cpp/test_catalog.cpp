@@ -142,7 +142,7 @@ TEST_CASE("deeply nested JSON is rejected without recursion", "[catalog][errors]
 
 // One offer of the corpus shape with the given id and prices (JSON text).
 static std::string offerText(const std::string& id, const std::string& prices) {
-  return R"({"id": )" + id + R"(, "provider": "P", "instance_type": "x", "gpu": "t4", "gpu_count": 1, "prices": [)" + prices + "]}";
+  return R"({"id": )" + id + R"(, "provider": "P", "instance_type": "x", "gpu": "t4", "gpu_count": 1, "region": "r", "prices": [)" + prices + "]}";
 }
 static const char* kOnDemand = R"({"model": "on_demand", "usd_per_hour": 1, "as_of": "2026-11-01", "source": "s"})";
 static const char* kOnDemandAgain = R"({"model": "on_demand", "usd_per_hour": 0.5, "as_of": "2026-11-01", "source": "s"})";
@@ -204,7 +204,7 @@ TEST_CASE("members an offer does not define are skipped while its text is parsed
   CHECK(kept.contains("prices"));
   // The engine reads such an offer (the direct reader declines the nested unknown member; the DOM reader skips it).
   gpuvalue::Engine& e = gpuvalue_test::loadedEngine();
-  const std::string offer = R"({"id": "skip-unknown", "provider": "P", "instance_type": "x", "gpu": "t4", "gpu_count": 1,
+  const std::string offer = R"({"id": "skip-unknown", "provider": "P", "instance_type": "x", "gpu": "t4", "gpu_count": 1, "region": "r",
       "zz_unknown": {"big": [1, 2, 3, [4, [5]]]}, "prices": [)" + std::string(kOnDemand) + "]}";
   const json r = parse(e.validate(R"({"instances": [)" + offer + "]}"));
   CHECK(r["ok"] == true);
