@@ -4,7 +4,8 @@
 import path from 'node:path';
 import { GpuvalueError } from '../../web/src/engine/client.js';
 import { UsageError } from './options.mjs';
-import { language, localisedEngine } from './lang.mjs';
+import { language, localisedEngine, explain, termText } from './lang.mjs';
+import { s } from './strings.mjs';
 import { readText, readJsonFile, parseJson, isWasmAbort, engine as newEngine } from './io.mjs';
 import {
   terminalText, jsonText, table, fmtH, withoutOk, adviseText, planText, migText, leversText, compareText, energyText, tcoText, serverlessText,
@@ -23,24 +24,24 @@ function put(req, opts, key, field = key) {
 }
 
 function workloadRequest(opts) {
-  if (opts.preset && opts.workload) throw new UsageError('give --preset or --workload, not both');
+  if (opts.preset && opts.workload) throw new UsageError(s('error.preset_and_workload'));
   let req;
   if (opts.preset) req = { preset: opts.preset };
   else if (opts.workload) {
     const w = readJsonFile(opts.workload);
     req = { workload: w && w.workload ? w.workload : w };
-  } else throw new UsageError('give --preset ID or --workload FILE');
+  } else throw new UsageError(s('error.preset_or_workload'));
   // --software overrides the workload's (or preset's) software stack; beside a preset it is a workload override.
   if (opts.software !== undefined) {
-    if (opts.software !== 'tuned' && opts.software !== 'typical') throw new UsageError(`--software must be tuned or typical (got "${opts.software}")`);
+    if (opts.software !== 'tuned' && opts.software !== 'typical') throw new UsageError(s('error.software', { value: opts.software }));
     req.workload = { ...(req.workload && typeof req.workload === 'object' ? req.workload : {}), software: opts.software };
   }
   return req;
 }
 
 function hardwareRequest(opts) {
-  if (opts.gpu && opts.instance) throw new UsageError('give --gpu or --instance, not both');
-  if (!opts.gpu && !opts.instance) throw new UsageError('give --gpu GPU_ID or --instance ID');
+  if (opts.gpu && opts.instance) throw new UsageError(s('error.gpu_and_instance'));
+  if (!opts.gpu && !opts.instance) throw new UsageError(s('error.gpu_or_instance'));
   const req = opts.gpu ? { gpu: opts.gpu } : { instance: opts.instance };
   put(req, opts, 'count', 'count');
   if (opts.cooling) req.cooling = opts.cooling;
@@ -56,7 +57,7 @@ function energyRequest(opts) {
   put(req, opts, 'kg-co2-per-kwh', 'kg_co2_per_kwh');
   put(req, opts, 'hours', 'hours');
   if (req.hours === undefined) {
-    if (!opts.preset && !opts.workload) throw new UsageError('give --hours H, --preset ID or --workload FILE');
+    if (!opts.preset && !opts.workload) throw new UsageError(s('error.hours_or_workload'));
     Object.assign(req, workloadRequest(opts));
   }
   return req;
@@ -65,22 +66,22 @@ function energyRequest(opts) {
 function compareConfig(text, gpuIds) {
   const parts = text.split(':');
   if (gpuIds.has(parts[0].toLowerCase())) {
-    if (parts.length < 2 || parts.length > 3) throw new UsageError(`--config ${text}: expected GPU_ID:COUNT[:USD_PER_HOUR]`);
+    if (parts.length < 2 || parts.length > 3) throw new UsageError(s('error.config_gpu', { text }));
     const count = Number(parts[1]);
-    if (!Number.isInteger(count) || count < 1) throw new UsageError(`--config ${text}: COUNT must be a whole number >= 1`);
+    if (!Number.isInteger(count) || count < 1) throw new UsageError(s('error.config_count', { text }));
     const c = { gpu: parts[0], count };
     if (parts.length === 3) {
       const price = Number(parts[2]);
-      if (!Number.isFinite(price) || price <= 0) throw new UsageError(`--config ${text}: USD_PER_HOUR must be a number > 0`);
+      if (!Number.isFinite(price) || price <= 0) throw new UsageError(s('error.config_price', { text }));
       c.usd_per_hour = price;
     }
     return c;
   }
-  if (parts.length > 2) throw new UsageError(`--config ${text}: expected INSTANCE[:NODES] or GPU_ID:COUNT[:USD_PER_HOUR]`);
+  if (parts.length > 2) throw new UsageError(s('error.config_form', { text }));
   const c = { instance: parts[0] };
   if (parts.length === 2) {
     const nodes = Number(parts[1]);
-    if (!Number.isInteger(nodes) || nodes < 1) throw new UsageError(`--config ${text}: NODES must be a whole number >= 1`);
+    if (!Number.isInteger(nodes) || nodes < 1) throw new UsageError(s('error.config_nodes', { text }));
     c.nodes = nodes;
   }
   return c;
@@ -93,7 +94,7 @@ async function loadCatalogs(e, method, files) {
   if (lr.ok) return true;
   for (const i of lr.issues) {
     const [, idx, rest] = /^\/(\d+)(.*)$/.exec(i.path) || [null, null, i.path];
-    complain(`${idx !== null && files[Number(idx)] !== undefined ? files[Number(idx)] : 'catalog'}: ${rest || '/'}: ${i.message}`);
+    complain(`${idx !== null && files[Number(idx)] !== undefined ? files[Number(idx)] : s('word.catalog')}: ${rest || '/'}: ${explain(i.message)}`);
   }
   return false;
 }
@@ -120,44 +121,48 @@ export const COMMANDS = {
       let r;
       try { r = e.validate(text); } catch (err) {
         if (!isWasmAbort(err)) throw err;
-        complain(`${f}: the engine stopped on this file (${err.message}); it is too large to check`);
+        complain(s('validate.stopped', { file: f, detail: err.message }));
         bad++;
         e = localisedEngine(await newEngine(), opts);
         continue;
       }
       const warnings = (r.issues || []).filter((i) => i.warning);
-      if (r.ok) say(`${f}: ok (${r.count} ${r.kind === 'gpus' ? 'GPUs' : 'records'}${warnings.length ? `, ${warnings.length} warnings` : ''})`);
+      if (r.ok) say(s('validate.ok', { file: f, count: r.count, kind: r.kind === 'gpus' ? 'gpus' : 'records', warnings: warnings.length }));
       else {
         bad++;
-        for (const i of r.issues) complain(`${f}: ${i.path || '/'}: ${i.message}${i.warning ? ' (warning)' : ''}`);
+        for (const i of r.issues) complain(`${f}: ${i.path || '/'}: ${explain(i.message)}${i.warning ? s('validate.warning') : ''}`);
       }
     }
     return bad ? 1 : 0;
   },
   importSkypilot: async (opts, e, [sub, file]) => {
-    if (sub !== 'skypilot') throw new UsageError(`import knows one format, skypilot (got "${sub}")`, 'import');
+    if (sub !== 'skypilot') throw new UsageError(s('error.import_format', { value: sub }), 'import');
     const asOf = opts['as-of'];
-    if (asOf !== undefined && !isDate(asOf)) throw new UsageError(`--as-of must be a date YYYY-MM-DD between ${FIRST_YEAR} and ${LAST_YEAR} (got "${asOf}")`, 'import');
+    if (asOf !== undefined && !isDate(asOf)) throw new UsageError(s('error.as_of', { first: FIRST_YEAR, last: LAST_YEAR, value: asOf }), 'import');
     const r = e.importSkypilot(readText(file), { provider: opts.provider || '', as_of: asOf, source: `SkyPilot catalog ${path.basename(file)}` });
-    for (const i of r.issues || []) complain(`${file}: ${i.path ? `${i.path}: ` : ''}${i.message}`);
+    for (const i of r.issues || []) complain(`${file}: ${i.path ? `${i.path}: ` : ''}${explain(i.message)}`);
     if (!r.ok) return 1;
     process.stdout.write(`${jsonText(r.catalog)}\n`);
-    complain(`${file}: ${r.rows} rows -> ${r.offers} offers, ${r.skipped_rows} rows skipped`);
+    complain(s('import.summary', { file, rows: r.rows, offers: r.offers, skipped: r.skipped_rows }));
     return 0;
   },
   estimate: async (opts, e) => {
     const req = { ...workloadRequest(opts), gpu: opts.gpu, count: opts.count ?? 1 };
-    if (!opts.gpu) throw new UsageError('--gpu is required');
+    if (!opts.gpu) throw new UsageError(s('error.required_option', { option: '--gpu' }));
     if (opts.precision) req.precision = opts.precision;
     const r = e.estimate(req);
+    const p = r.plan;
     out(opts, r, () => [
-      `${r.workload} on ${r.gpu_count}× ${r.gpu} (${r.nodes} node${r.nodes > 1 ? 's' : ''}, ${r.precision})`,
-      `time to train  ${fmtH(r.time_hours)}  (band ${fmtH(r.time_hours_low)} – ${fmtH(r.time_hours_high)})`,
-      `throughput     ${r.throughput.effective_tflops_per_gpu.toFixed(1)} TFLOPS/GPU effective, ${r.throughput.samples_per_s.toFixed(1)} samples/s${r.throughput.tokens_per_s ? `, ${r.throughput.tokens_per_s.toFixed(0)} tokens/s` : ''}`,
-      `memory         ${r.memory.required_gb_per_gpu.toFixed(1)} of ${r.memory.available_gb_per_gpu.toFixed(1)} GB per GPU, ${r.memory.fits ? 'fits' : 'DOES NOT FIT'} (${r.memory.sharding})`,
-      `plan           TP ${r.plan.tensor_parallel} × PP ${r.plan.pipeline_parallel} × CP ${r.plan.context_parallel} × DP ${r.plan.data_parallel}, ZeRO ${r.plan.zero_stage}, recompute ${r.plan.recompute}, micro-batch ${r.plan.micro_batch} × ${r.plan.grad_accumulation}, bubble ${(r.plan.bubble_fraction * 100).toFixed(1)} %`,
-      `software       ${r.software}; ${r.other_software.software} software would take ~${fmtH(r.other_software.time_hours)}`,
-      ...r.warnings.map((w) => `warning: ${w}`),
+      s('estimate.title', { workload: r.workload, gpu_count: r.gpu_count, gpu: r.gpu, nodes: r.nodes, precision: r.precision }),
+      s('estimate.time', { time: fmtH(r.time_hours), low: fmtH(r.time_hours_low), high: fmtH(r.time_hours_high) }),
+      s('estimate.throughput', { tflops: r.throughput.effective_tflops_per_gpu.toFixed(1), samples: r.throughput.samples_per_s.toFixed(1),
+        tokens: r.throughput.tokens_per_s ? s('estimate.tokens', { tokens: r.throughput.tokens_per_s.toFixed(0) }) : '' }),
+      s('estimate.memory', { required: r.memory.required_gb_per_gpu.toFixed(1), available: r.memory.available_gb_per_gpu.toFixed(1),
+        fits: r.memory.fits ? 'yes' : 'no', sharding: r.memory.sharding }),
+      s('estimate.plan', { tp: p.tensor_parallel, pp: p.pipeline_parallel, cp: p.context_parallel, dp: p.data_parallel, zero: p.zero_stage,
+        recompute: p.recompute, micro: p.micro_batch, accumulation: p.grad_accumulation, bubble: (p.bubble_fraction * 100).toFixed(1) }),
+      s('estimate.software', { software: r.software, other: r.other_software.software, time: fmtH(r.other_software.time_hours) }),
+      ...r.warnings.map((w) => s('line.warning', { text: w })),
     ].join('\n'));
     return 0;
   },
@@ -179,25 +184,25 @@ export const COMMANDS = {
     }));
     out(opts, { workload: r.workload, evaluated_offers: r.evaluated_offers, fitting_count: r.fitting_count, results }, () => {
       const rows = opts.limit ? results : results.slice(0, 25);
-      return `${r.workload.name}: ${r.fitting_count} of ${r.result_count} offers fit (${r.workload.total_flops.toExponential(2)} FLOPs)\n` + table(rows, [
+      return `${s('rank.title', { workload: r.workload.name, fitting: r.fitting_count, total: r.result_count, flops: r.workload.total_flops.toExponential(2) })}\n` + table(rows, [
         { title: '#', get: (x) => results.indexOf(x) + 1, right: true },
-        { title: 'instance', get: (x) => `${x.instance}${x.example ? ' (example)' : ''}` },
-        { title: 'provider', get: (x) => `${x.provider} ${x.region}` },
-        { title: 'GPUs', get: (x) => `${x.total_gpus}x ${x.gpu}` },
-        { title: 'pricing', get: (x) => x.pricing },
-        { title: 'fits', get: (x) => (x.fits ? 'yes' : 'no') },
-        { title: 'time', get: (x) => fmtH(x.time_hours), right: true },
-        { title: 'cost $', get: (x) => x.cost_usd.toFixed(0), right: true },
+        { title: s('column.instance'), get: (x) => `${x.instance}${x.example ? s('rank.example') : ''}` },
+        { title: s('column.provider'), get: (x) => `${x.provider} ${x.region}` },
+        { title: s('column.gpus'), get: (x) => `${x.total_gpus}x ${x.gpu}` },
+        { title: s('column.pricing'), get: (x) => termText('pricing', x.pricing) },
+        { title: s('column.fits'), get: (x) => s(x.fits ? 'word.yes' : 'word.no') },
+        { title: s('column.time'), get: (x) => fmtH(x.time_hours), right: true },
+        { title: s('column.cost_usd'), get: (x) => x.cost_usd.toFixed(0), right: true },
         { title: '$/TFLOPS·day', get: (x) => x.usd_per_tflops_day.toFixed(4), right: true },
-        { title: 'score', get: (x) => x.score.toFixed(3), right: true },
-        { title: 'why', get: (x) => x.reasons.join(language(opts) === 'zh' ? '；' : '; ') },
-      ]) + (rows.length < results.length ? `\n… ${results.length - rows.length} more (--limit N or --json)` : '');
+        { title: s('column.score'), get: (x) => x.score.toFixed(3), right: true },
+        { title: s('column.why'), get: (x) => x.reasons.join(language(opts) === 'zh' ? '；' : '; ') },
+      ]) + (rows.length < results.length ? `\n${s('rank.more', { n: results.length - rows.length })}` : '');
     });
     return 0;
   },
   cost: async (opts, e) => {
-    if (!opts.instance) throw new UsageError('--instance is required');
-    if (opts.hours === undefined) throw new UsageError('--hours is required', 'cost');
+    if (!opts.instance) throw new UsageError(s('error.required_option', { option: '--instance' }));
+    if (opts.hours === undefined) throw new UsageError(s('error.required_option', { option: '--hours' }), 'cost');
     const req = { instance: opts.instance, hours: opts.hours, pricing: opts.pricing || 'on_demand' };
     if (opts.nodes !== undefined) req.nodes = opts.nodes;
     if (opts['cold-start-s'] !== undefined) req.cold_start_s = opts['cold-start-s'];
@@ -205,24 +210,26 @@ export const COMMANDS = {
     const o = { instance: r.instance, id: r.id, provider: r.provider, pricing: r.pricing, hours: r.hours, nodes: r.nodes, billed_hours: r.billed_hours,
       cost_usd: r.cost_usd, usd_per_hour: r.usd_per_hour, usd_per_tflops_day: r.usd_per_tflops_day, as_of: r.as_of, source: r.source, warnings: r.warnings };
     if (r.serverless) Object.assign(o, { available: r.available, note: r.note, serverless: r.serverless });
-    out(opts, o, () => `${r.instance} (${r.provider}) ${r.pricing} for ${r.hours} h: $${r.cost_usd.toFixed(2)}  ·  $${r.usd_per_tflops_day.toFixed(4)}/TFLOPS·day  ·  price as of ${r.as_of}`);
+    out(opts, o, () => s('cost.line', { instance: r.instance, provider: r.provider, pricing: termText('pricing', r.pricing), hours: r.hours,
+      cost: r.cost_usd.toFixed(2), unit: r.usd_per_tflops_day.toFixed(4), date: r.as_of }));
     return 0;
   },
   presets: async (opts, e) => {
     const p = e.presets();
-    out(opts, p, () => p.map((x) => `${x.id.padEnd(22)} ${x.name?.en ?? ''}`).join('\n'));
+    const lang = language(opts);
+    out(opts, p, () => p.map((x) => `${x.id.padEnd(22)} ${x.name?.[lang] ?? x.name?.en ?? ''}`).join('\n'));
     return 0;
   },
   gpus: async (opts, e) => {
     const g = e.gpus();
     out(opts, g, () => table(g, [
-      { title: 'id', get: (x) => x.id }, { title: 'name', get: (x) => x.name },
+      { title: s('column.id'), get: (x) => x.id }, { title: s('column.name'), get: (x) => x.name },
       { title: 'GB', get: (x) => x.memory_gb, right: true }, { title: 'GB/s', get: (x) => x.memory_bandwidth_gbs, right: true },
       { title: 'FP16 TFLOPS', get: (x) => x.tflops.fp16 ?? '-', right: true }]));
     return 0;
   },
   advise: async (opts, e) => {
-    if (opts.params === undefined) throw new UsageError('--params is required', 'advise');
+    if (opts.params === undefined) throw new UsageError(s('error.required_option', { option: '--params' }), 'advise');
     const req = { params: opts.params };
     put(req, opts, 'tokens', 'tokens');
     put(req, opts, 'deadline', 'deadline_hours');
@@ -232,7 +239,7 @@ export const COMMANDS = {
     return 0;
   },
   plan: async (opts, e) => {
-    if (!!opts.demand === !!opts.example) throw new UsageError('give --demand FILE or --example article');
+    if (!!opts.demand === !!opts.example) throw new UsageError(s('error.demand_or_example'));
     let req;
     if (opts.example) req = { example: opts.example };
     else {
@@ -244,12 +251,12 @@ export const COMMANDS = {
     return 0;
   },
   serverless: async (opts, e) => {
-    if (!opts.offer) throw new UsageError('--offer is required (an offer with a serverless price)', 'serverless');
+    if (!opts.offer) throw new UsageError(s('error.offer_required'), 'serverless');
     const req = { offer: opts.offer };
     if (opts.instance) req.instance = opts.instance;
     if (opts.load !== undefined) {
       const load = String(opts.load).split(',').map((x) => (/^\s*\d+(\.\d+)?\s*$/.test(x) ? Number(x) : NaN));
-      if (load.length !== 24 || load.some((x) => !Number.isFinite(x))) throw new UsageError('--load needs 24 decimal numbers >= 0, comma-separated', 'serverless');
+      if (load.length !== 24 || load.some((x) => !Number.isFinite(x))) throw new UsageError(s('error.load'), 'serverless');
       req.load_gpus = load;
     }
     if (opts['cold-start-s'] !== undefined) req.cold_start_s = opts['cold-start-s'];
@@ -260,14 +267,14 @@ export const COMMANDS = {
     return 0;
   },
   mig: async (opts, e) => {
-    if (!opts.gpu) throw new UsageError('--gpu is required');
-    if (!opts.jobs) throw new UsageError('--jobs is required (e.g. 7x8gb)');
+    if (!opts.gpu) throw new UsageError(s('error.required_option', { option: '--gpu' }));
+    if (!opts.jobs) throw new UsageError(s('error.jobs_required'));
     const r = e.mig({ gpu: opts.gpu, jobs: opts.jobs });
     out(opts, withoutOk(r), () => migText(r));
     return 0;
   },
   levers: async (opts, e) => {
-    if (!opts.instance) throw new UsageError('--instance is required');
+    if (!opts.instance) throw new UsageError(s('error.required_option', { option: '--instance' }));
     const req = { ...workloadRequest(opts), instance: opts.instance };
     for (const k of ['pricing', 'precision']) put(req, opts, k);
     const r = e.levers(req);
@@ -275,7 +282,7 @@ export const COMMANDS = {
     return 0;
   },
   compare: async (opts, e) => {
-    if (opts.config.length < 2 || opts.config.length > 4) throw new UsageError('compare needs 2 to 4 --config');
+    if (opts.config.length < 2 || opts.config.length > 4) throw new UsageError(s('error.compare_configs'));
     const gpuIds = new Set(e.gpus().flatMap((g) => [g.id, ...(g.aliases || [])].map((x) => x.toLowerCase())));
     const req = { ...workloadRequest(opts), configs: opts.config.map((c) => compareConfig(c, gpuIds)) };
     if (opts.pricing) req.pricing = opts.pricing;

@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { createEngine, GpuvalueError, todayIso } from '../../web/src/engine/client.js';
 import { UsageError } from './options.mjs';
+import { s } from './strings.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -17,7 +18,7 @@ export function readText(file) {
   try {
     buf = fs.readFileSync(file);
   } catch (e) {
-    throw new UsageError(`cannot read ${file}: ${e.code === 'ENOENT' ? 'no such file' : e.message}`);
+    throw new UsageError(s('error.cannot_read', { file, detail: e.code === 'ENOENT' ? s('error.no_such_file') : e.message }));
   }
   if (buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) buf = buf.subarray(3);
   const text = buf.toString('utf8');
@@ -30,7 +31,7 @@ export function readText(file) {
       const column = i - buf.lastIndexOf(10, i - 1);
       const where = `line ${line}, column ${i === 0 ? 1 : column}`;
       throw new GpuvalueError({ error: { code: 'json_syntax', path: where,
-        message: `${file}: ${where}: not valid UTF-8 (byte 0x${buf[i].toString(16).padStart(2, '0')})` } });
+        message: s('error.not_utf8', { file, where, byte: buf[i].toString(16).padStart(2, '0') }) } });
     }
   }
   return text;
@@ -41,11 +42,11 @@ export function parseJson(text, file) {
   try {
     return JSON.parse(text, (key, value) => {
       if (typeof value === 'number' && !Number.isFinite(value))
-        throw new RangeError(`number${key ? ` "${key}"` : ''} is out of range (beyond +-1.8e308)`);
+        throw new RangeError(s('error.number_out_of_range', { key: key ? ` "${key}"` : '' }));
       return value;
     });
   } catch (e) {
-    throw new GpuvalueError({ error: { code: 'json_syntax', path: file, message: `${file}: not valid JSON: ${e.message}` } });
+    throw new GpuvalueError({ error: { code: 'json_syntax', path: file, message: s('error.not_json', { file, detail: e.message }) } });
   }
 }
 
@@ -58,7 +59,7 @@ export function readJsonFile(file) {
   let size = 0;
   try { size = fs.statSync(file).size; } catch { /* readText says what is wrong */ }
   if (size > MAX_REQUEST_FILE_BYTES)
-    throw new GpuvalueError({ error: { code: 'too_large', path: file, message: `${file}: ${size} bytes; a workload or demand file may have at most ${MAX_REQUEST_FILE_BYTES} bytes` } });
+    throw new GpuvalueError({ error: { code: 'too_large', path: file, message: s('error.file_too_large', { file, size, max: MAX_REQUEST_FILE_BYTES }) } });
   return parseJson(readText(file), file);
 }
 
@@ -74,7 +75,7 @@ function today() {
   const t = process.env.GPUVALUE_TODAY;
   if (t === undefined || t === '') return todayIso();
   if (!/^\d{4}-\d{2}-\d{2}$/.test(t) || Number.isNaN(Date.parse(`${t}T00:00:00Z`)) || new Date(`${t}T00:00:00Z`).toISOString().slice(0, 10) !== t)
-    throw new UsageError(`GPUVALUE_TODAY must be a date YYYY-MM-DD (got "${t}")`);
+    throw new UsageError(s('error.today', { value: t }));
   return t;
 }
 
@@ -83,7 +84,7 @@ export const isWasmAbort = (e) => e instanceof WebAssembly.RuntimeError || (e in
 
 export async function engine() {
   const modulePath = path.join(root, 'dist/engine/gpuvalue_engine.cjs');
-  if (!fs.existsSync(modulePath)) throw new UsageError('the engine is not built yet: run `npm run build`');
+  if (!fs.existsSync(modulePath)) throw new UsageError(s('error.not_built'));
   const factory = createRequire(import.meta.url)(modulePath);
   return createEngine(factory, loadBundle(), { today: today() });
 }

@@ -1,33 +1,48 @@
 // The language of the CLI's answers: engine messages ({code, params}) rendered from the same catalogs as the page
 // (web/src/i18n/messages.*.json). With --json each message keeps its code and params and gains an English "text".
 import { UsageError } from './options.mjs';
-import { messageRenderer } from '../../web/src/i18n/messages.js';
+import { s } from './strings.mjs';
+import { messageRenderer, MESSAGE_CATALOGS } from '../../web/src/i18n/messages.js';
+import { cliLanguage } from './strings.mjs';
+import { setErrorRenderer, isMessage } from '../../web/src/engine/client.js';
+
+// The renderer in the reader's language (--lang, LC_ALL, LANG): engine errors and issues on stderr.
+let readerRender = messageRenderer({ lang: 'en' });
+// An issue's explanation as text in the reader's language (a message, or a text already rendered).
+export const explain = (m) => (isMessage(m) ? readerRender(m) : String(m ?? ''));
 
 // --lang, else LC_ALL or LANG (zh_CN.UTF-8 -> zh), else English.
 export function language(opts) {
   const given = opts.lang ?? process.env.LC_ALL ?? process.env.LANG ?? '';
   if (/^zh\b|^zh[-_]/i.test(given)) return 'zh';
-  if (opts.lang !== undefined && !/^en\b|^en[-_]/i.test(given)) throw new UsageError(`--lang must be zh or en (got "${given}")`);
+  if (opts.lang !== undefined && !/^en\b|^en[-_]/i.test(given)) throw new UsageError(s('error.lang', { value: given }));
   return 'en';
 }
 
-const isMessage = (x) => x !== null && typeof x === 'object' && typeof x.code === 'string' &&
+// A message of an answer: a code with a params object (anything else is data, walked through).
+const isAnswerMessage = (x) => x !== null && typeof x === 'object' && typeof x.code === 'string' &&
   x.params !== null && typeof x.params === 'object' && !Array.isArray(x.params);
 
 function localise(value, render, keep) {
   if (Array.isArray(value)) return value.map((v) => localise(v, render, keep));
   if (value === null || typeof value !== 'object') return value;
-  if (isMessage(value)) return keep ? { ...value, text: render(value) } : render(value);
+  if (isAnswerMessage(value)) return keep ? { ...value, text: render(value) } : render(value);
   const out = {};
   for (const [k, v] of Object.entries(value)) out[k] = localise(v, render, keep);
   return out;
 }
+
+// A catalog value (pricing on_demand …) for Chinese readers as the catalogs' term (按需); English output keeps the
+// value as scripts and the catalogs write it.
+export const termText = (kind, value) => (cliLanguage() === 'zh' ? MESSAGE_CATALOGS.zh[`term.${kind}.${value}`] ?? value : value);
 
 // The engine client with every request method's answer localised.
 export function localisedEngine(e, opts) {
   const names = Object.fromEntries(e.gpus().map((g) => [g.id, g.name]));
   const gpuName = (id) => names[id] ?? id;
   const render = messageRenderer({ lang: opts.json ? 'en' : language(opts), gpuName });
+  readerRender = messageRenderer({ lang: language(opts), gpuName });
+  setErrorRenderer(readerRender);
   const methods = new Set(e.methodList.map((m) => m.name));
   return new Proxy(e, {
     get(target, key) {

@@ -2,12 +2,14 @@
 // parseArgs, strict), the usage text and each command's --help.
 //
 // Adding an option is one row of OPTIONS: its type ('string', 'boolean', 'number' or 'integer'), the value's
-// placeholder, a help line and the commands that take it, e.g.
-//   lang: { type: 'string', value: 'LANG', help: 'language of sentences (en, zh-CN)', commands: ALL },
+// placeholder and the commands that take it, e.g.
+//   lang: { type: 'string', value: 'LANG', commands: ALL },
+// and its help line, "option.lang", in both catalogs of the CLI's text (bin/cli/strings.*.json).
 // A command reads it as opts.lang (opts['include-stale'] for a dashed name); numbers arrive as numbers, already
 // checked to be decimal and within min/max. Adding a command is one row of COMMAND_TABLE and one entry of COMMANDS
-// in commands.mjs.
+// in commands.mjs (and its summary, "command.NAME", in the catalogs).
 import { parseArgs } from 'node:util';
+import { s } from './strings.mjs';
 
 export class UsageError extends Error {
   constructor(message, command) {
@@ -20,75 +22,75 @@ const ALL = '*';
 const WORKLOAD = ['estimate', 'rank', 'levers', 'compare', 'energy', 'tco'];
 const HARDWARE = ['energy', 'tco'];
 
-// name -> { type, value, help, commands, multiple?, min?, minExclusive?, max?, choices? }
+// name -> { type, value, commands, multiple?, min?, minExclusive?, max?, choices? }; the help is s('option.NAME')
 export const OPTIONS = {
-  preset: { type: 'string', value: 'ID', help: 'a bundled workload (gpuvalue presets)', commands: WORKLOAD },
-  workload: { type: 'string', value: 'FILE', help: 'a workload JSON file', commands: WORKLOAD },
-  gpu: { type: 'string', value: 'GPU_ID', help: 'a GPU id or alias (gpuvalue gpus)', commands: ['estimate', 'mig', ...HARDWARE] },
-  instance: { type: 'string', value: 'ID', help: 'an instance type or offer id of the catalog', commands: ['cost', 'levers', 'serverless', ...HARDWARE] },
-  count: { type: 'integer', value: 'N', min: 1, help: 'number of GPUs', commands: ['estimate', ...HARDWARE] },
-  software: { type: 'string', value: 'tuned|typical', help: 'software stack: tuned (vendor containers, Megatron-class) or typical (a stock framework); overrides the workload', commands: ['estimate', 'rank'] },
-  precision: { type: 'string', value: 'P', help: 'fp32, tf32, fp16, bf16, fp8 or int8', commands: ['estimate', 'levers'] },
-  catalog: { type: 'string', multiple: true, value: 'FILE', help: 'rank these catalogs INSTEAD of the bundled one (repeatable)', commands: ['rank'] },
-  'add-catalog': { type: 'string', multiple: true, value: 'FILE', help: 'rank these catalogs IN ADDITION to the bundled one (repeatable)', commands: ['rank'] },
-  pricing: { type: 'string', value: 'MODEL', help: 'on_demand, reserved, spot, tiered (rank also: all)', commands: ['rank', 'cost', 'levers', 'compare'] },
-  'fits-only': { type: 'boolean', help: 'only offers whose memory fits the workload', commands: ['rank'] },
-  'no-marketplace': { type: 'boolean', help: 'leave out marketplace / peer-to-peer offers (Vast and similar)', commands: ['rank'] },
-  'include-examples': { type: 'boolean', help: "also rank the seed article's illustrative offers (not real prices)", commands: ['rank'] },
-  budget: { type: 'number', value: 'USD', min: 0, minExclusive: true, help: 'only offers whose job costs at most USD', commands: ['rank'] },
-  deadline: { type: 'number', value: 'HOURS', min: 0, minExclusive: true, help: 'the job must finish within HOURS', commands: ['rank', 'advise'] },
-  limit: { type: 'integer', value: 'N', min: 1, help: 'at most N results', commands: ['rank'] },
-  hours: { type: 'number', value: 'H', min: 0, help: 'hours of use', commands: ['cost', ...HARDWARE] },
-  nodes: { type: 'integer', value: 'N', min: 1, help: 'number of instances', commands: ['cost'] },
-  'cold-start-s': { type: 'number', value: 'S', min: 0, help: 'seconds of cold start billed per scale-up (serverless)', commands: ['cost', 'serverless'] },
-  offer: { type: 'string', value: 'ID', help: 'an offer with a serverless price', commands: ['serverless'] },
-  load: { type: 'string', value: 'G0,G1,…,G23', help: "a day's load: GPUs busy in each of 24 hours", commands: ['serverless'] },
-  'idle-timeout-s': { type: 'number', value: 'S', min: 0, help: 'seconds a worker stays up after its last request', commands: ['serverless'] },
-  'max-concurrency': { type: 'integer', value: 'N', min: 1, help: 'at most N workers at once', commands: ['serverless'] },
-  provider: { type: 'string', value: 'NAME', help: 'provider name written into the catalog', commands: ['import'] },
-  'as-of': { type: 'string', value: 'YYYY-MM-DD', help: 'date of the prices (default: today)', commands: ['import'] },
-  params: { type: 'number', value: 'N', min: 0, minExclusive: true, help: 'model parameters, e.g. 7e9', commands: ['advise'] },
-  tokens: { type: 'number', value: 'N', min: 0, minExclusive: true, help: 'training tokens', commands: ['advise'] },
-  stage: { type: 'string', value: 'STAGE', help: 'exploration, tuning or production', commands: ['advise'] },
-  mode: { type: 'string', value: 'MODE', help: 'pretrain, finetune or lora', commands: ['advise'] },
-  demand: { type: 'string', value: 'FILE', help: 'a demand JSON file', commands: ['plan'] },
-  example: { type: 'string', value: 'NAME', help: 'the built-in example (article)', commands: ['plan'] },
-  jobs: { type: 'string', value: 'SPEC', help: 'COUNTxMEMgb[:SHARE][@HOURSh],...  e.g. 7x8gb or 3x20gb,2x5gb@4h', commands: ['mig'] },
-  config: { type: 'string', multiple: true, value: 'C', help: 'GPU_ID:COUNT[:USD_PER_HOUR] or INSTANCE[:NODES] (2 to 4 times)', commands: ['compare'] },
-  baseline: { type: 'integer', value: 'I', min: 0, help: 'index of the baseline config', commands: ['compare'] },
-  cooling: { type: 'string', value: 'KIND', help: 'air or liquid', commands: HARDWARE },
-  pue: { type: 'number', value: 'P', min: 1, help: 'power usage effectiveness (>= 1)', commands: HARDWARE },
-  utilisation: { type: 'number', value: 'U', min: 0, max: 1, help: 'share of time the GPUs are busy (0..1)', commands: HARDWARE },
-  'usd-per-kwh': { type: 'number', value: 'X', min: 0, help: 'electricity price', commands: HARDWARE },
-  'kg-co2-per-kwh': { type: 'number', value: 'X', min: 0, help: 'grid carbon intensity', commands: HARDWARE },
-  'power-w': { type: 'number', value: 'W', min: 0, minExclusive: true, help: 'power per GPU in watts', commands: HARDWARE },
-  'purchase-usd': { type: 'number', value: 'X', min: 0, help: 'purchase price of the GPUs', commands: ['tco'] },
-  years: { type: 'number', value: 'N', min: 0, minExclusive: true, help: 'amortisation years', commands: ['tco'] },
-  'other-usd-per-year': { type: 'number', value: 'X', min: 0, help: 'other yearly costs', commands: ['tco'] },
-  'rent-usd-per-gpu-hour': { type: 'number', value: 'X', min: 0, minExclusive: true, help: 'rental price to compare with', commands: ['tco'] },
-  json: { type: 'boolean', help: 'answer as JSON', commands: ['estimate', 'rank', 'cost', 'presets', 'gpus', 'advise', 'plan', 'mig', 'levers', 'compare', 'energy', 'tco'] },
-  lang: { type: 'string', value: 'zh|en', help: 'language of reasons, warnings and notes (default from LC_ALL/LANG); --json keeps code and params and adds an English "text"', commands: ['estimate', 'rank', 'cost', 'validate', 'import', 'advise', 'plan', 'serverless', 'mig', 'levers', 'compare', 'energy', 'tco'] },
-  help: { type: 'boolean', short: 'h', help: 'this help', commands: ALL },
+  preset: { type: 'string', value: 'ID', commands: WORKLOAD },
+  workload: { type: 'string', value: 'FILE', commands: WORKLOAD },
+  gpu: { type: 'string', value: 'GPU_ID', commands: ['estimate', 'mig', ...HARDWARE] },
+  instance: { type: 'string', value: 'ID', commands: ['cost', 'levers', 'serverless', ...HARDWARE] },
+  count: { type: 'integer', value: 'N', min: 1, commands: ['estimate', ...HARDWARE] },
+  software: { type: 'string', value: 'tuned|typical', commands: ['estimate', 'rank'] },
+  precision: { type: 'string', value: 'P', commands: ['estimate', 'levers'] },
+  catalog: { type: 'string', multiple: true, value: 'FILE', commands: ['rank'] },
+  'add-catalog': { type: 'string', multiple: true, value: 'FILE', commands: ['rank'] },
+  pricing: { type: 'string', value: 'MODEL', commands: ['rank', 'cost', 'levers', 'compare'] },
+  'fits-only': { type: 'boolean', commands: ['rank'] },
+  'no-marketplace': { type: 'boolean', commands: ['rank'] },
+  'include-examples': { type: 'boolean', commands: ['rank'] },
+  budget: { type: 'number', value: 'USD', min: 0, minExclusive: true, commands: ['rank'] },
+  deadline: { type: 'number', value: 'HOURS', min: 0, minExclusive: true, commands: ['rank', 'advise'] },
+  limit: { type: 'integer', value: 'N', min: 1, commands: ['rank'] },
+  hours: { type: 'number', value: 'H', min: 0, commands: ['cost', ...HARDWARE] },
+  nodes: { type: 'integer', value: 'N', min: 1, commands: ['cost'] },
+  'cold-start-s': { type: 'number', value: 'S', min: 0, commands: ['cost', 'serverless'] },
+  offer: { type: 'string', value: 'ID', commands: ['serverless'] },
+  load: { type: 'string', value: 'G0,G1,…,G23', commands: ['serverless'] },
+  'idle-timeout-s': { type: 'number', value: 'S', min: 0, commands: ['serverless'] },
+  'max-concurrency': { type: 'integer', value: 'N', min: 1, commands: ['serverless'] },
+  provider: { type: 'string', value: 'NAME', commands: ['import'] },
+  'as-of': { type: 'string', value: 'YYYY-MM-DD', commands: ['import'] },
+  params: { type: 'number', value: 'N', min: 0, minExclusive: true, commands: ['advise'] },
+  tokens: { type: 'number', value: 'N', min: 0, minExclusive: true, commands: ['advise'] },
+  stage: { type: 'string', value: 'STAGE', commands: ['advise'] },
+  mode: { type: 'string', value: 'MODE', commands: ['advise'] },
+  demand: { type: 'string', value: 'FILE', commands: ['plan'] },
+  example: { type: 'string', value: 'NAME', commands: ['plan'] },
+  jobs: { type: 'string', value: 'SPEC', commands: ['mig'] },
+  config: { type: 'string', multiple: true, value: 'C', commands: ['compare'] },
+  baseline: { type: 'integer', value: 'I', min: 0, commands: ['compare'] },
+  cooling: { type: 'string', value: 'KIND', commands: HARDWARE },
+  pue: { type: 'number', value: 'P', min: 1, commands: HARDWARE },
+  utilisation: { type: 'number', value: 'U', min: 0, max: 1, commands: HARDWARE },
+  'usd-per-kwh': { type: 'number', value: 'X', min: 0, commands: HARDWARE },
+  'kg-co2-per-kwh': { type: 'number', value: 'X', min: 0, commands: HARDWARE },
+  'power-w': { type: 'number', value: 'W', min: 0, minExclusive: true, commands: HARDWARE },
+  'purchase-usd': { type: 'number', value: 'X', min: 0, commands: ['tco'] },
+  years: { type: 'number', value: 'N', min: 0, minExclusive: true, commands: ['tco'] },
+  'other-usd-per-year': { type: 'number', value: 'X', min: 0, commands: ['tco'] },
+  'rent-usd-per-gpu-hour': { type: 'number', value: 'X', min: 0, minExclusive: true, commands: ['tco'] },
+  json: { type: 'boolean', commands: ['estimate', 'rank', 'cost', 'presets', 'gpus', 'advise', 'plan', 'mig', 'levers', 'compare', 'energy', 'tco'] },
+  lang: { type: 'string', value: 'zh|en', commands: ['estimate', 'rank', 'cost', 'validate', 'import', 'advise', 'plan', 'serverless', 'mig', 'levers', 'compare', 'energy', 'tco'] },
+  help: { type: 'boolean', short: 'h', commands: ALL },
 };
 
 // command -> { method (engine method when named otherwise), synopsis (positionals and required choices; the other
-// options are listed from OPTIONS), positionals: [min, max], summary, group }
+// options are listed from OPTIONS), positionals: [min, max], group }; the summary is s('command.NAME')
 export const COMMAND_TABLE = {
-  estimate: { synopsis: '(--preset ID | --workload FILE) --gpu GPU_ID', summary: 'time, throughput and memory of a workload on N GPUs' },
-  rank: { synopsis: '(--preset ID | --workload FILE)', summary: 'rank the offers of the catalog for a workload' },
-  cost: { synopsis: '--instance ID --hours H', summary: 'the cost of an instance for some hours' },
-  validate: { synopsis: 'FILE...', positionals: [1, Infinity], summary: 'check catalog, GPU, workload or demand files' },
-  import: { method: 'importSkypilot', synopsis: 'skypilot FILE.csv', positionals: [2, 2], summary: 'convert a SkyPilot vms.csv into a catalog' },
-  presets: { synopsis: '', summary: 'the bundled workloads' },
-  gpus: { synopsis: '', summary: 'the GPUs the engine knows' },
-  advise: { synopsis: '--params N', summary: 'GPU class, count and pricing for a model size (article §4)', group: 'decision tools' },
-  plan: { synopsis: '(--demand FILE | --example article)', summary: 'reserved/on-demand/spot mix for a demand', group: 'decision tools' },
-  serverless: { synopsis: '--offer ID', summary: "a day's load on serverless GPUs versus instances", group: 'decision tools' },
-  mig: { synopsis: '--gpu GPU_ID --jobs SPEC', summary: 'pack small jobs into MIG slices', group: 'decision tools' },
-  levers: { synopsis: '(--preset ID | --workload FILE) --instance ID', summary: 'what each cost lever changes', group: 'decision tools' },
-  compare: { synopsis: '(--preset ID | --workload FILE) --config C --config C', summary: 'compare 2 to 4 configurations', group: 'decision tools' },
-  energy: { synopsis: '(--gpu GPU_ID | --instance ID) (--hours H | --preset ID | --workload FILE)', summary: 'energy, its cost and CO2', group: 'decision tools' },
-  tco: { synopsis: '(--gpu GPU_ID | --instance ID)', summary: 'owning versus renting', group: 'decision tools' },
+  estimate: { synopsis: '(--preset ID | --workload FILE) --gpu GPU_ID' },
+  rank: { synopsis: '(--preset ID | --workload FILE)' },
+  cost: { synopsis: '--instance ID --hours H' },
+  validate: { synopsis: 'FILE...', positionals: [1, Infinity] },
+  import: { method: 'importSkypilot', synopsis: 'skypilot FILE.csv', positionals: [2, 2] },
+  presets: { synopsis: '' },
+  gpus: { synopsis: '' },
+  advise: { synopsis: '--params N', group: 'decision tools' },
+  plan: { synopsis: '(--demand FILE | --example article)', group: 'decision tools' },
+  serverless: { synopsis: '--offer ID', group: 'decision tools' },
+  mig: { synopsis: '--gpu GPU_ID --jobs SPEC', group: 'decision tools' },
+  levers: { synopsis: '(--preset ID | --workload FILE) --instance ID', group: 'decision tools' },
+  compare: { synopsis: '(--preset ID | --workload FILE) --config C --config C', group: 'decision tools' },
+  energy: { synopsis: '(--gpu GPU_ID | --instance ID) (--hours H | --preset ID | --workload FILE)', group: 'decision tools' },
+  tco: { synopsis: '(--gpu GPU_ID | --instance ID)', group: 'decision tools' },
 };
 
 export const commandNames = () => Object.keys(COMMAND_TABLE);
@@ -107,22 +109,20 @@ function synopsis(cmd) {
 }
 
 export function usage() {
-  const lines = ['usage: gpuvalue <command> [options]      gpuvalue <command> --help      gpuvalue --version', ''];
+  const lines = [s('usage.line'), ''];
   for (const group of [undefined, 'decision tools']) {
-    lines.push(group ? `${group} (article §4-§5):` : 'commands:');
-    for (const [cmd, c] of Object.entries(COMMAND_TABLE)) if (c.group === group) lines.push(`  ${cmd.padEnd(9)}${c.summary}`);
+    lines.push(s(group ? 'usage.decision_tools' : 'usage.commands'));
+    for (const cmd of Object.keys(COMMAND_TABLE)) if (COMMAND_TABLE[cmd].group === group) lines.push(`  ${cmd.padEnd(9)}${s(`command.${cmd}`)}`);
     lines.push('');
   }
-  lines.push('Numbers are decimal (7e9 and 0.5 are fine; 0x10 is not). Prices are USD.',
-    'Exit status: 0 ok, 1 bad input (message on stderr), 2 usage error.');
+  lines.push(s('usage.numbers'), s('usage.exit'));
   return lines.join('\n');
 }
 
 export function commandHelp(cmd) {
-  const c = COMMAND_TABLE[cmd];
-  const rows = optionsOf(cmd).map(([n, o]) => [`${o.short ? `-${o.short}, ` : ''}${optionText(n, o)}`, o.help]);
+  const rows = optionsOf(cmd).map(([n, o]) => [`${o.short ? `-${o.short}, ` : ''}${optionText(n, o)}`, s(`option.${n}`)]);
   const width = Math.max(...rows.map((r) => r[0].length));
-  return [`usage: gpuvalue ${synopsis(cmd)}`, '', c.summary, '', 'options:', ...rows.map(([a, b]) => `  ${a.padEnd(width)}  ${b}`)].join('\n');
+  return [s('help.usage', { synopsis: synopsis(cmd) }), '', s(`command.${cmd}`), '', s('help.options'), ...rows.map(([a, b]) => `  ${a.padEnd(width)}  ${b}`)].join('\n');
 }
 
 function distance(a, b) {
@@ -150,11 +150,10 @@ const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
 function numberValue(cmd, name, o, text) {
   const v = DECIMAL.test(text) ? Number(text) : NaN;
-  const kind = o.type === 'integer' ? 'a whole number' : 'a decimal number';
-  const range = [o.min !== undefined ? `${o.minExclusive ? '>' : '>='} ${o.min}` : '', o.max !== undefined ? `<= ${o.max}` : ''].filter(Boolean).join(' and ');
+  const range = [o.min !== undefined ? `${o.minExclusive ? '>' : '>='} ${o.min}` : '', o.max !== undefined ? `<= ${o.max}` : ''].filter(Boolean).join(s('join.and'));
   const bad = !Number.isFinite(v) || (o.type === 'integer' && !Number.isInteger(v)) || (o.min !== undefined && (o.minExclusive ? v <= o.min : v < o.min))
     || (o.max !== undefined && v > o.max);
-  if (bad) throw new UsageError(`--${name} must be ${kind}${range ? ` ${range}` : ''} (got "${text}")`, cmd);
+  if (bad) throw new UsageError(s('error.number_option', { name, kind: o.type, range: range ? ` ${range}` : '', text }), cmd);
   return v;
 }
 
@@ -162,13 +161,13 @@ function unknownOption(cmd, token) {
   const name = token.replace(/^-+/, '').split('=')[0];
   const own = optionsOf(cmd).map(([n]) => n);
   const near = closest(name, own);
-  const elsewhere = OPTIONS[name] ? ` (it is an option of ${commandNames().filter((c) => OPTIONS[name].commands.includes(c)).join(', ')})` : '';
-  return new UsageError(`${cmd} has no option ${token.split('=')[0]}${elsewhere}${near ? `; did you mean --${near}?` : ''}`, cmd);
+  const elsewhere = OPTIONS[name] ? s('error.option_elsewhere', { commands: commandNames().filter((c) => OPTIONS[name].commands.includes(c)).join(', ') }) : '';
+  return new UsageError(s('error.unknown_option', { command: cmd, option: token.split('=')[0], elsewhere, near: near ? s('error.did_you_mean', { suggestion: `--${near}` }) : '' }), cmd);
 }
 
 function strayWord(cmd, word) {
   const near = OPTIONS[word] && optionsOf(cmd).some(([n]) => n === word) ? word : null;
-  return new UsageError(`unexpected argument "${word}"${near ? `; did you mean --${near}?` : ''}`, cmd);
+  return new UsageError(s('error.unexpected_argument', { word, near: near ? s('error.did_you_mean', { suggestion: `--${near}` }) : '' }), cmd);
 }
 
 // "--budget -5": a number option followed by a negative number takes it as its value (parseArgs alone would read it
@@ -193,8 +192,8 @@ export function parseCommand(cmd, argv) {
   } catch (e) {
     if (e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw unknownOption(cmd, /'([^']+)'/.exec(e.message)?.[1] ?? '?');
     const name = /'(-[^' ]+)/.exec(e.message)?.[1] ?? '';
-    if (/does not take an argument/.test(e.message)) throw new UsageError(`${name} is a flag and takes no value`, cmd);
-    if (/argument missing|ambiguous/.test(e.message)) throw new UsageError(`${name} needs a value (a value starting with "-" is written ${name}=VALUE)`, cmd);
+    if (/does not take an argument/.test(e.message)) throw new UsageError(s('error.flag_value', { name }), cmd);
+    if (/argument missing|ambiguous/.test(e.message)) throw new UsageError(s('error.needs_value', { name }), cmd);
     throw new UsageError(e.message.split('\n')[0], cmd);
   }
   const opts = { ...parsed.values };
@@ -205,6 +204,6 @@ export function parseCommand(cmd, argv) {
   const [min, max] = COMMAND_TABLE[cmd].positionals ?? [0, 0];
   const pos = parsed.positionals;
   if (pos.length > max) throw strayWord(cmd, pos[max]);
-  if (!opts.help && pos.length < min) throw new UsageError(`${cmd} needs ${COMMAND_TABLE[cmd].synopsis}`, cmd);
+  if (!opts.help && pos.length < min) throw new UsageError(s('error.needs_arguments', { command: cmd, synopsis: COMMAND_TABLE[cmd].synopsis }), cmd);
   return { opts, positionals: pos };
 }

@@ -91,7 +91,7 @@ TEST_CASE("catalog errors are all reported with JSON Pointer paths", "[catalog][
   CHECK(hasPath(is, "/instances/2/prices/0/model"));
   CHECK(out.offers.empty());  // nothing is added when any error exists
   for (const auto& i : is) {
-    if (i.path == "/instances/0/prices/1/usd_per_hour") CHECK(i.message.find("must be a finite number >= 0.001") == 0);
+    if (i.path == "/instances/0/prices/1/usd_per_hour") CHECK(debugText(i.message) == "error.number_out_of_range{lower=closed,min=0.001,upper=closed,max=1e+06,value=-3}");
   }
 }
 
@@ -138,4 +138,74 @@ TEST_CASE("deeply nested JSON is rejected without recursion", "[catalog][errors]
   Issues is = load(deep, out);
   REQUIRE(is.size() == 1);
   CHECK(is[0].code == ErrorCode::kJsonSyntax);
+}
+
+// One offer of the corpus shape with the given id and prices (JSON text).
+static std::string offerText(const std::string& id, const std::string& prices) {
+  return R"({"id": )" + id + R"(, "provider": "P", "instance_type": "x", "gpu": "t4", "gpu_count": 1, "region": "r", "prices": [)" + prices + "]}";
+}
+static const char* kOnDemand = R"({"model": "on_demand", "usd_per_hour": 1, "as_of": "2026-11-01", "source": "s"})";
+static const char* kOnDemandAgain = R"({"model": "on_demand", "usd_per_hour": 0.5, "as_of": "2026-11-01", "source": "s"})";
+
+// The message code of the issue at `path`, or "" when there is none.
+static std::string codeAt(const Issues& is, const std::string& path) {
+  for (const auto& i : is)
+    if (i.path == path && !i.warning) return i.message.code();
+  return "";
+}
+
+TEST_CASE("an empty or blank offer id is an error at its path, also when two offers share it", "[catalog][errors]") {
+  Catalog out;
+  const Issues is = load(R"({"instances": [)" + offerText(R"("")", kOnDemand) + "," + offerText(R"("  ")", kOnDemand) + "," +
+                         offerText(R"("")", kOnDemand) + "," + offerText(R"("ok")", kOnDemand) + "]}", out);
+  CHECK(codeAt(is, "/instances/0/id") == "error.empty_id");
+  CHECK(codeAt(is, "/instances/1/id") == "error.empty_id");
+  CHECK(codeAt(is, "/instances/2/id") == "error.empty_id");  // not reported as a duplicate of offer 0
+  CHECK(codeAt(is, "/instances/3/id") == "");
+  CHECK(out.offers.empty());
+}
+
+TEST_CASE("a second on-demand price is an error at its model, naming the first", "[catalog][errors]") {
+  Catalog out;
+  const Issues is = load(R"({"instances": [)" + offerText(R"("a")", std::string(kOnDemand) + "," + kOnDemandAgain) + "]}", out);
+  REQUIRE(codeAt(is, "/instances/0/prices/1/model") == "error.second_on_demand");
+  for (const auto& i : is)
+    if (i.path == "/instances/0/prices/1/model") CHECK(debugText(i.message) == "error.second_on_demand{first_value=0}");
+  CHECK(out.offers.empty());
+  // Reserved prices for several terms stay allowed.
+  Catalog fine;
+  const std::string reserved = R"({"model": "reserved", "usd_per_hour": 0.8, "term_months": 12, "as_of": "2026-11-01", "source": "s"},)"
+                               R"({"model": "reserved", "usd_per_hour": 0.6, "term_months": 36, "as_of": "2026-11-01", "source": "s"})";
+  CHECK_FALSE(hasErrors(load(R"({"instances": [)" + offerText(R"("b")", std::string(kOnDemand) + "," + reserved) + "]}", fine)));
+  CHECK(fine.offers.size() == 1);
+}
+
+TEST_CASE("the engine's streamed reader rejects empty ids and a second on-demand price like the DOM reader, and keeps its catalog", "[catalog][errors][stream]") {
+  gpuvalue::Engine& e = gpuvalue_test::loadedEngine();
+  const size_t before = e.catalog().offers.size();
+  const json empty = parse(e.addCatalog(R"({"instances": [)" + offerText(R"("")", kOnDemand) + "]}"));
+  CHECK(empty["ok"] == false);
+  CHECK(empty["error"]["path"] == "/instances/0/id");
+  CHECK(empty["error"]["message"]["code"] == "error.empty_id");
+  const json twice = parse(e.addCatalog(R"({"instances": [)" + offerText(R"("stream-two-od")", std::string(kOnDemand) + "," + kOnDemandAgain) + "]}"));
+  CHECK(twice["ok"] == false);
+  CHECK(twice["error"]["path"] == "/instances/0/prices/1/model");
+  CHECK(twice["error"]["message"] == json({{"code", "error.second_on_demand"}, {"params", {{"first_value", 0}}}}));
+  CHECK(e.catalog().offers.size() == before);
+}
+
+TEST_CASE("members an offer does not define are skipped while its text is parsed", "[catalog][stream]") {
+  const std::string text = R"({"id": "a", "zz_unknown": [[1, 2], {"deep": [3]}], "gpu": "t4", "prices": []})";
+  const json kept = json::parse(text, keepKnownOfferMembers, false);
+  REQUIRE(kept.is_object());
+  CHECK_FALSE(kept.contains("zz_unknown"));
+  CHECK(kept["id"] == "a");
+  CHECK(kept["gpu"] == "t4");
+  CHECK(kept.contains("prices"));
+  // The engine reads such an offer (the direct reader declines the nested unknown member; the DOM reader skips it).
+  gpuvalue::Engine& e = gpuvalue_test::loadedEngine();
+  const std::string offer = R"({"id": "skip-unknown", "provider": "P", "instance_type": "x", "gpu": "t4", "gpu_count": 1, "region": "r",
+      "zz_unknown": {"big": [1, 2, 3, [4, [5]]]}, "prices": [)" + std::string(kOnDemand) + "]}";
+  const json r = parse(e.validate(R"({"instances": [)" + offer + "]}"));
+  CHECK(r["ok"] == true);
 }

@@ -77,7 +77,7 @@ std::string describe(const Offer& o) {
 std::string describe(const Read& r) {
   std::string s = r.ok ? "ok\n" : "malformed\n";
   for (const auto& o : r.catalog.offers) s += describe(o) + "\n";
-  for (const auto& i : r.issues) s += (i.warning ? "warning " : "error ") + i.path + ": " + i.message + "\n";
+  for (const auto& i : r.issues) s += (i.warning ? "warning " : "error ") + i.path + ": " + debugText(i.message) + "\n";
   return s;
 }
 

@@ -394,7 +394,7 @@ TEST_CASE("MIG memory slices come from the profile's share of the GPU's memory",
 
 TEST_CASE("the MIG job spec accepts counts, memory, compute share and hours and rejects the rest", "[decisions][mig]") {
   std::vector<MigJob> j;
-  std::string err;
+  Message err;
   REQUIRE(parseMigJobSpec("3x20gb, 2x5gb", j, err));
   CHECK(j.size() == 5);
   CHECK(j[0].memory_gb == 20);
@@ -409,11 +409,23 @@ TEST_CASE("the MIG job spec accepts counts, memory, compute share and hours and 
   j.clear();
   REQUIRE(parseMigJobSpec("8gb", j, err));
   CHECK(j.size() == 1);
-  for (const char* bad : {"", "7x8", "x8gb", "0x8gb", "7x8gb@4", "7x8gb:2", "7x8gb;1x2gb", "1.5x8gb", "7x-8gb"}) {
+  // Each bad spec with the message that says what is wrong with it.
+  const std::pair<const char*, const char*> bad[] = {
+      {"", "error.mig_spec_empty{}"},
+      {"7x8", "error.mig_spec{group_value=1,problem=unit,token=}"},
+      {"x8gb", "error.mig_spec{group_value=1,problem=count,token=}"},
+      {"0x8gb", "error.mig_spec{group_value=1,problem=count_range,token=}"},
+      {"7x8gb@4", "error.mig_spec{group_value=1,problem=hours,token=}"},
+      {"7x8gb:2", "error.mig_spec{group_value=1,problem=share_range,token=}"},
+      {"7x8gb;1x2gb", "error.mig_spec{group_value=1,problem=unexpected,token=;}"},
+      {"1x2gb,1.5x8gb", "error.mig_spec{group_value=2,problem=count_range,token=}"},
+      {"7x-8gb", "error.mig_spec{group_value=1,problem=memory,token=}"},
+  };
+  for (const auto& [spec, message] : bad) {
     std::vector<MigJob> v;
-    INFO(bad);
-    CHECK_FALSE(parseMigJobSpec(bad, v, err));
-    CHECK(!err.empty());
+    INFO(spec);
+    CHECK_FALSE(parseMigJobSpec(spec, v, err));
+    CHECK(debugText(err) == message);
   }
 }
 

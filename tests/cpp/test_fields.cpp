@@ -91,7 +91,7 @@ TEST_CASE("the preset reader follows the preset table", "[fields][presets]") {
     Engine e;
     const json answer = json::parse(e.loadPresets(doc.dump()));
     Issues issues;
-    if (!answer["ok"].get<bool>()) issues.push_back({ErrorCode::kInvalidValue, answer["error"]["path"].get<std::string>(), ""});
+    if (!answer["ok"].get<bool>()) issues.push_back({ErrorCode::kInvalidValue, answer["error"]["path"].get<std::string>(), Message(answer["error"]["message"].value("code", ""))});
     return issues;
   };
   const json doc = {{"presets", {{{"id", "p"}, {"workload", {{"kind", "custom"}, {"total_flops", 1e20}}}}}}};

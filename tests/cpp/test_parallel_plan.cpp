@@ -184,7 +184,8 @@ TEST_CASE("estimate reports the plan and rejects a layout that does not divide t
   auto typo = parse(e.estimate(R"({"workload": {"kind": "transformer", "params": 7e9, "tokens": 1e9, "tensor_paralel": 2},
       "gpu": "h100-sxm5-80gb", "count": 8})"));
   CHECK(typo["ok"] == false);
-  CHECK(typo["error"]["message"].get<std::string>().find("tensor_parallel") != std::string::npos);
+  CHECK(typo["error"]["path"] == "/workload/tensor_paralel");
+  CHECK(typo["error"]["message"] == json({{"code", "error.not_workload_member"}, {"params", {{"suggestion", "tensor_parallel"}}}}));
   auto frac = parse(e.estimate(R"({"workload": {"kind": "transformer", "params": 7e9, "tokens": 1e9, "layers": 31.5},
       "gpu": "h100-sxm5-80gb", "count": 8})"));
   CHECK(frac["ok"] == false);

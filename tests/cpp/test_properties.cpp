@@ -408,7 +408,7 @@ TEST_CASE("no answer to a random valid request carries NaN or Infinity", "[prope
     checkFinite(method, out, nf);
     const json j = json::parse(out, nullptr, false);
     if (!j.is_discarded() && j.value("ok", false)) ++ok;
-    else if (!j.is_discarded()) refusals[method] += j.value("error", json()).value("message", "") + "\n";
+    else if (!j.is_discarded()) refusals[method] += j.value("error", json()).value("message", json()).dump() + "\n";
   }
   std::string why;
   for (const auto& [m, text] : refusals) why += m + ":\n" + text.substr(0, 600);

@@ -82,8 +82,8 @@ TEST_CASE("SkyPilot import reports unmapped GPUs and bad rows with line numbers"
   CHECK(imp.catalog["instances"].size() == 1);
   bool unmapped = false, badcount = false;
   for (const auto& i : imp.issues) {
-    if (i.path == "line 2" && i.message.find("Gaudi2") != std::string::npos) unmapped = true;
-    if (i.path == "line 3" && i.message.find("AcceleratorCount") != std::string::npos) badcount = true;
+    if (i.path == "line 2" && debugText(i.message) == "import.unmapped_gpu{accelerator=Gaudi2}") unmapped = true;
+    if (i.path == "line 3" && i.message.code() == "import.bad_count") badcount = true;
   }
   CHECK(unmapped);
   CHECK(badcount);
@@ -115,7 +115,7 @@ static const json* findOffer(const json& inst, const std::string& type, const st
 
 static bool hasIssue(const SkypilotImport& imp, const std::string& path, const std::string& text) {
   for (const auto& i : imp.issues)
-    if (i.path == path && i.message.find(text) != std::string::npos) return true;
+    if (i.path == path && debugText(i.message).find(text) != std::string::npos) return true;
   return false;
 }
 
@@ -177,8 +177,8 @@ TEST_CASE("GCP attachable GPUs get SkyPilot's cheapest N1 host with enough vCPUs
   REQUIRE(v);
   CHECK((*v)["prices"][0]["usd_per_hour"].get<double>() == 2.95321);  // 0.47321 + 2.48
   // 4x T4 asks for 48 vCPUs: no host here, so the row is reported, not offered.
-  CHECK(hasIssue(imp, "line 7", "4x T4 accelerator rows have no host row in the same zone"));
-  CHECK(hasIssue(imp, "", "1 rows without an accelerator were skipped (line 2)"));
+  CHECK(hasIssue(imp, "line 7", "import.no_host_n1{accelerator=4x T4,"));
+  CHECK(hasIssue(imp, "", "import.cpu_rows{row_count=1,lines=2}"));
 }
 
 TEST_CASE("GCP GPU machines priced 0.0 or paired with no accelerator are reported, not offered", "[skypilot]") {
@@ -192,11 +192,11 @@ TEST_CASE("GCP GPU machines priced 0.0 or paired with no accelerator are reporte
   CHECK_FALSE(imp.ok);
   CHECK(imp.catalog["instances"].empty());
   CHECK(imp.skipped == 4);
-  CHECK(hasIssue(imp, "", "no GPU offer in the file: all 4 rows were skipped"));
-  CHECK(hasIssue(imp, "line 2", "a3-edgegpu-8g has GPUs built in"));
-  CHECK(hasIssue(imp, "line 3", "a4-highgpu-8g rows have no price (0.0 or empty)"));
-  CHECK(hasIssue(imp, "line 4", "8x B200 accelerator rows pair with a machine whose price is 0.0"));
-  CHECK(hasIssue(imp, "line 5", "8x H100 accelerator rows have no host row in the same zone to add them to (a3-highgpu-8g)"));
+  CHECK(hasIssue(imp, "", "import.no_offer{row_count=4}"));
+  CHECK(hasIssue(imp, "line 2", "{machine=a3-edgegpu-8g}"));
+  CHECK(hasIssue(imp, "line 3", "import.host_unpriced{machine=a4-highgpu-8g}"));
+  CHECK(hasIssue(imp, "line 4", "import.host_zero_price{accelerator=8x B200}"));
+  CHECK(hasIssue(imp, "line 5", "import.no_host_builtin{accelerator=8x H100,machines=a3-highgpu-8g}"));
 }
 
 TEST_CASE("RunPod SizeInMiB written in GB is read as GB and 'A100 PCIe' picks the PCIe GPU", "[skypilot]") {
@@ -210,7 +210,7 @@ TEST_CASE("RunPod SizeInMiB written in GB is read as GB and 'A100 PCIe' picks th
   const json& o = imp.catalog["instances"][0];
   CHECK(o["gpu"] == "a100-pcie-80gb");   // not the SXM part the alias "A100-80GB" names
   CHECK(o["gpu_memory_gb"] == 80);       // not 80 / 1024 = 0.078
-  CHECK(hasIssue(imp, "line 2", "SizeInMiB 80 for \"A100-80GB\" is not MiB; read as GB"));
+  CHECK(hasIssue(imp, "line 2", "import.memory_read_as_gb{value=80,accelerator=A100-80GB}"));
 }
 
 TEST_CASE("An instance type that says pcie picks the PCIe GPU", "[skypilot]") {
@@ -234,7 +234,7 @@ TEST_CASE("A board GPU count no baseboard has is skipped with its line", "[skypi
   REQUIRE(imp.ok);
   REQUIRE(imp.catalog["instances"].size() == 1);
   CHECK(imp.catalog["instances"][0]["instance_type"] == "Standard_NC24ads_A100_v4");
-  CHECK(hasIssue(imp, "line 2", "AcceleratorCount 12 of h100-sxm5-80gb"));
+  CHECK(hasIssue(imp, "line 2", "import.board_count{value=12,gpu=h100-sxm5-80gb,"));
   CHECK(imp.skipped == 1);
 }
 
@@ -261,5 +261,5 @@ TEST_CASE("Rows without an accelerator are reported as line ranges", "[skypilot]
       "cpu_4x_general,,,4.0,16.0,0.2,me-west-1,,\n";
   SkypilotImport imp = importSkypilotCsv(csv, db(), SkypilotOptions{});
   REQUIRE(imp.ok);
-  CHECK(hasIssue(imp, "", "3 rows without an accelerator were skipped (lines 2-3, 5)"));
+  CHECK(hasIssue(imp, "", "import.cpu_rows{row_count=3,lines=2-3, 5}"));
 }

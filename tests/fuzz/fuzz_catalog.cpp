@@ -37,7 +37,7 @@ std::string readAll(const gpuvalue::GpuDatabase& db, const std::string& text, bo
     for (const auto& w : o.warnings) d += gpuvalue::debugText(w) + "|";
     d += "\n";
   }
-  for (const auto& i : issues) d += i.path + ": " + i.message + (i.warning ? " (w)\n" : "\n");
+  for (const auto& i : issues) d += i.path + ": " + debugText(i.message) + (i.warning ? " (w)\n" : "\n");
   return d;
 }
 std::string g_baseline;

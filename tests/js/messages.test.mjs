@@ -119,3 +119,39 @@ test('answers and data cite URLs or docs/sources.md entries, never files outside
     for (const m of text.matchAll(/docs\/sources\.md#([\w-]+)/g)) assert.ok(anchors.has(m[1]), `${where}: no entry ${m[1]} in docs/sources.md`);
   }
 });
+
+test('every input error and import warning of the corpus is a message of the table with exactly its parameters, said in both languages', () => {
+  const dir = path.join(root, 'tests/corpus');
+  const expected = JSON.parse(fs.readFileSync(path.join(dir, 'expected.json'), 'utf8'));
+  const en = messageRenderer({ lang: 'en' });
+  const zh = messageRenderer({ lang: 'zh' });
+  const codes = new Set();
+  for (const [file, want] of Object.entries(expected)) {
+    const text = fs.readFileSync(path.join(dir, file), 'utf8');
+    const r = want.method === 'importSkypilot' ? engine.importSkypilot(text, { provider: 'AWS', as_of: '2026-11-01' }) : engine.tryCall(want.method, text);
+    for (const { where, message } of collectMessages([r.error || null, r.issues || []], file, [])) {
+      codes.add(message.code);
+      assert.ok(TABLE.has(message.code), `${where}: unknown code ${message.code}`);
+      assert.deepEqual(Object.keys(message.params).sort(), [...TABLE.get(message.code)].sort(), `${where}: params of ${message.code}`);
+      assert.doesNotMatch(en(message), /[{}]|^error\./, `${where}: ${en(message)}`);
+      assert.match(zh(message), /[\u4e00-\u9fff]/, `${where}: no Chinese in "${zh(message)}"`);
+    }
+  }
+  for (const need of ['error.number_out_of_range', 'error.json_syntax', 'error.not_one_of', 'error.empty_id', 'error.second_on_demand', 'import.bad_price'])
+    assert.ok(codes.has(need), `the corpus has no ${need}`);
+  assert.ok(codes.size >= 40, `only ${codes.size} codes`);
+});
+
+test('an input error keeps its JSON Pointer path and says it in the reader\'s language', () => {
+  const r = engine.tryCall('cost', { instance: 'GN10', hours: -1 });
+  assert.equal(r.error.path, '/hours');
+  assert.equal(r.error.code, 'invalid_value');
+  assert.deepEqual(r.error.message, { code: 'error.number_out_of_range', params: { lower: 'closed', min: 0, upper: 'closed', max: 1e7, value: -1 } });
+  assert.equal(messageRenderer({ lang: 'en' })(r.error.message), 'must be a finite number >= 0 and <= 10000000 (got -1)');
+  assert.equal(messageRenderer({ lang: 'zh' })(r.error.message), '必须是有限数值，且 ≥ 0，且 ≤ 10000000（实际为 -1）');
+  const cn = cli(['cost', '--instance', 'p99.mega', '--hours', '1', '--lang', 'zh']);
+  assert.equal(cn.code, 1);
+  assert.match(cn.stderr, /\/instance: 未知的实例“p99\.mega”/);
+  const us = cli(['cost', '--instance', 'p99.mega', '--hours', '1', '--lang', 'en']);
+  assert.match(us.stderr, /\/instance: unknown instance "p99\.mega"/);
+});

@@ -57,19 +57,24 @@ test('a refreshed import: what is new, removed and re-priced; merge keeps the ol
 });
 
 test('import warnings grouped by reason, whatever GPU or machine they name, with the lines they concern', () => {
+  const m = (code, params = {}) => ({ code, params });
+  const n1 = m('import.no_host_n1', { accelerator: '1x T4', vcpu_count: 8, ram_gib_value: 32 });
   const g = groupIssues([
-    { path: 'line 3', message: 'Price "" is not a positive number; row skipped' },
-    { path: 'lines 432-433', message: '1x T4 accelerator rows have no host row in the same zone to add them to (an n1 machine); skipped' },
-    { path: 'line 4', message: 'Price "" is not a positive number; row skipped' },
-    { path: 'lines 317-318, 327-328, 333', message: '8x H100 accelerator rows have no host row in the same zone to add them to (a3-highgpu-8g); skipped' },
-    { path: '', message: '12 rows name "P100" (lines 420-431); all skipped' },
-    { path: '', message: '21 rows name "tpu-v6e-8" (lines 456-476); all skipped' },
+    { path: 'line 3', message: m('import.bad_price', { value: '' }) },
+    { path: 'lines 432-433', message: n1 },
+    { path: 'line 4', message: m('import.bad_price', { value: 'x' }) },
+    { path: 'lines 317-318, 327-328, 333', message: m('import.no_host_builtin', { accelerator: '8x H100', machines: 'a3-highgpu-8g' }) },
+    { path: '', message: m('import.unmapped_rows', { row_count: 12, accelerator: 'P100', lines: '420-431' }) },
+    { path: '', message: m('import.unmapped_rows', { row_count: 21, accelerator: 'tpu-v6e-8', lines: '456-476' }) },
   ]);
   assert.deepEqual(g.map((x) => [x.items.length, x.lines]), [[2, 2], [2, 7], [2, 33]]);
-  assert.equal(g[1].message, '1x T4 accelerator rows have no host row in the same zone to add them to (an n1 machine); skipped');
-  assert.equal(reasonOf('GPU name "P4" maps to no GPU id; its rows are skipped'), reasonOf('GPU name "tpu-v5" maps to no GPU id; its rows are skipped'));
-  assert.notEqual(reasonOf('GPU name "P4" maps to no GPU id; its rows are skipped'), reasonOf('Price "" is not a positive number; row skipped'));
-  assert.equal(linesOf({ path: 'line 7', message: 'x' }), 1);
+  assert.equal(g[1].message, n1);
+  assert.equal(reasonOf(m('import.unmapped_gpu', { accelerator: 'P4' })), reasonOf(m('import.unmapped_gpu', { accelerator: 'tpu-v5' })));
+  assert.notEqual(reasonOf(m('import.unmapped_gpu', { accelerator: 'P4' })), reasonOf(m('import.bad_price', { value: '' })));
+  assert.notEqual(reasonOf(m('import.memory_read_as_gb')), reasonOf(m('import.memory_ignored')));
+  assert.equal(reasonOf('GPU name "P4" maps to no GPU id'), reasonOf('GPU name "tpu-v5" maps to no GPU id'), 'sentences made on the page still group');
+  assert.equal(linesOf({ path: 'line 7', message: m('import.bad_price', { value: '' }) }), 1);
+  assert.equal(linesOf({ path: '', message: m('import.cpu_rows', { row_count: 3, lines: '2-3, 5' }) }), 3);
 });
 
 const row = (id, region, cost, extra = {}) => ({ id, provider: 'P', instance: 'm.8x', gpu: 'h100-sxm5-80gb', total_gpus: 8, nodes: 1, pricing: 'on_demand', region, cost_usd: cost, usd_per_hour: cost, ...extra });

@@ -13,15 +13,15 @@ void readAdviceOptions(ObjectReader& r, const json& req, AdviceOptions& opt, Iss
   opt.params = r.number("params", true, 0, true, 1e15).value_or(0);
   opt.tokens = r.number("tokens", false, 0, true, 1e18).value_or(0);
   if (auto s = r.string("stage", false))
-    if (!parseStage(*s, opt.stage)) r.error("stage", ErrorCode::kInvalidValue, "must be exploration, tuning or production");
+    if (!parseStage(*s, opt.stage)) r.error("stage", ErrorCode::kInvalidValue, notOneOf(*s, "exploration, tuning, production"));
   if (auto m = r.string("mode", false)) {
     if (*m == "pretrain") opt.mode = Mode::kPretrain;
     else if (*m == "finetune") opt.mode = Mode::kFinetune;
     else if (*m == "lora") opt.mode = Mode::kLora;
-    else r.error("mode", ErrorCode::kInvalidValue, "must be pretrain, finetune or lora");
+    else r.error("mode", ErrorCode::kInvalidValue, notOneOf(*m, "pretrain, finetune, lora"));
   }
   if (opt.mode != Mode::kPretrain && !r.has("tokens"))
-    r.error("tokens", ErrorCode::kMissingField, "is required for fine-tuning (20 tokens per parameter is a pre-training rule)");
+    r.error("tokens", ErrorCode::kMissingField, Message("error.tokens_required_finetune"));
   opt.seq_len = r.number("seq_len", false, 1, false, 1e7).value_or(opt.seq_len);
   opt.deadline_hours = r.number("deadline_hours", false, 0, false, 1e7).value_or(0);
   opt.max_gpus = static_cast<int>(r.integer("max_gpus", false, 8, 65536).value_or(opt.max_gpus));
@@ -186,7 +186,7 @@ std::string apiAdvise(EngineState& s, const std::string& text, const std::string
   if (hasErrors(issues)) return errorResult(issues);
   opt.today_day = dayNumber(s.today);
   if (s.gpus.empty()) {
-    issues.push_back({ErrorCode::kNotFound, "", "load the GPU database first"});
+    issues.push_back({ErrorCode::kNotFound, "", Message("error.gpus_not_loaded")});
     return errorResult(issues);
   }
   const Advice a = gpuvalue::advise(opt, s.gpus, s.catalog);

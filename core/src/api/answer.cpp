@@ -9,6 +9,7 @@ double finiteOr(double v, double fallback) { return std::isfinite(v) ? v : fallb
 
 std::string gpuLabel(int count, const GpuSpec& g) { return std::to_string(count) + "× " + g.name; }
 
+// An issue: its error class, JSON Pointer path and explanation, a message {"code", "params"}.
 void writeIssues(JsonWriter& j, const Issues& issues) {
   j.beginArray();
   for (const auto& i : issues)
@@ -21,7 +22,7 @@ void writeFirstError(JsonWriter& j, const Issues& issues) {
   for (const auto& i : issues)
     if (!i.warning) {
       j.key("error").beginObject().field("code", errorCodeName(i.code)).field("path", i.path)
-          .field("message", formatIssue(i)).endObject();
+          .field("message", i.message).endObject();
       return;
     }
 }
@@ -32,7 +33,7 @@ std::string errorResult(const Issues& issues, bool retry_whole_text) {
   j.beginObject().field("ok", false).key("issues");
   writeIssues(j, issues);
   if (hasErrors(issues)) writeFirstError(j, issues);
-  else j.key("error").beginObject().field("code", "internal").field("path", "").field("message", "unknown error").endObject();
+  else j.key("error").beginObject().field("code", "internal").field("path", "").field("message", Message("error.internal").text("detail", "")).endObject();
   if (retry_whole_text) j.field("retry_whole_text", true);
   j.endObject();
   return out;

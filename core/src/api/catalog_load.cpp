@@ -29,7 +29,7 @@ namespace {
 std::string catalogOp(EngineState& s, const std::string& text, bool replace, bool dry_run) {
   Issues issues;
   if (s.gpus.empty()) {
-    issues.push_back({ErrorCode::kNotFound, "", "load the GPU database before a catalog"});
+    issues.push_back({ErrorCode::kNotFound, "", Message("error.gpus_not_loaded")});
     return errorResult(issues);
   }
   Catalog fresh;

@@ -31,9 +31,9 @@ bool readConfig(const EngineState& s, ObjectReader& c, const Workload& w, Pricin
   if (auto inst = c.string("instance", false)) {
     int matches = 0;
     const Offer* o = findOffer(s.catalog, *inst, matches);
-    if (!o || !o->gpu) { c.error("instance", ErrorCode::kUnknownId, "unknown instance \"" + *inst + "\""); return false; }
+    if (!o || !o->gpu) { c.error("instance", ErrorCode::kUnknownId, Message("error.unknown_instance").text("id", excerpt(*inst))); return false; }
     const Price* p = o->price(model);
-    if (!p && !explicit_usd) { c.error("instance", ErrorCode::kNotFound, "instance \"" + o->id + "\" has no " + pricing + " price; give usd_per_hour"); return false; }
+    if (!p && !explicit_usd) { c.error("instance", ErrorCode::kNotFound, Message("error.no_price_give_rate").text("instance", o->id).text("pricing", pricing)); return false; }
     const int nodes = static_cast<int>(c.integer("nodes", false, 1, 4096).value_or(0));
     out.config = offerConfig(w, *o, nodes, p, given, spot, k);
     out.instance = o->instance_type;
@@ -54,7 +54,7 @@ bool readConfig(const EngineState& s, ObjectReader& c, const Workload& w, Pricin
     const CompareConfig& cf = out.config;
     if (explicit_usd) out.price_source = Message("compare.price_given");
     else if (!cf.priced) {
-      c.error("gpu", ErrorCode::kNotFound, "no " + pricing + " offer in the catalog can host " + std::to_string(count) + "× " + g->name + "; give usd_per_hour");
+      c.error("gpu", ErrorCode::kNotFound, Message("error.no_offer_hosts").text("pricing", pricing).num("gpu_count", count).text("gpu", g->id));
       return false;
     } else {
       out.instance = cf.offer->instance_type + (cf.instances > 1 ? " × " + std::to_string(cf.instances) : "");
@@ -131,7 +131,7 @@ std::string apiCompare(EngineState& s, const std::string& text, const std::strin
   const PricingModel model = pricingField(r, "on_demand", pricing);
   const json* cj = r.get("configs");
   if (!cj || !cj->is_array() || cj->size() < 2 || cj->size() > 4) {
-    r.error("configs", cj ? ErrorCode::kInvalidValue : ErrorCode::kMissingField, "must be an array of 2 to 4 configurations");
+    r.error("configs", cj ? ErrorCode::kInvalidValue : ErrorCode::kMissingField, Message("error.configs_array"));
     return errorResult(issues);
   }
   std::vector<Labelled> configs;
@@ -141,7 +141,7 @@ std::string apiCompare(EngineState& s, const std::string& text, const std::strin
     if (c.ok() && readConfig(s, c, w, model, pricing, spot, k, l)) configs.push_back(std::move(l));
   }
   const long long baseline_in = r.integer("baseline", false, 0, 3).value_or(-1);
-  if (baseline_in >= static_cast<long long>(cj->size())) r.error("baseline", ErrorCode::kInvalidValue, "must index one of the configs");
+  if (baseline_in >= static_cast<long long>(cj->size())) r.error("baseline", ErrorCode::kInvalidValue, Message("error.baseline_index").num("max_value", static_cast<double>(cj->size() - 1)));
   if (hasErrors(issues)) return errorResult(issues);
   std::vector<CompareConfig> plain;
   for (const auto& l : configs) plain.push_back(l.config);

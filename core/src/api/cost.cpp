@@ -24,12 +24,12 @@ std::string apiCost(EngineState& s, const std::string& text, const std::string&)
   int matches = 0;
   const Offer* found = findOffer(s.catalog, id, matches);
   if (!found) {
-    r.error("instance", ErrorCode::kUnknownId, "unknown instance \"" + id + "\"");
+    r.error("instance", ErrorCode::kUnknownId, Message("error.unknown_instance").text("id", excerpt(id)));
     return errorResult(issues);
   }
   const Price* p = found->price(m);
   if (!p) {
-    r.error("pricing", ErrorCode::kNotFound, "instance \"" + found->id + "\" has no " + pricing + " price");
+    r.error("pricing", ErrorCode::kNotFound, Message("error.no_price").text("instance", found->id).text("pricing", pricing));
     return errorResult(issues);
   }
   Price priced = *p;

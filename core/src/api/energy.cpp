@@ -29,7 +29,7 @@ void readEnergyInputs(ObjectReader& r, EnergyInputs& in, Assumptions& as) {
 bool modelledHours(const EngineState& s, const json& req, ObjectReader& r, const GpuOrInstance& h, const ModelConstants& k,
                    int& count, double& hours, Message& source, Issues& issues) {
   if (!(req.contains("preset") || req.contains("workload"))) {
-    r.error("hours", ErrorCode::kMissingField, "give hours, or a preset/workload to estimate them");
+    r.error("hours", ErrorCode::kMissingField, Message("error.hours_required"));
     return false;
   }
   Workload w;
@@ -46,7 +46,7 @@ bool modelledHours(const EngineState& s, const json& req, ObjectReader& r, const
   hours = plan.throughput.time_hours;
   source = Message("energy.src_hours_model").text("workload", w.name).num("gpu_count", count).text("gpu", h.gpu->id);
   if (!(hours > 0)) {
-    r.error("gpu", ErrorCode::kInvalidValue, "the workload cannot run on this GPU");
+    r.error("gpu", ErrorCode::kInvalidValue, Message("error.workload_cannot_run").text("gpu", h.gpu->id));
     return false;
   }
   return true;
@@ -97,7 +97,7 @@ std::string apiEnergy(EngineState& s, const std::string& text, const std::string
   if (!(hours > 0) && !modelledHours(s, req, r, h, k, count, hours, time_source, issues)) return errorResult(issues);
   const GpuSpec* g = h.gpu;
   const double power_given = r.number("power_w", false, 0, true, 1e9).value_or(0);
-  if (!(power_given > 0) && !(g->tdp_w > 0)) r.error("power_w", ErrorCode::kMissingField, "is required: " + g->name + " has no TDP in the GPU database");
+  if (!(power_given > 0) && !(g->tdp_w > 0)) r.error("power_w", ErrorCode::kMissingField, Message("error.power_required").text("gpu", g->id));
   if (hasErrors(issues)) return errorResult(issues);
   in.power_w = power_given > 0 ? power_given : g->tdp_w * count;
   as.add("power_w", in.power_w,

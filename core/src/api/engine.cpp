@@ -14,7 +14,7 @@ namespace gpuvalue {
 namespace {
 
 std::string internalError(const char* what) {
-  Issues is{{ErrorCode::kInternal, "", std::string("internal error: ") + what}};
+  Issues is{{ErrorCode::kInternal, "", Message("error.internal").text("detail", excerpt(what, 200))}};
   return errorResult(is);
 }
 
@@ -34,7 +34,7 @@ std::string dispatch(EngineState& s, const std::string& method, const std::strin
   return guarded([&] {
     const ApiMethod* m = findApiMethod(method);
     if (!m) {
-      Issues issues{{ErrorCode::kNotFound, "", "unknown method \"" + method + "\""}};
+      Issues issues{{ErrorCode::kNotFound, "", Message("error.unknown_method").text("id", excerpt(method))}};
       return errorResult(issues);
     }
     return m->handler(s, argument, options);
@@ -77,9 +77,9 @@ std::string Engine::catalogBegin(const std::string& mode, double total_bytes) {
     State& st = *state_;
     Issues issues;
     st.stream.reset();
-    if (st.gpus.empty()) issues.push_back({ErrorCode::kNotFound, "", "load the GPU database before a catalog"});
+    if (st.gpus.empty()) issues.push_back({ErrorCode::kNotFound, "", Message("error.gpus_not_loaded")});
     if (mode != "load" && mode != "add" && mode != "validate")
-      issues.push_back({ErrorCode::kInvalidValue, "", "mode must be load, add or validate"});
+      issues.push_back({ErrorCode::kInvalidValue, "", notOneOf(mode, "load, add, validate")});
     if (hasErrors(issues)) return errorResult(issues);
     auto s = std::make_unique<State::Stream>();
     s->replace = mode != "add";
@@ -118,14 +118,14 @@ std::string Engine::catalogEnd() {
   return guarded([&] {
     Issues issues;
     if (!state_->stream) {
-      issues.push_back({ErrorCode::kNotFound, "", "no catalog is being read: call catalogBegin first"});
+      issues.push_back({ErrorCode::kNotFound, "", Message("error.no_catalog_stream")});
       return errorResult(issues);
     }
     std::unique_ptr<State::Stream> s = std::move(state_->stream);
     Catalog fresh;
     if (s->reader->sizeIssues(issues)) return errorResult(issues);
     if (!s->reader->finish(fresh, issues)) {
-      issues.push_back({ErrorCode::kJsonSyntax, "", "the catalog text is not well formed; read it whole for the position"});
+      issues.push_back({ErrorCode::kJsonSyntax, "", Message("error.catalog_stream_syntax")});
       return errorResult(issues, true);
     }
     return applyCatalog(*state_, fresh, issues, s->replace, s->dry_run);

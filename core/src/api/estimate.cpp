@@ -31,8 +31,8 @@ void checkFixedLayout(const Workload& w, const Cluster& c, ObjectReader& r, Issu
   const long long mp = tp * pp * cp, total = c.totalGpus();
   if (mp <= 1 || total % mp == 0) return;
   const char* key = w.tensor_parallel > 1 ? "tensor_parallel" : (w.pipeline_parallel > 1 ? "pipeline_parallel" : "context_parallel");
-  const std::string message = "tensor_parallel × pipeline_parallel × context_parallel = " + std::to_string(mp) +
-                              " must divide the GPU count (" + std::to_string(total) + ")";
+  const Message message = Message("error.layout_divide_gpus").num("layout_value", static_cast<double>(mp))
+                              .num("gpu_count", static_cast<double>(total));
   const json* wj = r.get("workload");
   if (!wj || !wj->is_object()) {
     r.error("workload", ErrorCode::kInvalidValue, message);

@@ -21,7 +21,7 @@ std::string apiImportSkypilot(EngineState& s, const std::string& csv_text, const
     opt.as_of = s.today;
   }
   if (!isIsoDate(opt.as_of))
-    issues.push_back({ErrorCode::kInvalidValue, "/as_of", "must be a calendar date YYYY-MM-DD between 1990 and 2200 (got \"" + opt.as_of + "\")"});
+    issues.push_back({ErrorCode::kInvalidValue, "/as_of", Message("error.date").text("value", excerpt(opt.as_of))});
   if (hasErrors(issues)) return errorResult(issues);
   SkypilotImport imp = importSkypilotCsv(csv_text, s.gpus, opt);
   std::string out;

@@ -143,12 +143,12 @@ std::string apiLevers(EngineState& s, const std::string& text, const std::string
   int matches = 0;
   const Offer* offer = findOffer(s.catalog, id, matches);
   if (!offer || !offer->gpu) {
-    r.error("instance", ErrorCode::kUnknownId, "unknown instance \"" + id + "\"");
+    r.error("instance", ErrorCode::kUnknownId, Message("error.unknown_instance").text("id", excerpt(id)));
     return errorResult(issues);
   }
   const Price* price = offer->price(model);
   if (!price) {
-    r.error("pricing", ErrorCode::kNotFound, "instance \"" + offer->id + "\" has no " + pricing + " price");
+    r.error("pricing", ErrorCode::kNotFound, Message("error.no_price").text("instance", offer->id).text("pricing", pricing));
     return errorResult(issues);
   }
   const LeverBase b = leverBase(w, *offer, model, *price, spot, k);

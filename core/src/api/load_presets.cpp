@@ -11,7 +11,7 @@ std::string apiLoadPresets(EngineState& s, const std::string& text, const std::s
   if (!parseJsonText(text, doc, issues, "presets")) return errorResult(issues);
   ObjectReader root(doc, "", issues);
   const json* list = root.ok() ? root.get("presets") : nullptr;
-  if (root.ok() && (!list || !list->is_array())) root.error("presets", ErrorCode::kMissingField, "must be an array of presets");
+  if (root.ok() && (!list || !list->is_array())) root.error("presets", ErrorCode::kMissingField, Message("error.presets_array"));
   if (list && list->is_array()) {
     for (size_t i = 0; i < list->size(); ++i) {
       const std::string path = "/presets/" + std::to_string(i);
@@ -20,7 +20,7 @@ std::string apiLoadPresets(EngineState& s, const std::string& text, const std::s
       r.string("id", true);
       Workload w;
       if (const json* wj = r.get("workload")) parseWorkload(*wj, r.childPath("workload"), w, issues);
-      else r.error("workload", ErrorCode::kMissingField, "is required");
+      else r.error("workload", ErrorCode::kMissingField, Message("error.required"));
     }
   }
   if (hasErrors(issues)) return errorResult(issues);

@@ -11,9 +11,9 @@ namespace {
 void readJobs(ObjectReader& r, std::vector<MigJob>& jobs, Issues& issues) {
   const json* jj = r.get("jobs");
   if (!jj) {
-    r.error("jobs", ErrorCode::kMissingField, "is required: a spec like \"7x8gb\" or an array of {count, memory_gb}");
+    r.error("jobs", ErrorCode::kMissingField, Message("error.mig_jobs_required"));
   } else if (jj->is_string()) {
-    std::string err;
+    Message err;
     if (!parseMigJobSpec(jj->get<std::string>(), jobs, err)) r.error("jobs", ErrorCode::kInvalidValue, err);
   } else if (jj->is_array()) {
     for (size_t i = 0; i < jj->size(); ++i) {
@@ -26,11 +26,11 @@ void readJobs(ObjectReader& r, std::vector<MigJob>& jobs, Issues& issues) {
       job.hours = jr.number("hours", false, 0, true, 1e6).value_or(job.hours);
       for (long long k = 0; k < count && jobs.size() <= 10000; ++k) jobs.push_back(job);
     }
-    if (jobs.size() > 10000) r.error("jobs", ErrorCode::kInvalidValue, "at most 10000 jobs");
+    if (jobs.size() > 10000) r.error("jobs", ErrorCode::kInvalidValue, Message("error.mig_too_many_jobs").num("max_value", 10000));
   } else {
-    r.error("jobs", ErrorCode::kInvalidValue, "must be a spec string or an array of {count, memory_gb, compute_share?, hours?}");
+    r.error("jobs", ErrorCode::kInvalidValue, Message("error.mig_jobs_type"));
   }
-  if (!hasErrors(issues) && jobs.empty()) r.error("jobs", ErrorCode::kInvalidValue, "has no jobs");
+  if (!hasErrors(issues) && jobs.empty()) r.error("jobs", ErrorCode::kInvalidValue, Message("error.mig_no_jobs"));
 }
 
 void writePacking(JsonWriter& j, const GpuSpec& g, const std::vector<MigJob>& jobs, const MigPacking& pack) {
@@ -94,7 +94,7 @@ std::string apiMig(EngineState& s, const std::string& text, const std::string&) 
   if (!r.ok()) return errorResult(issues);
   const GpuSpec* g = gpuField(s.gpus, r);
   if (g && g->mig_profiles.empty())
-    r.error("gpu", ErrorCode::kInvalidValue, g->name + " has no MIG profiles (MIG GPUs: A100, H100, H200, B200, GB200)");
+    r.error("gpu", ErrorCode::kInvalidValue, Message("error.no_mig").text("gpu", g->id));
   std::vector<MigJob> jobs;
   readJobs(r, jobs, issues);
   ModelConstants k;

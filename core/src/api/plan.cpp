@@ -26,7 +26,7 @@ bool readExample(const EngineState& s, PlanInputs& in, Assumptions& as, Issues& 
   const Price* od = o ? o->price(PricingModel::kOnDemand) : nullptr;
   const Price* rv = o ? o->price(PricingModel::kReserved) : nullptr;
   if (!o || !od || !rv) {
-    issues.push_back({ErrorCode::kNotFound, "/example", "the example needs aws-p4d.24xlarge-us-east-1 with on-demand and reserved prices in the catalog"});
+    issues.push_back({ErrorCode::kNotFound, "/example", Message("error.plan_example_offer").text("instance", kArticlePlanInstance)});
     return false;
   }
   const double gpus = kArticlePlanGpus;
@@ -63,11 +63,12 @@ bool readExample(const EngineState& s, PlanInputs& in, Assumptions& as, Issues& 
 }
 
 // Twelve monthly numbers in [0, max] at `path` (an array), appended to `out`.
-void readMonths(const json& v, const std::string& path, double max, const char* message, std::vector<double>& out, Issues& issues) {
+void readMonths(const json& v, const std::string& path, double max, std::vector<double>& out, Issues& issues) {
   for (size_t i = 0; i < 12; ++i) {
     const json& x = v[i];
     if (!x.is_number() || !std::isfinite(x.get<double>()) || x.get<double>() < 0 || x.get<double>() > max)
-      issues.push_back({ErrorCode::kInvalidValue, path + "/" + std::to_string(i), message});
+      issues.push_back({ErrorCode::kInvalidValue, path + "/" + std::to_string(i),
+                        Message("error.number_range").text("lower", "closed").num("min", 0).text("upper", "closed").num("max", max)});
     else out.push_back(x.get<double>());
   }
 }
@@ -75,16 +76,16 @@ void readMonths(const json& v, const std::string& path, double max, const char* 
 void readDemandShape(ObjectReader& d, PlanInputs& in, Issues& issues) {
   const json* months = d.get("monthly_gpu_hours");
   if (!months || !months->is_array() || months->size() != 12)
-    d.error("monthly_gpu_hours", months ? ErrorCode::kInvalidValue : ErrorCode::kMissingField, "must be an array of 12 GPU-hour numbers (one per month)");
+    d.error("monthly_gpu_hours", months ? ErrorCode::kInvalidValue : ErrorCode::kMissingField, Message("error.months_array"));
   else
-    readMonths(*months, "/demand/monthly_gpu_hours", 1e9, "must be a finite number >= 0 and <= 1e9", in.monthly_gpu_hours, issues);
+    readMonths(*months, "/demand/monthly_gpu_hours", 1e9, in.monthly_gpu_hours, issues);
   if (const json* pk = d.get("peak_gpus")) {
     if (pk->is_number()) {
       if (auto v = d.number("peak_gpus", false, 0, false, 1e6)) in.peak_gpus.assign(12, *v);
     } else if (pk->is_array() && pk->size() == 12) {
-      readMonths(*pk, "/demand/peak_gpus", 1e6, "must be a finite number >= 0 and <= 1e6", in.peak_gpus, issues);
+      readMonths(*pk, "/demand/peak_gpus", 1e6, in.peak_gpus, issues);
     } else {
-      d.error("peak_gpus", ErrorCode::kInvalidValue, "must be a number or an array of 12 numbers");
+      d.error("peak_gpus", ErrorCode::kInvalidValue, Message("error.peak_gpus_type"));
     }
   }
   in.interruptible_fraction = d.number("interruptible_fraction", true, 0, false, 1).value_or(0);
@@ -99,7 +100,7 @@ void readDemandPrices(const EngineState& s, ObjectReader& d, PlanInputs& in, Ass
   if (auto id = d.string("instance", false)) {
     int matches = 0;
     const Offer* o = findOffer(s.catalog, *id, matches);
-    if (!o) d.error("instance", ErrorCode::kUnknownId, "unknown instance \"" + *id + "\"");
+    if (!o) d.error("instance", ErrorCode::kUnknownId, Message("error.unknown_instance").text("id", excerpt(*id)));
     else {
       const double n = std::max(1, o->gpu_count);
       auto source = [&](const Price* p) {
@@ -122,8 +123,8 @@ void readDemandPrices(const EngineState& s, ObjectReader& d, PlanInputs& in, Ass
       if (auto v = pr.number("spot_usd_per_gpu_hour", false, 0, true, 1e4)) sp = *v, sp_src = Message("plan.src_given");
     }
   }
-  if (!(od > 0)) d.error("prices", ErrorCode::kMissingField, "need an on-demand price: an \"instance\" with one, or prices.on_demand_usd_per_gpu_hour");
-  if (!(rv > 0)) d.error("prices", ErrorCode::kMissingField, "need a reserved price: an \"instance\" with one, or prices.reserved_usd_per_gpu_hour (no sourced default exists)");
+  if (!(od > 0)) d.error("prices", ErrorCode::kMissingField, Message("error.plan_on_demand_price"));
+  if (!(rv > 0)) d.error("prices", ErrorCode::kMissingField, Message("error.plan_reserved_price"));
   if (!(sp > 0) && od > 0) {
     sp = od * (1.0 - kMedianSpotDiscount);
     sp_src = Message("source.spot_estimate");
@@ -139,7 +140,7 @@ void readDemandPrices(const EngineState& s, ObjectReader& d, PlanInputs& in, Ass
 bool readDemand(const EngineState& s, ObjectReader& r, PlanInputs& in, Assumptions& as, Issues& issues) {
   const json* dj = r.get("demand");
   if (!dj) {
-    r.error("demand", ErrorCode::kMissingField, "give \"example\": \"article\" or a \"demand\" object");
+    r.error("demand", ErrorCode::kMissingField, Message("error.demand_required"));
     return false;
   }
   ObjectReader d(*dj, "/demand", issues);
@@ -239,7 +240,7 @@ std::string apiPlan(EngineState& s, const std::string& text, const std::string&)
   Assumptions as;
   const bool example = r.has("example");
   if (example && r.string("example", true).value_or("") != "article") {
-    r.error("example", ErrorCode::kInvalidValue, "the only example is \"article\"");
+    r.error("example", ErrorCode::kInvalidValue, notOneOf(r.string("example", false).value_or(""), "article"));
     return errorResult(issues);
   }
   if (!(example ? readExample(s, in, as, issues) : readDemand(s, r, in, as, issues)) || hasErrors(issues)) return errorResult(issues);

@@ -21,7 +21,7 @@ bool resolveWorkload(const EngineState& s, const json& req, Workload& w, Issues&
     for (const auto& p : s.presets)
       if (p.value("id", "") == *preset) found = &p;
     if (!found) {
-      r.error("preset", ErrorCode::kUnknownId, "unknown preset \"" + *preset + "\"");
+      r.error("preset", ErrorCode::kUnknownId, Message("error.unknown_preset").text("id", excerpt(*preset)));
       return false;
     }
     json merged = (*found)["workload"];
@@ -39,12 +39,12 @@ bool resolveWorkload(const EngineState& s, const json& req, Workload& w, Issues&
     ok = parseWorkload(*wj, "/workload", w, issues) && !hasErrors(issues);
     if (ok) checkWorkloadShape(*wj, "/workload", w, issues);
   } else {
-    r.error("workload", ErrorCode::kMissingField, "give a preset id or a workload");
+    r.error("workload", ErrorCode::kMissingField, Message("error.workload_required"));
     return false;
   }
   if (auto p = r.string("precision", false)) {
     if (!parsePrecision(*p, w.precision) || w.precision == Precision::kInt8 || w.precision == Precision::kFp4) {
-      r.error("precision", ErrorCode::kInvalidValue, "must be fp32, tf32, fp16, bf16 or fp8");
+      r.error("precision", ErrorCode::kInvalidValue, notOneOf(*p, "fp32, tf32, fp16, bf16, fp8"));
       ok = false;
     }
   }
@@ -59,14 +59,14 @@ bool readConstantsField(const json& req, ModelConstants& k, Issues& issues) {
 const GpuSpec* gpuField(const GpuDatabase& gpus, ObjectReader& r) {
   const std::string id = r.string("gpu", true).value_or("");
   const GpuSpec* g = id.empty() ? nullptr : gpus.find(id);
-  if (!g && r.get("gpu") && r.get("gpu")->is_string()) r.error("gpu", ErrorCode::kUnknownId, "unknown GPU id \"" + id + "\"");
+  if (!g && r.get("gpu") && r.get("gpu")->is_string()) r.error("gpu", ErrorCode::kUnknownId, Message("error.unknown_gpu").text("id", excerpt(id)));
   return g;
 }
 
 PricingModel pricingField(ObjectReader& r, const char* fallback, std::string& name) {
   name = r.string("pricing", false).value_or(fallback);
   PricingModel m = PricingModel::kOnDemand;
-  if (!parsePricingModel(name, m)) r.error("pricing", ErrorCode::kInvalidValue, "must be on_demand, reserved, spot, tiered or monthly");
+  if (!parsePricingModel(name, m)) r.error("pricing", ErrorCode::kInvalidValue, notOneOf(name, "on_demand, reserved, spot, tiered, monthly"));
   return m;
 }
 
@@ -91,7 +91,7 @@ GpuOrInstance gpuOrInstance(const EngineState& s, ObjectReader& r) {
   if (auto inst = r.string("instance", false)) {
     int matches = 0;
     h.offer = findOffer(s.catalog, *inst, matches);
-    if (!h.offer || !h.offer->gpu) r.error("instance", ErrorCode::kUnknownId, "unknown instance \"" + *inst + "\"");
+    if (!h.offer || !h.offer->gpu) r.error("instance", ErrorCode::kUnknownId, Message("error.unknown_instance").text("id", excerpt(*inst)));
     else h.gpu = h.offer->gpu;
   } else {
     h.gpu = gpuField(s.gpus, r);
@@ -107,7 +107,7 @@ double readPue(ObjectReader& r, Assumptions& as) {
       pue = kPueLiquidCooled;
       src = Message("energy.src_pue_liquid");
     } else if (*c != "air") {
-      r.error("cooling", ErrorCode::kInvalidValue, "must be air or liquid");
+      r.error("cooling", ErrorCode::kInvalidValue, notOneOf(*c, "air, liquid"));
     }
   }
   if (auto p = r.number("pue", false, 1, false, 5)) pue = *p, src = Message("plan.src_given");

@@ -21,14 +21,14 @@ bool readDay(ObjectReader& r, const char* key, double max, std::vector<double>& 
   const json* v = r.get(key);
   if (!v) return true;
   if (!v->is_array() || v->size() != kHoursPerDay) {
-    r.error(key, ErrorCode::kInvalidValue, "must be an array of 24 numbers (one per hour of the day)");
+    r.error(key, ErrorCode::kInvalidValue, Message("error.day_array"));
     return false;
   }
   for (size_t h = 0; h < v->size(); ++h) {
     const json& x = (*v)[h];
     if (!x.is_number() || !std::isfinite(x.get<double>()) || x.get<double>() < 0 || x.get<double>() > max) {
-      r.error(std::string(key) + "/" + std::to_string(h), ErrorCode::kInvalidValue,
-              "must be a number from 0 to " + std::to_string(static_cast<long long>(max)));
+      r.errorAt(r.childPath(key) + "/" + std::to_string(h), ErrorCode::kInvalidValue,
+                Message("error.number_range").text("lower", "closed").num("min", 0).text("upper", "closed").num("max", max));
       return false;
     }
     out.push_back(x.get<double>());
@@ -110,14 +110,14 @@ std::string apiServerless(EngineState& s, const std::string& text, const std::st
   int matches = 0;
   const Offer* sl = findOffer(s.catalog, offer_id, matches);
   const Price* slp = sl ? sl->price(PricingModel::kServerless) : nullptr;
-  if (!sl) r.error("offer", ErrorCode::kUnknownId, "unknown instance \"" + offer_id + "\"");
-  else if (!slp) r.error("offer", ErrorCode::kNotFound, "instance \"" + sl->id + "\" has no serverless price");
+  if (!sl) r.error("offer", ErrorCode::kUnknownId, Message("error.unknown_instance").text("id", excerpt(offer_id)));
+  else if (!slp) r.error("offer", ErrorCode::kNotFound, Message("error.no_price").text("instance", sl->id).text("pricing", "serverless"));
   const Offer* inst = nullptr;
   if (slp && !instance_id.empty()) {
     inst = findOffer(s.catalog, instance_id, matches);
-    if (!inst) r.error("instance", ErrorCode::kUnknownId, "unknown instance \"" + instance_id + "\"");
+    if (!inst) r.error("instance", ErrorCode::kUnknownId, Message("error.unknown_instance").text("id", excerpt(instance_id)));
     else if (!inst->price(PricingModel::kOnDemand))
-      r.error("instance", ErrorCode::kNotFound, "instance \"" + inst->id + "\" has no on_demand price");
+      r.error("instance", ErrorCode::kNotFound, Message("error.no_price").text("instance", inst->id).text("pricing", "on_demand"));
   } else if (slp) {
     inst = comparisonOffer(s, *sl);
   }

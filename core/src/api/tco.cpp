@@ -20,7 +20,7 @@ void readHardware(ObjectReader& r, const GpuSpec& g, TcoInputs& in, Assumptions&
     in.purchase_usd = kDgxA100PurchaseUsd * in.gpu_count / kDgxA100Gpus;
     as.add("purchase_usd", in.purchase_usd, Message("tco.src_dgx_price"));
   } else {
-    r.error("purchase_usd", ErrorCode::kMissingField, "is required for " + g.name + ": the engine has a sourced purchase price only for the DGX A100 (a100-sxm4-40gb)");
+    r.error("purchase_usd", ErrorCode::kMissingField, Message("error.purchase_required").text("gpu", g.id));
   }
   in.amortisation_years = r.number("amortisation_years", false, 0, true, 50).value_or(kAmortisationYears);
   as.add("amortisation_years", in.amortisation_years,
@@ -32,7 +32,7 @@ void readHardware(ObjectReader& r, const GpuSpec& g, TcoInputs& in, Assumptions&
     in.power_w = kDgxA100SystemPowerW * in.gpu_count / kDgxA100Gpus;
     as.add("power_w", in.power_w, Message("tco.src_dgx_power"));
   } else if (!(g.tdp_w > 0)) {
-    r.error("power_w", ErrorCode::kMissingField, "is required: " + g.name + " has no TDP in the GPU database");
+    r.error("power_w", ErrorCode::kMissingField, Message("error.power_required").text("gpu", g.id));
   } else {
     in.power_w = g.tdp_w * in.gpu_count;
     as.add("power_w", in.power_w, Message("energy.src_tdp").num("power_w", g.tdp_w).num("gpu_count", in.gpu_count));
@@ -54,7 +54,7 @@ void readRent(const EngineState& s, ObjectReader& r, const GpuOrInstance& h, Tco
     in.rent_usd_per_gpu_hour = p->usd_per_hour / best->gpu_count;
     source = Message("tco.src_cheapest_rent").text("instance", best->id).text("date", p->as_of).text("source", p->source);
   } else {
-    r.error("rent_usd_per_gpu_hour", ErrorCode::kMissingField, "no on-demand offer with " + h.gpu->name + " in the catalog: give the rental rate");
+    r.error("rent_usd_per_gpu_hour", ErrorCode::kMissingField, Message("error.rent_required").text("gpu", h.gpu->id));
   }
 }
 

@@ -35,7 +35,7 @@ bool parseCsv(const std::string& text, std::vector<std::vector<std::string>>& ro
     }
     if (c == '"') {
       if (field_started && !field.empty()) {
-        issues.push_back({ErrorCode::kCsvFormat, "line " + std::to_string(line), "stray quote inside an unquoted field"});
+        issues.push_back({ErrorCode::kCsvFormat, "line " + std::to_string(line), Message("import.stray_quote")});
         return false;
       }
       in_quotes = true;
@@ -60,7 +60,7 @@ bool parseCsv(const std::string& text, std::vector<std::vector<std::string>>& ro
     }
   }
   if (in_quotes) {
-    issues.push_back({ErrorCode::kCsvFormat, "line " + std::to_string(quote_line), "quoted field is never closed"});
+    issues.push_back({ErrorCode::kCsvFormat, "line " + std::to_string(quote_line), Message("import.unclosed_quote")});
     return false;
   }
   if (!field.empty() || !row.empty()) endRow();

@@ -88,20 +88,19 @@ std::string ImportState::cell(const Row& r, const char* name) const {
   return (it != col.end() && it->second < r.size()) ? r[it->second] : std::string();
 }
 
-void ImportState::skip(size_t i, const std::string& why) {
+void ImportState::skip(size_t i, Message why) {
   reported[i] = 1;
   if (skipped_logged++ < kMaxSkipsListed)
-    imp.issues.push_back({ErrorCode::kCsvFormat, "line " + std::to_string(lines[i]),
-                          why + (contains(why, "skipped") ? "" : "; row skipped"), true});
+    imp.issues.push_back({ErrorCode::kCsvFormat, "line " + std::to_string(lines[i]), std::move(why), true});
 }
 
-void ImportState::warnLines(const std::vector<size_t>& rows_idx, const std::string& why) {
+void ImportState::warnLines(const std::vector<size_t>& rows_idx, Message why) {
   std::vector<size_t> ls;
   for (size_t i : rows_idx) {
     reported[i] = 1;
     ls.push_back(lines[i]);
   }
-  imp.issues.push_back({ErrorCode::kCsvFormat, linesLabel(ls), why, true});
+  imp.issues.push_back({ErrorCode::kCsvFormat, linesLabel(ls), std::move(why), true});
 }
 
 void readHostFields(const ImportState& s, const Row& r, HostRow& h) {
@@ -119,18 +118,19 @@ bool readHeader(ImportState& s, const std::string& text) {
   const bool bom = text.size() >= 3 && text.compare(0, 3, "\xEF\xBB\xBF") == 0;
   if (!parseCsv(bom ? text.substr(3) : text, s.rows, s.lines, s.imp.issues)) return false;
   if (s.rows.empty()) {
-    s.imp.issues.push_back({ErrorCode::kCsvFormat, "line 1", "the file is empty"});
+    s.imp.issues.push_back({ErrorCode::kCsvFormat, "line 1", Message("import.empty_file")});
     return false;
   }
   for (size_t i = 0; i < s.rows[0].size(); ++i) {
     if (!s.col.emplace(s.rows[0][i], i).second)
-      s.imp.issues.push_back({ErrorCode::kCsvFormat, "line 1", "header names the column \"" + s.rows[0][i] + "\" twice (columns " +
-                                                                 std::to_string(s.col[s.rows[0][i]] + 1) + " and " + std::to_string(i + 1) + ")"});
+      s.imp.issues.push_back({ErrorCode::kCsvFormat, "line 1",
+                              Message("import.column_twice").text("column", excerpt(s.rows[0][i]))
+                                  .num("first_value", static_cast<double>(s.col[s.rows[0][i]] + 1)).num("second_value", static_cast<double>(i + 1))});
   }
   if (s.col.count("GPUInfo") && !s.col.count("GpuInfo")) s.col["GpuInfo"] = s.col["GPUInfo"];
   for (const char* need : {"InstanceType", "AcceleratorName", "AcceleratorCount", "Region", "Price"}) {
     if (!s.col.count(need))
-      s.imp.issues.push_back({ErrorCode::kCsvFormat, "line 1", std::string("header has no ") + need + " column"});
+      s.imp.issues.push_back({ErrorCode::kCsvFormat, "line 1", Message("import.column_missing").text("column", need)});
   }
   if (hasErrors(s.imp.issues)) return false;
   s.used.assign(s.rows.size(), 0);
@@ -187,8 +187,7 @@ void readOfferRow(ImportState& s, size_t i, const std::string& instance_type, co
   const GpuSpec* g = mapGpu(s, i, accel, info, instance_type, memory_gb);
   if (!g) return;
   if (!boardCountOk(g, static_cast<int>(count))) {
-    s.skip(i, "AcceleratorCount " + num(count) + " of " + g->id + " is not a count a " + g->form_factor +
-                  " board comes in (1, 2, 4, 8, 16); the row looks wrong and is skipped");
+    s.skip(i, Message("import.board_count").num("value", count).text("gpu", g->id).text("form_factor", g->form_factor));
     return;
   }
   const std::string region = s.cell(r, "Region");
@@ -216,7 +215,8 @@ void readOfferRow(ImportState& s, size_t i, const std::string& instance_type, co
 void readRow(ImportState& s, size_t i) {
   const Row& r = s.rows[i];
   if (r.size() != s.rows[0].size()) {
-    s.skip(i, "row has " + std::to_string(r.size()) + " fields, the header has " + std::to_string(s.rows[0].size()));
+    s.skip(i, Message("import.field_count").num("field_count", static_cast<double>(r.size()))
+                  .num("header_count", static_cast<double>(s.rows[0].size())));
     return;
   }
   const std::string accel = s.cell(r, "AcceleratorName");
@@ -227,20 +227,21 @@ void readRow(ImportState& s, size_t i) {
   p.has_spot = toNumber(s.cell(r, "SpotPrice"), p.spot) && p.spot > 0 && p.spot <= 1e6;
   if (p.has_price && p.has_spot && p.spot > p.price)
     s.imp.issues.push_back({ErrorCode::kInvalidValue, "line " + std::to_string(s.lines[i]),
-                            "SpotPrice " + s.cell(r, "SpotPrice") + " is above Price " + s.cell(r, "Price") + "; the spot price is capped at it",
+                            Message("import.spot_above_price").text("spot", excerpt(s.cell(r, "SpotPrice"), 40))
+                                .text("price", excerpt(s.cell(r, "Price"), 40)),
                             true});
   if (accel.empty()) {
-    if (it.empty()) s.skip(i, "row has neither an instance type nor an accelerator");
+    if (it.empty()) s.skip(i, Message("import.empty_row"));
     else readHostRow(s, i, it, p);
     return;
   }
   double count = 0;
   if (!toNumber(s.cell(r, "AcceleratorCount"), count) || count <= 0 || count != std::floor(count) || count > 1024) {
-    s.skip(i, "AcceleratorCount \"" + s.cell(r, "AcceleratorCount") + "\" is not a positive whole number up to 1024");
+    s.skip(i, Message("import.bad_count").text("value", excerpt(s.cell(r, "AcceleratorCount"), 40)));
     return;
   }
   if (!p.has_price) {
-    s.skip(i, "Price \"" + s.cell(r, "Price") + "\" is not a positive number");
+    s.skip(i, Message("import.bad_price").text("value", excerpt(s.cell(r, "Price"), 40)));
     return;
   }
   const GpuInfoCell info = readGpuInfo(s.cell(r, "GpuInfo"), s.info_cache);
@@ -256,19 +257,18 @@ void reportLeftovers(ImportState& s) {
     if (!s.used[h.row] && !s.reported[h.row]) cpu_lines.push_back(s.lines[h.row]);
   if (!cpu_lines.empty())
     s.imp.issues.push_back({ErrorCode::kCsvFormat, "",
-                            std::to_string(cpu_lines.size()) + " rows without an accelerator were skipped (" +
-                                linesLabel(cpu_lines) + ")",
+                            Message("import.cpu_rows").num("row_count", static_cast<double>(cpu_lines.size()))
+                                .text("lines", lineRanges(cpu_lines)),
                             true});
   for (const auto& [name, ls] : s.unmapped)
     if (ls.size() > 1)
       s.imp.issues.push_back({ErrorCode::kUnknownId, "",
-                              std::to_string(ls.size()) + " rows name \"" + name + "\" (" + linesLabel(ls) +
-                                  "); all skipped",
+                              Message("import.unmapped_rows").num("row_count", static_cast<double>(ls.size()))
+                                  .text("accelerator", excerpt(name)).text("lines", lineRanges(ls)),
                               true});
   if (s.skipped_logged > ImportState::kMaxSkipsListed)
     s.imp.issues.push_back({ErrorCode::kCsvFormat, "",
-                            std::to_string(s.skipped_logged - ImportState::kMaxSkipsListed) +
-                                " more skipped rows not listed individually",
+                            Message("import.more_skipped").num("row_count", static_cast<double>(s.skipped_logged - ImportState::kMaxSkipsListed)),
                             true});
   for (size_t i = 1; i < s.rows.size(); ++i)
     if (!s.used[i]) ++s.imp.skipped;
@@ -369,8 +369,8 @@ SkypilotImport importSkypilotCsv(const std::string& text, const GpuDatabase& gpu
   imp.ok = !imp.catalog["instances"].empty();
   if (!imp.ok)
     imp.issues.push_back({ErrorCode::kCsvFormat, imp.rows ? "" : "line 1",
-                          imp.rows ? "no GPU offer in the file: all " + std::to_string(imp.rows) + " rows were skipped (see the reasons above)"
-                                   : "the file has a header but no rows"});
+                          imp.rows ? Message("import.no_offer").num("row_count", static_cast<double>(imp.rows))
+                                   : Message("import.no_rows")});
   return imp;
 }
 

@@ -60,7 +60,7 @@ struct GcpHosts {
 // Why accelerator rows fed no offer, reported once all are read.
 struct GcpMisses {
   std::map<std::string, std::vector<size_t>> no_host, zero_host;  // "1x T4" -> accelerator rows
-  std::map<std::string, std::string> host_wanted;                 // "1x T4" -> what host it needs
+  std::map<std::string, Message> host_wanted;                     // "1x T4" -> the warning: what host it needs
   std::map<std::string, std::vector<size_t>> zero_host_rows;      // machine -> host rows priced 0
   std::set<std::string> paired_machines;
 };
@@ -116,17 +116,18 @@ const HostRow* n1Host(const AcceleratorRow& a, const GcpHosts& hosts) {
 }
 
 // What host an accelerator row without one needed, for the warning.
-std::string hostWanted(const AcceleratorRow& a, bool built_in, const std::string& what) {
+// The warning for accelerator rows without a host row in their zone, naming the host they need.
+Message hostWanted(const AcceleratorRow& a, bool built_in, const std::string& what) {
   if (built_in) {
     std::string ms;
     for (const auto& b : kGcpBuiltIn)
-      if (a.name == b.accelerator && a.count == b.count) ms += (ms.empty() ? "" : " or ") + std::string(b.machine);
-    return ms.empty() ? "SkyPilot pairs " + what + " with no machine" : ms;
+      if (a.name == b.accelerator && a.count == b.count) ms += (ms.empty() ? "" : ", ") + std::string(b.machine);
+    if (ms.empty()) return Message("import.no_host_unpaired").text("accelerator", what);
+    return Message("import.no_host_builtin").text("accelerator", what).text("machines", ms);
   }
   const int cpus = n1HostCpus(a.name, a.count);
-  return cpus > 0 ? "an n1 machine with at least " + std::to_string(cpus) + " vCPUs and " + std::to_string(4 * cpus) +
-                        " GiB"
-                  : "SkyPilot knows no N1 host for " + what;
+  if (cpus <= 0) return Message("import.no_host_no_n1").text("accelerator", what);
+  return Message("import.no_host_n1").text("accelerator", what).num("vcpu_count", cpus).num("ram_gib_value", 4.0 * cpus);
 }
 
 Group composedGroup(const AcceleratorRow& a, const Pick& pick, const GpuSpec* g, double memory_gb, bool built_in,
@@ -202,22 +203,18 @@ void composeOne(ImportState& s, const AcceleratorRow& a, const GcpHosts& hosts, 
 
 void reportMisses(ImportState& s, GcpMisses& misses) {
   for (const auto& [machine, rs] : misses.zero_host_rows)
-    s.warnLines(rs, machine + " rows have no price (0.0 or empty), so its GPU offers cannot be priced; skipped");
+    s.warnLines(rs, Message("import.host_unpriced").text("machine", machine));
   for (const auto& [what, rs] : misses.zero_host)
-    s.warnLines(rs, what + " accelerator rows pair with a machine whose price is 0.0; skipped");
+    s.warnLines(rs, Message("import.host_zero_price").text("accelerator", what));
   for (const auto& [what, rs] : misses.no_host)
-    s.warnLines(rs, what + " accelerator rows have no host row in the same zone to add them to (" +
-                        misses.host_wanted[what] + "); skipped");
+    s.warnLines(rs, misses.host_wanted[what]);
   // GPU machines (a2-, a3-, g2- ...) that no accelerator row prices, e.g. a3-edgegpu-8g.
   std::map<std::string, std::vector<size_t>> unpriced;
   for (const auto& h : s.hosts)
     if (!s.used[h.row] && !s.reported[h.row] && isGcpGpuMachine(h.instance_type)) unpriced[h.instance_type].push_back(h.row);
   for (const auto& [machine, rs] : unpriced)
-    s.warnLines(rs, machine + " has GPUs built in, but " +
-                        (misses.paired_machines.count(machine)
-                             ? std::string("no accelerator row of the same zone prices them")
-                             : std::string("SkyPilot pairs it with no accelerator row, so its GPUs have no price here")) +
-                        "; skipped");
+    s.warnLines(rs, Message(misses.paired_machines.count(machine) ? "import.builtin_unpriced_zone" : "import.builtin_unpaired")
+                        .text("machine", machine));
 }
 
 }  // namespace

@@ -34,7 +34,7 @@ const GpuSpec* findGpu(ImportState& s, size_t i, const std::string& accel) {
   seen.push_back(s.lines[i]);
   if (seen.size() == 1)
     s.imp.issues.push_back({ErrorCode::kUnknownId, "line " + std::to_string(s.lines[i]),
-                            "GPU name \"" + accel + "\" maps to no GPU id; its rows are skipped", true});
+                            Message("import.unmapped_gpu").text("accelerator", excerpt(accel)), true});
   s.reported[i] = 1;
   return nullptr;
 }
@@ -48,8 +48,8 @@ double memoryGbOf(ImportState& s, size_t i, const std::string& accel, const GpuI
   bool as_gb = std::fabs(info.size_mib - g->memory_gb) <= 4;
   if (s.memory_warned.insert(accel).second)
     s.imp.issues.push_back({ErrorCode::kCsvFormat, "line " + std::to_string(s.lines[i]),
-                            "GpuInfo SizeInMiB " + num(info.size_mib) + " for \"" + accel + "\" is not MiB; " +
-                                (as_gb ? "read as GB (it matches the GPU)" : "ignored"),
+                            Message(as_gb ? "import.memory_read_as_gb" : "import.memory_ignored")
+                                .num("value", info.size_mib).text("accelerator", excerpt(accel)),
                             true});
   return as_gb ? info.size_mib : 0;
 }

@@ -77,9 +77,9 @@ struct ImportState {
 
   std::string cell(const Row& r, const char* name) const;
   // Reports row i as skipped (at most kMaxSkipsListed rows one by one).
-  void skip(size_t i, const std::string& why);
+  void skip(size_t i, Message why);
   // Reports rows as one warning with their line ranges.
-  void warnLines(const std::vector<size_t>& rows_idx, const std::string& why);
+  void warnLines(const std::vector<size_t>& rows_idx, Message why);
   // The offer under `key`, made by `make` when it is new (and then remembered in first-seen order).
   template <typename Make>
   Group& group(const std::string& key, Make make) {

@@ -3,6 +3,7 @@
 // reader does not handle exactly like the DOM reader (readOfferJson) goes to the DOM reader instead, so both
 // accept the same offers and every problem is reported by one code path, with its JSON Pointer path. Both take
 // names, types, bounds, defaults and accepted values from the catalog's field tables (model/catalog_fields.hpp).
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <utility>
@@ -140,7 +141,7 @@ bool directOffer(const char* text, size_t size, GpuCache& gpus, const std::unord
   if (c.p != c.e) return false;
   Flat r(m, n);
   if (r.has(F::kService.name) || r.has(F::kClaims.name)) return false;
-  if (r.string(F::kId, o.id) < 0 || o.id.empty() || taken_ids.count(o.id) || ids.count(o.id)) return false;
+  if (r.string(F::kId, o.id) < 0 || isBlankId(o.id) || taken_ids.count(o.id) || ids.count(o.id)) return false;
   if (r.string(F::kProvider, o.provider) < 0) return false;
   if (r.string(F::kInstanceType, o.instance_type) < 0) return false;
   if (r.string(F::kGpu, o.gpu_id) < 0 || o.gpu_id.empty()) return false;
@@ -179,8 +180,10 @@ bool directOffer(const char* text, size_t size, GpuCache& gpus, const std::unord
   o.prices.assign(read, read + count_read);
   pc.ws();
   if (pc.p != pc.e) return false;
-  // The DOM reader's cross-field warnings: leave offers that raise one to it.
+  // The DOM reader's cross-field errors and warnings: leave offers that raise one to it.
   const Price* od = o.price(PricingModel::kOnDemand);
+  if (od && std::count_if(o.prices.begin(), o.prices.end(), [](const Price& p) { return p.model == PricingModel::kOnDemand; }) > 1)
+    return false;
   for (const Price& p : o.prices) {
     if ((p.model == PricingModel::kSpot || p.model == PricingModel::kReserved) && od && p.usd_per_hour > od->usd_per_hour * (1 + 1e-9))
       return false;
@@ -227,7 +230,7 @@ struct CatalogStreamReader::State {
       doc_ids.insert(o.id);
       doc_offers.push_back(std::move(o));
     } else {
-      json inst = json::parse(t, t + n, nullptr, false);
+      json inst = json::parse(t, t + n, keepKnownOfferMembers, false);
       if (inst.is_discarded()) {
         bad = true;  // the whole-text parse reports the syntax error with its line and column
         return;
@@ -271,8 +274,7 @@ struct CatalogStreamReader::State {
   bool oversized(size_t bytes, size_t limit, const std::string& what) {
     if (bytes <= limit) return false;
     const std::string doc = array_mode ? "/" + std::to_string(doc_index) : "";
-    issues.push_back({ErrorCode::kTooLarge, doc + what, "is more than " + std::to_string(limit) +
-                                                          " bytes long; the engine does not read values that large"});
+    issues.push_back({ErrorCode::kTooLarge, doc + what, Message("error.value_too_large").num("max_byte_value", static_cast<double>(limit))});
     too_large = bad = true;
     return true;
   }

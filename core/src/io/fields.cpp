@@ -21,6 +21,15 @@ static bool equalIgnoringCase(const char* a, const char* b, size_t len) {
   return true;
 }
 
+std::string choiceList(const Field& f) {
+  std::string out;
+  for (const char* const* c = f.choices; c && *c; ++c) {
+    if (!out.empty()) out += ", ";
+    out += *c;
+  }
+  return out;
+}
+
 bool isChoice(const Field& f, const char* s, size_t len) {
   if (!f.choices) return true;
   for (const char* const* c = f.choices; *c; ++c) {
@@ -57,13 +66,11 @@ std::optional<std::string> readString(ObjectReader& r, const Field& f) {
   auto v = r.string(f.name, f.required);
   if (!v) return v;
   if (f.format_check && !f.format_check(*v)) {
-    r.error(f.name, ErrorCode::kInvalidValue, f.format_rule);
+    r.error(f.name, ErrorCode::kInvalidValue, Message(f.format_error).text("value", excerpt(*v)));
     return std::nullopt;
   }
   if (!isChoice(f, *v)) {
-    std::string rule = f.choice_rule ? f.choice_rule : "is not an accepted value";
-    if (f.choice_shows_value) rule += " (got \"" + *v + "\")";
-    r.error(f.name, ErrorCode::kInvalidValue, rule);
+    r.error(f.name, ErrorCode::kInvalidValue, Message("error.not_one_of").text("value", excerpt(*v)).text("choices", choiceList(f)));
     return std::nullopt;
   }
   return v;

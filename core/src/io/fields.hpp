@@ -25,12 +25,10 @@ struct Field {
   bool min_open = false;
   double max = 1e300;
   bool max_open = false;
-  // Strings: the accepted spellings (nullptr-terminated), compared exactly or ignoring ASCII case, and the
-  // sentence reported when a value is not one of them (" (got \"x\")" is appended when choice_shows_value).
+  // Strings: the accepted spellings (nullptr-terminated), compared exactly or ignoring ASCII case; another value is
+  // reported as error.not_one_of {value, choices}.
   const char* const* choices = nullptr;
   bool choices_ignore_case = false;
-  const char* choice_rule = nullptr;
-  bool choice_shows_value = false;
   // What the engine uses when the member is absent or null; `has_default` says it is a value a document could
   // state (written as the schema's "default"), not a marker such as -1 for "not published".
   double absent_number = 0;
@@ -41,11 +39,11 @@ struct Field {
   const Record* record = nullptr;
   FieldType item_type = FieldType::kString;
   bool non_empty = false;  // kArray: at least one item
-  // Strings: a format the schema names ("date": YYYY-MM-DD), the engine's check of it and the sentence
-  // reported when the check fails.
+  // Strings: a format the schema names ("date": YYYY-MM-DD), the engine's check of it and the message code
+  // reported (with the value) when the check fails.
   const char* format = nullptr;
   bool (*format_check)(const std::string&) = nullptr;
-  const char* format_rule = nullptr;
+  const char* format_error = nullptr;
   // Records with a discriminator (a price's "model"): the values this member belongs to (nullptr = all).
   const char* const* variants = nullptr;
   // False for members documented for editors that the engine ignores (notes, a price in local currency).
@@ -73,17 +71,14 @@ struct Field {
   constexpr Field atLeast(double v) const { Field f = *this; f.min = v; f.min_open = false; return f; }
   constexpr Field atMost(double v) const { Field f = *this; f.max = v; f.max_open = false; return f; }
   constexpr Field below(double v) const { Field f = *this; f.max = v; f.max_open = true; return f; }
-  constexpr Field oneOf(const char* const* c, const char* rule) const {
-    Field f = *this; f.choices = c; f.choice_rule = rule; return f;
-  }
-  constexpr Field showingValue() const { Field f = *this; f.choice_shows_value = true; return f; }
+  constexpr Field oneOf(const char* const* c) const { Field f = *this; f.choices = c; return f; }
   constexpr Field ignoringCase() const { Field f = *this; f.choices_ignore_case = true; return f; }
   constexpr Field byDefault(double v) const { Field f = *this; f.absent_number = v; f.has_default = true; return f; }
   constexpr Field byDefault(const char* v) const { Field f = *this; f.absent_string = v; f.has_default = true; return f; }
   constexpr Field byDefault(bool v) const { Field f = *this; f.absent_bool = v; f.has_default = true; return f; }
   constexpr Field whenAbsent(double v) const { Field f = *this; f.absent_number = v; return f; }
-  constexpr Field formatted(const char* fmt, bool (*check)(const std::string&), const char* rule) const {
-    Field f = *this; f.format = fmt; f.format_check = check; f.format_rule = rule; return f;
+  constexpr Field formatted(const char* fmt, bool (*check)(const std::string&), const char* error_code) const {
+    Field f = *this; f.format = fmt; f.format_check = check; f.format_error = error_code; return f;
   }
   constexpr Field nonEmpty() const { Field f = *this; f.non_empty = true; return f; }
   constexpr Field onlyFor(const char* const* v) const { Field f = *this; f.variants = v; return f; }
@@ -118,6 +113,8 @@ constexpr Record makeRecord(const char* name, const char* description, const Fie
   return Record{name, description, fields, N, discriminator, open};
 }
 
+// The field's choices as one list ("none, partial, all"), for messages.
+std::string choiceList(const Field& f);
 // True when the text is one of the field's choices (always true for a field without choices).
 bool isChoice(const Field& f, const char* s, size_t len);
 inline bool isChoice(const Field& f, const std::string& s) { return isChoice(f, s.data(), s.size()); }

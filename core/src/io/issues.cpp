@@ -27,9 +27,20 @@ bool hasErrors(const Issues& issues) {
 std::string formatIssue(const Issue& issue) {
   std::string s = issue.path.empty() ? std::string("/") : issue.path;
   s += ": ";
-  s += issue.message;
+  s += debugText(issue.message);
   if (issue.warning) s += " (warning)";
   return s;
+}
+
+std::string excerpt(const std::string& value, size_t max_bytes) {
+  if (value.size() <= max_bytes) return value;
+  size_t cut = max_bytes;
+  while (cut > 0 && (static_cast<unsigned char>(value[cut]) & 0xC0) == 0x80) --cut;
+  return value.substr(0, cut) + "\xE2\x80\xA6";
+}
+
+Message notOneOf(const std::string& value, const char* choices) {
+  return Message("error.not_one_of").text("value", excerpt(value)).text("choices", choices);
 }
 
 }  // namespace gpuvalue

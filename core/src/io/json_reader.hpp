@@ -14,10 +14,10 @@ using nlohmann::json;
 // Escapes a key for use in a JSON Pointer (RFC 6901: "~" -> "~0", "/" -> "~1").
 std::string pointerEscape(const std::string& key);
 
-// Parses text as JSON; on a syntax error adds one issue ("line L, column C: ...") and returns false. Text longer
+// Parses text as JSON; on a syntax error adds one issue (path "line L, column C") and returns false. Text longer
 // than max_bytes, or with more than kMaxJsonValues values (io/limits.hpp), is refused with a too_large issue before
-// anything is built.
-bool parseJsonText(const std::string& text, json& out, Issues& issues, const std::string& what,
+// anything is built. `what` names the document in messages: request, catalog, gpus, presets, options or document.
+bool parseJsonText(const std::string& text, json& out, Issues& issues, const char* what,
                    size_t max_bytes = static_cast<size_t>(-1));
 
 // Serialises without throwing, replacing invalid UTF-8.
@@ -42,8 +42,10 @@ class ObjectReader {
   // An integer count (>= min).
   std::optional<long long> integer(const std::string& key, bool required, long long min, long long max);
 
-  void error(const std::string& key, ErrorCode code, const std::string& message);
-  void warn(const std::string& key, const std::string& message);
+  void error(const std::string& key, ErrorCode code, Message message);
+  // An error at a path below this object (e.g. an array item: childPath(key) + "/3").
+  void errorAt(const std::string& path, ErrorCode code, Message message);
+  void warn(const std::string& key, Message message);
 
  private:
   const json& obj_;

@@ -34,7 +34,7 @@ const Field* const kFilterFields[] = {&kProviders, &kRegions, &kGpus, &kPricingL
 
 const char* const kPricingChoices[] = {"all", "on_demand", "reserved", "spot", "tiered", "monthly", "serverless", nullptr};
 const Field kPricing = Field::string("pricing", "One pricing model, or all.")
-                           .oneOf(kPricingChoices, "must be all, on_demand, reserved, spot, tiered, monthly or serverless").byDefault("all");
+                           .oneOf(kPricingChoices).byDefault("all");
 const Field kMaxNodes = Field::integer("max_nodes", "Largest multi-node cluster considered.").atLeast(1).atMost(4096);
 const Field kFreeTrial = Field::number("free_trial_hours", "Free-trial hours to subtract; absent = each price's own.").atLeast(0).atMost(1e5).whenAbsent(-1);
 const Field kLimit = Field::integer("limit", "Most results returned; 0 = all.").atLeast(0).atMost(10000000).byDefault(0.0);
@@ -73,12 +73,12 @@ static std::vector<std::string> stringList(ObjectReader& r, const Field& f, Issu
     return out;
   }
   if (!v->is_array()) {
-    r.error(f.name, ErrorCode::kInvalidValue, "must be a string or an array of strings");
+    r.error(f.name, ErrorCode::kInvalidValue, Message("error.not_string_list"));
     return out;
   }
   for (size_t i = 0; i < v->size(); ++i) {
     if ((*v)[i].is_string()) out.push_back((*v)[i].get<std::string>());
-    else issues.push_back({ErrorCode::kInvalidValue, r.childPath(f.name) + "/" + std::to_string(i), "must be a string"});
+    else issues.push_back({ErrorCode::kInvalidValue, r.childPath(f.name) + "/" + std::to_string(i), Message("error.not_string")});
   }
   return out;
 }
@@ -92,7 +92,7 @@ static void readFilters(const json& filters, RankFilters& f, Issues& issues) {
   for (const auto& m : stringList(fr, R::kPricingList, issues)) {
     PricingModel pm;
     if (parsePricingModel(m, pm)) f.models.push_back(pm);
-    else fr.error(R::kPricingList.name, ErrorCode::kInvalidValue, "unknown pricing model \"" + m + "\"");
+    else fr.error(R::kPricingList.name, ErrorCode::kInvalidValue, notOneOf(m, "on_demand, reserved, spot, tiered, monthly, serverless"));
   }
   f.fits_only = booleanOr(fr, R::kFitsOnly);
   f.budget_usd = numberOr(fr, R::kBudget);

@@ -74,6 +74,17 @@ static bool parseIsoDate(const std::string& s, int& y, int& m, int& d) {
   return d <= kDays[m - 1] + (m == 2 && leap ? 1 : 0);
 }
 
+bool keepKnownOfferMembers(int depth, json::parse_event_t event, json& parsed) {
+  return !(event == json::parse_event_t::key && depth == 1 && parsed.is_string() &&
+           !catalog_fields::kOfferRecord.find(parsed.get_ref<const std::string&>()));
+}
+
+bool isBlankId(const std::string& id) {
+  for (char c : id)
+    if (c != ' ' && c != '\t' && c != '\n' && c != '\r') return false;
+  return true;
+}
+
 bool isIsoDate(const std::string& s) {
   int y, m, d;
   return parseIsoDate(s, y, m, d);
@@ -111,7 +122,7 @@ namespace F = catalog_fields;
 static void parseTiers(ObjectReader& r, Price& p, Issues& issues) {
   const json* t = r.get(F::kTiers.name);
   if (!t || !t->is_array() || t->empty()) {
-    r.error(F::kTiers.name, t ? ErrorCode::kInvalidValue : ErrorCode::kMissingField, "must be a non-empty array of tiers");
+    r.error(F::kTiers.name, t ? ErrorCode::kInvalidValue : ErrorCode::kMissingField, Message("error.tiers_array"));
     return;
   }
   double last = 0;
@@ -128,7 +139,7 @@ static void parseTiers(ObjectReader& r, Price& p, Issues& issues) {
       tier.up_to_hours = numberOr(tr, above_last);
       last = tier.up_to_hours;
     } else if (!is_last) {
-      tr.error(F::kTierUpToHours.name, ErrorCode::kMissingField, "is required on every tier but the last");
+      tr.error(F::kTierUpToHours.name, ErrorCode::kMissingField, Message("error.tier_bound_required"));
     }
     if (is_last && tier.up_to_hours > 0) tier.up_to_hours = 0;  // last tier is open-ended
     p.tiers.push_back(tier);
@@ -227,21 +238,44 @@ static void readClaims(const json& j, const std::string& path, Offer& o, Issues&
         if (e.is_string()) oc.text.push_back(e.get<std::string>());
 }
 
+// The prices of an offer at `path`; the valid ones go to o.prices. An offer has one on-demand rate: a second
+// on-demand price is an error at its "model" (the first one is kept and named in the message).
+static void readPrices(const json& prices, const std::string& path, Offer& o, Issues& issues) {
+  long first_on_demand = -1;
+  for (size_t k = 0; k < prices.size(); ++k) {
+    Price p;
+    const std::string pp = path + "/" + std::to_string(k);
+    if (!parsePrice(prices[k], pp, p, issues)) continue;
+    if (p.model == PricingModel::kOnDemand) {
+      if (first_on_demand >= 0) {
+        issues.push_back({ErrorCode::kInvalidValue, pp + "/" + F::kModel.name,
+                          Message("error.second_on_demand").num("first_value", static_cast<double>(first_on_demand))});
+        continue;
+      }
+      first_on_demand = static_cast<long>(k);
+    }
+    o.prices.push_back(p);
+  }
+}
+
 // Reads the offer at /instances/<i>; returns false when it is not an object. Problems go to `issues`.
 bool readOfferJson(const json& inst, size_t i, const GpuDatabase& gpus, const std::unordered_set<std::string>& taken_ids,
                       std::unordered_set<std::string>& ids, long today_day, Offer& o, Issues& issues) {
   const std::string path = "/instances/" + std::to_string(i);
   ObjectReader r(inst, path, issues);
   if (!r.ok()) return false;
-  o.id = stringOr(r, F::kId);
-  if (!o.id.empty() && (taken_ids.count(o.id) || !ids.insert(o.id).second))
-    r.error(F::kId.name, ErrorCode::kDuplicateId, "duplicate instance id \"" + o.id + "\"");
+  const std::optional<std::string> id = readString(r, F::kId);
+  o.id = id.value_or("");
+  if (id && isBlankId(o.id))
+    r.error(F::kId.name, ErrorCode::kInvalidValue, Message("error.empty_id"));
+  else if (!o.id.empty() && (taken_ids.count(o.id) || !ids.insert(o.id).second))
+    r.error(F::kId.name, ErrorCode::kDuplicateId, Message("error.duplicate_offer_id").text("id", excerpt(o.id)));
   o.provider = stringOr(r, F::kProvider);
   o.instance_type = stringOr(r, F::kInstanceType);
   o.gpu_id = stringOr(r, F::kGpu);
   if (!o.gpu_id.empty()) {
     o.gpu = gpus.find(o.gpu_id);
-    if (!o.gpu) r.error(F::kGpu.name, ErrorCode::kUnknownId, "unknown GPU id \"" + o.gpu_id + "\"");
+    if (!o.gpu) r.error(F::kGpu.name, ErrorCode::kUnknownId, Message("error.unknown_gpu").text("id", excerpt(o.gpu_id)));
     else o.gpu_id = o.gpu->id;
   }
   o.gpu_count = static_cast<int>(numberOr(r, F::kGpuCount));
@@ -260,12 +294,9 @@ bool readOfferJson(const json& inst, size_t i, const GpuDatabase& gpus, const st
   if (const json* c = r.get(F::kClaims.name)) readClaims(*c, r.childPath(F::kClaims.name), o, issues);
   const json* prices = r.get(F::kPrices.name);
   if (!prices || !prices->is_array() || prices->empty()) {
-    r.error(F::kPrices.name, prices ? ErrorCode::kInvalidValue : ErrorCode::kMissingField, "must be a non-empty array of prices");
+    r.error(F::kPrices.name, prices ? ErrorCode::kInvalidValue : ErrorCode::kMissingField, Message("error.prices_array"));
   } else {
-    for (size_t k = 0; k < prices->size(); ++k) {
-      Price p;
-      if (parsePrice((*prices)[k], r.childPath(F::kPrices.name) + "/" + std::to_string(k), p, issues)) o.prices.push_back(p);
-    }
+    readPrices(*prices, r.childPath(F::kPrices.name), o, issues);
   }
   // Cross-field rules.
   const Price* od = o.price(PricingModel::kOnDemand);
@@ -273,11 +304,11 @@ bool readOfferJson(const json& inst, size_t i, const GpuDatabase& gpus, const st
     const Price& p = o.prices[k];
     const std::string pp = r.childPath("prices") + "/" + std::to_string(k);
     if (p.model == PricingModel::kSpot && od && p.usd_per_hour > od->usd_per_hour * (1 + 1e-9))
-      issues.push_back({ErrorCode::kInvalidValue, pp + "/usd_per_hour", "spot price is above the on-demand price", true});
+      issues.push_back({ErrorCode::kInvalidValue, pp + "/usd_per_hour", Message("warning.spot_above_on_demand"), true});
     if (p.model == PricingModel::kReserved && od && p.usd_per_hour > od->usd_per_hour * (1 + 1e-9))
-      issues.push_back({ErrorCode::kInvalidValue, pp + "/usd_per_hour", "reserved price is above the on-demand price", true});
+      issues.push_back({ErrorCode::kInvalidValue, pp + "/usd_per_hour", Message("warning.reserved_above_on_demand"), true});
     if (today_day > 0 && p.as_of_day > 0 && p.as_of_day - today_day > 1)
-      issues.push_back({ErrorCode::kInvalidValue, pp + "/as_of", "date lies in the future", true});
+      issues.push_back({ErrorCode::kInvalidValue, pp + "/as_of", Message("warning.date_in_future").text("date", p.as_of), true});
   }
   if (o.gpu && o.gpu_count > 0) {
     for (const auto& w : claimCheck(o)) {
@@ -295,7 +326,7 @@ Issues parseCatalog(const json& doc, const GpuDatabase& gpus, std::unordered_set
   if (!root.ok()) return issues;
   const json* list = root.get("instances");
   if (!list || !list->is_array()) {
-    root.error("instances", list ? ErrorCode::kInvalidValue : ErrorCode::kMissingField, "must be an array of offers");
+    root.error("instances", list ? ErrorCode::kInvalidValue : ErrorCode::kMissingField, Message("error.offers_array"));
     return issues;
   }
   std::unordered_set<std::string> ids;  // this document's ids

@@ -179,5 +179,10 @@ int daysBetween(const std::string& a, const std::string& b);
 constexpr int kFirstDateYear = 1990;
 constexpr int kLastDateYear = 2200;
 bool isIsoDate(const std::string& s);
+// nlohmann parser callback for one offer's text: members the offer table does not name (catalog_fields::
+// kOfferRecord) are skipped while parsing, so their values are never built; the reader ignores them anyway.
+bool keepKnownOfferMembers(int depth, json::parse_event_t event, json& parsed);
+// True for an offer id that is empty or only white space (an error: ids name offers in links and saved data).
+bool isBlankId(const std::string& id);
 
 }  // namespace gpuvalue

@@ -58,12 +58,12 @@ const char* const kCustom[] = {"custom", nullptr};
 // The largest total FLOPs a custom workload may state.
 constexpr double kMaxTotalFlops = 1e30;
 const Field kKind = Field::string("kind", "Model family; chooses which other members apply ('vision' = cnn).")
-                        .req().oneOf(kKinds, "must be transformer, cnn or custom").showingValue();
+                        .req().oneOf(kKinds);
 const Field kWorkloadName = Field::string("name", "Name shown in results.");
-const Field kMode = Field::string("mode", "What is run: pretrain, finetune, lora or inference.").oneOf(kModes, "must be pretrain, finetune, lora or inference").byDefault("pretrain");
+const Field kMode = Field::string("mode", "What is run: pretrain, finetune, lora or inference.").oneOf(kModes).byDefault("pretrain");
 const Field kPrecision = Field::string("precision", "Training number format (any letter case).")
-                             .oneOf(kTrainingPrecisions, "must be fp32, tf32, fp16, bf16 or fp8").ignoringCase();
-const Field kOptimizer = Field::string("optimizer", "Optimizer, for the memory of its state.").oneOf(kOptimizers, "must be adamw, adam8bit or sgd").byDefault("adamw");
+                             .oneOf(kTrainingPrecisions).ignoringCase();
+const Field kOptimizer = Field::string("optimizer", "Optimizer, for the memory of its state.").oneOf(kOptimizers).byDefault("adamw");
 const Field kTParams = Field::number("params", "Parameters of the model.").req().above(0).atMost(1e15).onlyFor(kTransformer);
 const Field kRequests = Field::number("requests", "Inference: requests served (with tokens_per_request instead of tokens).").above(0).atMost(1e15).onlyFor(kTransformer);
 const Field kTokensPerRequest = Field::number("tokens_per_request", "Inference: prompt and generated tokens per request.").above(0).atMost(1e7).onlyFor(kTransformer);
@@ -89,9 +89,9 @@ const Field kTensorParallel = Field::integer("tensor_parallel", "Tensor-parallel
 const Field kPipelineParallel = Field::integer("pipeline_parallel", "Pipeline-parallel degree.").atLeast(1).atMost(1024);
 const Field kContextParallel = Field::integer("context_parallel", "Context-parallel degree (ring attention over sequence chunks).").atLeast(1).atMost(1024).onlyFor(kTransformer);
 const char* const kRecomputes[] = {"none", "selective", "full", nullptr};
-const Field kRecompute = Field::string("recompute", "Activation recomputation: none, selective or full (chosen by the plan search when absent).").oneOf(kRecomputes, "must be none, selective or full").onlyFor(kTransformer);
+const Field kRecompute = Field::string("recompute", "Activation recomputation: none, selective or full (chosen by the plan search when absent).").oneOf(kRecomputes).onlyFor(kTransformer);
 const char* const kSoftwares[] = {"tuned", "typical", nullptr};
-const Field kSoftware = Field::string("software", "Software stack: tuned (vendor containers, Megatron-class frameworks) or typical (a stock framework).").oneOf(kSoftwares, "must be tuned or typical").byDefault("typical");
+const Field kSoftware = Field::string("software", "Software stack: tuned (vendor containers, Megatron-class frameworks) or typical (a stock framework).").oneOf(kSoftwares).byDefault("typical");
 
 const Field* const kWorkloadFields[] = {&kKind, &kWorkloadName, &kMode, &kPrecision, &kOptimizer, &kTParams, &kRequests,
                                         &kTokensPerRequest, &kTokens, &kSeqLen, &kLayers, &kHidden, &kHeads, &kMicroBatch,
@@ -119,20 +119,20 @@ const char* const kFlopsConventions[] = {"model", "hardware_incl_recompute", "un
 const char* const kSplits[] = {"calibration", "holdout", nullptr};
 const Field kMId = Field::string("id", "Unique row id.").req();
 const Field kMWorkload = Field::string("workload", "Which workload the row measures (resnet50 and bert-large-squad use their presets).")
-                             .req().oneOf(kMeasuredWorkloads, "must be a measured workload");
+                             .req().oneOf(kMeasuredWorkloads);
 const Field kMParams = Field::object("workload_params", nullptr, "gpt and bert-large-pretrain: params, seq_len, hidden, layers, heads, micro_batch, global_batch, mode, parallelism.");
 const Field kMGpu = Field::string("gpu", "GPU id from data/gpus.json.").req().formatted("gpu_id", nullptr, nullptr);
 const Field kMGpuCount = Field::integer("gpu_count", "GPUs over all nodes.").req().atLeast(1);
 const Field kMNodes = Field::integer("nodes", "Nodes the GPUs are spread over.").atLeast(1).byDefault(1.0);
-const Field kMInterconnect = Field::string("interconnect", "GPU-to-GPU link inside a node; null = the GPU's default.").oneOf(kInterconnects, "must be an interconnect");
+const Field kMInterconnect = Field::string("interconnect", "GPU-to-GPU link inside a node; null = the GPU's default.").oneOf(kInterconnects);
 const Field kMNetwork = Field::string("network", "Network between nodes (infiniband, roce-1600g, ...); null for one node.");
-const Field kMPrecision = Field::string("precision", "Number format of the run.").req().oneOf(kTrainingPrecisions, "must be fp32, tf32, fp16, bf16 or fp8");
-const Field kMMetric = Field::string("metric", "What value measures.").req().oneOf(kMetrics, "must be a metric");
+const Field kMPrecision = Field::string("precision", "Number format of the run.").req().oneOf(kTrainingPrecisions);
+const Field kMMetric = Field::string("metric", "What value measures.").req().oneOf(kMetrics);
 const Field kMValue = Field::number("value", "The published figure, in the metric's unit.").req().above(0);
 const Field kMBatch = Field::number("batch_per_gpu", "Samples per GPU per step, when published.").above(0);
-const Field kMConvention = Field::string("flops_convention", "How tflops_per_gpu counts FLOPs (see conventions).").oneOf(kFlopsConventions, "must be a FLOPs convention");
-const Field kMSplit = Field::string("split", "calibration (fits constants) or holdout (judges them).").req().oneOf(kSplits, "must be calibration or holdout");
-const Field kMSoftware = Field::string("software", "Software stack of the source: tuned (vendor containers, Megatron-class frameworks, MLPerf-class) or typical (a stock framework).").req().oneOf(kSoftwares, "must be tuned or typical");
+const Field kMConvention = Field::string("flops_convention", "How tflops_per_gpu counts FLOPs (see conventions).").oneOf(kFlopsConventions);
+const Field kMSplit = Field::string("split", "calibration (fits constants) or holdout (judges them).").req().oneOf(kSplits);
+const Field kMSoftware = Field::string("software", "Software stack of the source: tuned (vendor containers, Megatron-class frameworks, MLPerf-class) or typical (a stock framework).").req().oneOf(kSoftwares);
 const Field kMGpuInferred = Field::boolean("gpu_inferred", "True when the source does not name the exact GPU SKU.").byDefault(false);
 const Field kMFramework = Field::string("framework", "Software the run used.").ignored();
 const Field kMSource = Field::string("source", "Where the figure was published.").ignored();

@@ -30,12 +30,12 @@ std::string toLower(std::string s) {
 Issues GpuDatabase::load(const std::string& text) {
   Issues issues;
   json doc;
-  if (!parseJsonText(text, doc, issues, "GPU database")) return issues;
+  if (!parseJsonText(text, doc, issues, "gpus")) return issues;
   ObjectReader root(doc, "", issues);
   if (!root.ok()) return issues;
   const json* list = root.get("gpus");
   if (!list || !list->is_array()) {
-    root.error("gpus", list ? ErrorCode::kInvalidValue : ErrorCode::kMissingField, "must be an array of GPU records");
+    root.error("gpus", list ? ErrorCode::kInvalidValue : ErrorCode::kMissingField, Message("error.gpus_array"));
     return issues;
   }
   std::vector<GpuSpec> gpus;
@@ -46,7 +46,7 @@ Issues GpuDatabase::load(const std::string& text) {
     if (!r.ok()) continue;
     GpuSpec g;
     g.id = r.string("id", true).value_or("");
-    if (!g.id.empty() && index.count(toLower(g.id))) r.error("id", ErrorCode::kDuplicateId, "duplicate GPU id or alias \"" + g.id + "\"");
+    if (!g.id.empty() && index.count(toLower(g.id))) r.error("id", ErrorCode::kDuplicateId, Message("error.duplicate_gpu_id").text("id", excerpt(g.id)));
     g.name = r.string("name", true).value_or(g.id);
     g.vendor = r.string("vendor", false).value_or("");
     g.architecture = r.string("architecture", true).value_or("");
@@ -63,24 +63,24 @@ Issues GpuDatabase::load(const std::string& text) {
       if (tr.ok()) {
         for (int p = 0; p < kPrecisionCount; ++p) g.tflops[p] = tr.number(kPrecisionNames[p], false, 0, true, 1e6).value_or(0);
         if (g.tflops[static_cast<int>(Precision::kFp16)] <= 0 && g.tflops[static_cast<int>(Precision::kFp32)] <= 0)
-          tr.error("fp16", ErrorCode::kMissingField, "a GPU needs at least an fp16 or fp32 peak");
+          tr.error("fp16", ErrorCode::kMissingField, Message("error.gpu_needs_peak"));
       }
     } else {
-      r.error("tflops", ErrorCode::kMissingField, "is required");
+      r.error("tflops", ErrorCode::kMissingField, Message("error.required"));
     }
     if (const json* a = r.get("aliases")) {
-      if (!a->is_array()) r.error("aliases", ErrorCode::kInvalidValue, "must be an array of strings");
+      if (!a->is_array()) r.error("aliases", ErrorCode::kInvalidValue, Message("error.not_string_array"));
       else
         for (size_t k = 0; k < a->size(); ++k) {
           if (!(*a)[k].is_string()) {
-            issues.push_back({ErrorCode::kInvalidValue, r.childPath("aliases") + "/" + std::to_string(k), "must be a string"});
+            issues.push_back({ErrorCode::kInvalidValue, r.childPath("aliases") + "/" + std::to_string(k), Message("error.not_string")});
             continue;
           }
           g.aliases.push_back((*a)[k].get<std::string>());
         }
     }
     if (const json* m = r.get("mig_profiles")) {
-      if (!m->is_array()) r.error("mig_profiles", ErrorCode::kInvalidValue, "must be an array");
+      if (!m->is_array()) r.error("mig_profiles", ErrorCode::kInvalidValue, Message("error.not_array"));
       else
         for (size_t k = 0; k < m->size(); ++k) {
           ObjectReader mr((*m)[k], r.childPath("mig_profiles") + "/" + std::to_string(k), issues);
@@ -91,7 +91,7 @@ Issues GpuDatabase::load(const std::string& text) {
           p.compute_slices = static_cast<int>(mr.integer("compute_slices", true, 1, 8).value_or(0));
           p.max_count = static_cast<int>(mr.integer("max_count", true, 1, 8).value_or(0));
           if (g.memory_gb > 0 && p.memory_gb > g.memory_gb + 1e-9)
-            mr.error("memory_gb", ErrorCode::kInvalidValue, "MIG profile memory exceeds the GPU's memory");
+            mr.error("memory_gb", ErrorCode::kInvalidValue, Message("error.mig_profile_memory").num("memory_gb", g.memory_gb));
           g.mig_profiles.push_back(p);
         }
     }
@@ -100,14 +100,14 @@ Issues GpuDatabase::load(const std::string& text) {
         for (const auto& e : *s)
           if (e.is_string()) g.sources.push_back(e.get<std::string>());
     }
-    if (g.sources.empty()) r.warn("sources", "no source given for these figures");
+    if (g.sources.empty()) r.warn("sources", Message("warning.gpu_no_source"));
     if (!g.id.empty()) index[toLower(g.id)] = gpus.size();
     for (size_t k = 0; k < g.aliases.size(); ++k) {
       std::string key = toLower(g.aliases[k]);
       auto it = index.find(key);
       if (it != index.end() && it->second != gpus.size())
         issues.push_back({ErrorCode::kDuplicateId, r.childPath("aliases") + "/" + std::to_string(k),
-                          "alias \"" + g.aliases[k] + "\" already names another GPU"});
+                          Message("error.alias_taken").text("id", excerpt(g.aliases[k]))});
       else
         index[key] = gpus.size();
     }

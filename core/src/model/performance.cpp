@@ -114,7 +114,7 @@ bool parseConstants(const json& j, const std::string& path, ModelConstants& c, I
         known = true;
         if (auto v = r.number(f.name, false, f.min, false, f.max)) c.*(f.member) = *v;
       }
-    if (!known) r.error(it.key(), ErrorCode::kInvalidValue, "is not a model constant");
+    if (!known) r.error(it.key(), ErrorCode::kInvalidValue, Message("error.not_model_constant"));
   }
   return issues.size() == before;
 }

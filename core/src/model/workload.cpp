@@ -156,7 +156,7 @@ void checkWorkloadKeys(const json& j, const std::string& path, Issues& issues) {
       size_t d = editDistance(it.key(), rec.fields[i]->name);
       if (d < best_d) best_d = d, best = rec.fields[i]->name;
     }
-    r.error(it.key(), ErrorCode::kInvalidValue, "is not a workload member; did you mean \"" + best + "\"?");
+    r.error(it.key(), ErrorCode::kInvalidValue, Message("error.not_workload_member").text("suggestion", best));
   }
 }
 
@@ -187,9 +187,9 @@ void parseTransformer(ObjectReader& r, Workload& w) {
     if (*rc == "none") w.recompute = static_cast<int>(Recompute::kNone);
     else if (*rc == "selective") w.recompute = static_cast<int>(Recompute::kSelective);
     else if (*rc == "full") w.recompute = static_cast<int>(Recompute::kFull);
-    else r.error("recompute", ErrorCode::kInvalidValue, "must be none, selective or full");
+    else r.error("recompute", ErrorCode::kInvalidValue, notOneOf(*rc, "none, selective, full"));
     if (w.activation_checkpointing && w.recompute >= 0 && w.recompute != static_cast<int>(Recompute::kFull))
-      r.error("recompute", ErrorCode::kInvalidValue, "contradicts activation_checkpointing: true (full recomputation)");
+      r.error("recompute", ErrorCode::kInvalidValue, Message("error.recompute_contradicts_checkpointing"));
   }
 }
 
@@ -202,16 +202,15 @@ void checkWorkloadShape(const json& j, const std::string& path, const Workload& 
   if (w.kind != WorkloadKind::kTransformer) return;
   ObjectReader r(j, path, issues);
   if (w.hidden > 0 && w.heads > 0 && std::fmod(w.hidden, w.heads) != 0)
-    r.error("heads", ErrorCode::kInvalidValue, "must divide hidden (" + std::to_string(static_cast<long long>(w.hidden)) + ")");
+    r.error("heads", ErrorCode::kInvalidValue, Message("error.heads_divide_hidden").num("hidden_value", w.hidden));
   const long long heads = static_cast<long long>(w.effectiveHeads());
   if (w.tensor_parallel > 1 && heads % w.tensor_parallel != 0)
-    r.error("tensor_parallel", ErrorCode::kInvalidValue, "must divide the attention heads (" + std::to_string(heads) + ")");
+    r.error("tensor_parallel", ErrorCode::kInvalidValue, Message("error.tensor_parallel_divide_heads").num("heads_value", static_cast<double>(heads)));
   const double layers = w.effectiveLayers();
   if (w.pipeline_parallel > 1 && w.pipeline_parallel > layers)
-    r.error("pipeline_parallel", ErrorCode::kInvalidValue,
-            "exceeds the layers (" + std::to_string(static_cast<long long>(layers)) + "): a pipeline stage needs at least one layer");
+    r.error("pipeline_parallel", ErrorCode::kInvalidValue, Message("error.pipeline_exceeds_layers").num("layers_value", layers));
   if (w.context_parallel > 1 && std::fmod(w.seq_len, 2.0 * w.context_parallel) != 0)
-    r.error("context_parallel", ErrorCode::kInvalidValue, "must divide seq_len / 2 (ring attention splits each sequence into 2 × context_parallel chunks)");
+    r.error("context_parallel", ErrorCode::kInvalidValue, Message("error.context_parallel_divide_sequence"));
 }
 
 bool parseWorkload(const json& j, const std::string& path, Workload& w, Issues& issues) {
@@ -222,29 +221,29 @@ bool parseWorkload(const json& j, const std::string& path, Workload& w, Issues& 
   if (kind == "transformer") w.kind = WorkloadKind::kTransformer;
   else if (kind == "cnn" || kind == "vision") w.kind = WorkloadKind::kCnn;
   else if (kind == "custom") w.kind = WorkloadKind::kCustom;
-  else if (!kind.empty()) r.error("kind", ErrorCode::kInvalidValue, "must be transformer, cnn or custom (got \"" + kind + "\")");
+  else if (!kind.empty()) r.error("kind", ErrorCode::kInvalidValue, notOneOf(kind, "transformer, cnn, custom"));
   w.name = r.string("name", false).value_or(w.name);
   if (auto m = r.string("mode", false)) {
     if (*m == "pretrain" || *m == "pretraining") w.mode = Mode::kPretrain;
     else if (*m == "finetune" || *m == "full_finetune") w.mode = Mode::kFinetune;
     else if (*m == "lora") w.mode = Mode::kLora;
     else if (*m == "inference") w.mode = Mode::kInference;
-    else r.error("mode", ErrorCode::kInvalidValue, "must be pretrain, finetune, lora or inference");
+    else r.error("mode", ErrorCode::kInvalidValue, notOneOf(*m, "pretrain, finetune, lora, inference"));
   }
   if (auto p = r.string("precision", false)) {
     if (!parsePrecision(*p, w.precision) || w.precision == Precision::kInt8 || w.precision == Precision::kFp4)
-      r.error("precision", ErrorCode::kInvalidValue, "must be fp32, tf32, fp16, bf16 or fp8");
+      r.error("precision", ErrorCode::kInvalidValue, notOneOf(*p, "fp32, tf32, fp16, bf16, fp8"));
   }
   if (auto o = r.string("optimizer", false)) {
     if (*o == "adamw" || *o == "adam") w.optimizer = Optimizer::kAdamW;
     else if (*o == "adam8bit") w.optimizer = Optimizer::kAdam8bit;
     else if (*o == "sgd") w.optimizer = Optimizer::kSgd;
-    else r.error("optimizer", ErrorCode::kInvalidValue, "must be adamw, adam8bit or sgd");
+    else r.error("optimizer", ErrorCode::kInvalidValue, notOneOf(*o, "adamw, adam8bit, sgd"));
   }
   if (auto sw = r.string("software", false)) {
     if (*sw == "tuned") w.software = Software::kTuned;
     else if (*sw == "typical") w.software = Software::kTypical;
-    else r.error("software", ErrorCode::kInvalidValue, "must be tuned or typical");
+    else r.error("software", ErrorCode::kInvalidValue, notOneOf(*sw, "tuned, typical"));
   }
   const double kBig = 1e30;
   if (w.kind == WorkloadKind::kTransformer) {

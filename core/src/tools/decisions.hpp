@@ -195,7 +195,7 @@ struct MigJob {
 };
 
 // "7x8gb", "3x20gb,2x5gb", "2x10gb:0.3@4h" (count x memory, optional :compute share, optional @hours).
-bool parseMigJobSpec(const std::string& spec, std::vector<MigJob>& out, std::string& error);
+bool parseMigJobSpec(const std::string& spec, std::vector<MigJob>& out, Message& error);
 
 struct MigPlacement {
   int job = 0;          // index into the job list

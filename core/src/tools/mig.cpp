@@ -69,80 +69,58 @@ void occupy(const GpuSpec& gpu, int profile, int start, GpuState& st) {
 
 }  // namespace
 
-bool parseMigJobSpec(const std::string& spec, std::vector<MigJob>& out, std::string& error) {
+bool parseMigJobSpec(const std::string& spec, std::vector<MigJob>& out, Message& error) {
   std::string s;
   for (char ch : spec)
     if (!std::isspace(static_cast<unsigned char>(ch))) s += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
   if (s.empty()) {
-    error = "job spec is empty (expected e.g. 7x8gb or 3x20gb,2x5gb@4h)";
+    error = Message("error.mig_spec_empty");
     return false;
   }
   size_t i = 0;
   int group = 0;
   while (i < s.size()) {
     ++group;
-    const std::string where = "job group " + std::to_string(group);
-    double a = 0;
-    if (!readNumber(s, i, a)) {
-      error = where + ": expected COUNTxMEMORYgb, e.g. 7x8gb";
+    // error.mig_spec {group_value, problem, token}: what is wrong with the group'th comma-separated group.
+    auto fail = [&](const char* problem, const std::string& token = "") {
+      error = Message("error.mig_spec").num("group_value", group).text("problem", problem).text("token", token);
       return false;
-    }
+    };
+    double a = 0;
+    if (!readNumber(s, i, a)) return fail("count");
     double count = 1, mem = a;
     if (i < s.size() && s[i] == 'x') {
       ++i;
       count = a;
-      if (!readNumber(s, i, mem)) {
-        error = where + ": expected a memory size after 'x', e.g. 7x8gb";
-        return false;
-      }
+      if (!readNumber(s, i, mem)) return fail("memory");
     }
-    if (s.compare(i, 2, "gb") != 0) {
-      error = where + ": memory must end in gb, e.g. 8gb";
-      return false;
-    }
+    if (s.compare(i, 2, "gb") != 0) return fail("unit");
     i += 2;
     MigJob job;
     job.memory_gb = mem;
     if (i < s.size() && s[i] == ':') {
       ++i;
-      if (!readNumber(s, i, job.compute_share)) {
-        error = where + ": expected a compute share after ':', e.g. :0.3";
-        return false;
-      }
+      if (!readNumber(s, i, job.compute_share)) return fail("share");
     }
     if (i < s.size() && s[i] == '@') {
       ++i;
-      if (!readNumber(s, i, job.hours) || i >= s.size() || s[i] != 'h') {
-        error = where + ": expected hours after '@', e.g. @4h";
-        return false;
-      }
+      if (!readNumber(s, i, job.hours) || i >= s.size() || s[i] != 'h') return fail("hours");
       ++i;
     }
     if (i < s.size() && s[i] != ',') {
-      error = where + ": unexpected \"" + s.substr(i, 1) + "\"";
-      return false;
+      size_t end = i + 1;  // the whole UTF-8 character
+      while (end < s.size() && (static_cast<unsigned char>(s[end]) & 0xC0) == 0x80) ++end;
+      return fail("unexpected", s.substr(i, end - i));
     }
     if (i < s.size()) ++i;
-    if (!(count >= 1) || count != std::floor(count) || count > 10000) {
-      error = where + ": count must be a whole number from 1 to 10000";
-      return false;
-    }
-    if (!(mem > 0) || mem > 1e4) {
-      error = where + ": memory must be > 0 GB";
-      return false;
-    }
-    if (!(job.compute_share > 0) || job.compute_share > 1) {
-      error = where + ": compute share must be > 0 and <= 1";
-      return false;
-    }
-    if (!(job.hours > 0) || job.hours > 1e6) {
-      error = where + ": hours must be > 0";
-      return false;
-    }
+    if (!(count >= 1) || count != std::floor(count) || count > 10000) return fail("count_range");
+    if (!(mem > 0) || mem > 1e4) return fail("memory_range");
+    if (!(job.compute_share > 0) || job.compute_share > 1) return fail("share_range");
+    if (!(job.hours > 0) || job.hours > 1e6) return fail("hours_range");
     for (int k = 0; k < static_cast<int>(count); ++k) out.push_back(job);
   }
   if (out.size() > 10000) {
-    error = "at most 10000 jobs";
+    error = Message("error.mig_too_many_jobs").num("max_value", 10000);
     return false;
   }
   return true;

@@ -57,7 +57,7 @@ export class ImportFlowMethods {
       r = await this.host.request('importFile', { name: path, text, provider: this.userData.providerName.trim(), today: todayIso() });
     } catch (e) {
       r = { ok: false, errors: [e.code === 'cancelled' ? { path: '', message: this.t('importCancelled'), ui: true }
-        : { path: '', message: String(e.message || e), ui: Boolean(e.aborted) }] };
+        : { path: e.explanation ? e.path || '' : '', message: e.explanation || String(e.message || e), ui: Boolean(e.aborted) }] };
     }
     if (!r.ok) return { kind: 'error', name: file.name, errors: r.errors || [] };
     const base = { name: file.name, provider: r.provider || '', count: r.count, warnings: r.warnings || [] };

@@ -106,21 +106,31 @@ export function mergeDocs(oldDoc, newDoc) {
   return { ...oldDoc, ...newDoc, instances: [...(oldDoc.instances || []).filter((i) => !ids.has(i.id)), ...(newDoc.instances || [])] };
 }
 
-// The reason of an import warning without what names one case of it: quoted names, parenthesised details, line
-// lists and the words with digits or capitals (instance types, GPU names, counts), so that "1x T4 accelerator rows
-// have no host row …" and "8x H100 accelerator rows have no host row …" are one reason.
+// Message codes that say one reason in several variants (which host the accelerator rows lack, why a machine with
+// built-in GPUs has no price): one group each.
+const REASON_FAMILIES = [/^import\.no_host_/, /^import\.builtin_/];
+
+// The reason of an import warning without what names one case of it. An engine message ({code, params}) is its
+// code, so that "1x T4 accelerator rows have no host row …" and "8x H100 accelerator rows have no host row …" are one
+// reason. A sentence loses quoted names, parenthesised details, line lists and the words with digits or capitals.
 export function reasonOf(message) {
+  if (message && typeof message === 'object' && typeof message.code === 'string') {
+    const family = REASON_FAMILIES.find((re) => re.test(message.code));
+    return family ? family.source : message.code;
+  }
   return String(message).replace(/"[^"]*"/g, ' ').replace(/\([^)]*\)/g, ' ').replace(/\blines? [\d\s,-]+/g, ' ')
     .split(/\s+/).filter((w) => w && !/[\dA-Z]/.test(w)).join(' ');
 }
 
-// How many lines a warning speaks of: its "line 3" / "lines 4-6, 9" (in its path or its sentence), else 1.
+// How many lines a warning speaks of: its "line 3" / "lines 4-6, 9" (in its path, or its message's `lines`), else 1.
 export function linesOf(issue) {
   const list = /\blines? (\d+(?:-\d+)?(?:, \d+(?:-\d+)?)*)/;
-  const m = list.exec(issue.path || '') || list.exec(issue.message || '');
-  if (!m) return 1;
+  const m = issue.message && typeof issue.message === 'object' ? issue.message : null;
+  const listed = m && m.params && typeof m.params.lines === 'string' ? `lines ${m.params.lines}` : (m ? '' : String(issue.message || ''));
+  const found = list.exec(issue.path || '') || list.exec(listed);
+  if (!found) return 1;
   let n = 0;
-  for (const part of m[1].split(',')) {
+  for (const part of found[1].split(',')) {
     const [a, b] = part.trim().split('-').map(Number);
     if (Number.isFinite(a)) n += Number.isFinite(b) && b >= a ? b - a + 1 : 1;
   }

@@ -3,6 +3,7 @@
 // page; this module owns the state, asks the engine host for views and hands them to the view modules.
 import { startHost } from '../engine/host.js';
 import { errorData } from '../engine/errors.js';
+import { setErrorRenderer } from '../engine/client.js';
 import { pickLanguage, translator } from '../i18n/index.js';
 import { h, tx, txv, clear, dataText, setMessageRenderer } from '../views/dom.js';
 import { messageRenderer } from '../i18n/messages.js';
@@ -159,7 +160,9 @@ class App {
       const names = new Map(this.gpus.map((g) => [g.id, g.name]));
       this.gpuName = (id) => names.get(id) ?? id;
     }
-    setMessageRenderer(messageRenderer({ lang: this.state.lang, fmt, gpuName: this.gpuName }));
+    const render = messageRenderer({ lang: this.state.lang, fmt, gpuName: this.gpuName });
+    setMessageRenderer(render);
+    setErrorRenderer(render);
     return {
       t: this.t, fmt, state: this.state, host: this.host, presets: this.presets, gpus: this.gpus, catalog: this.catalog,
       defaults: this.defaults, fx: this.fx, theme: this.theme, userData: this.userData, result: this.result, view: this.view,

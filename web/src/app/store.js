@@ -5,6 +5,8 @@
 // {name, kind, added, count, docText}: the document stays JSON text, so that a catalog of thousands of
 // offers is never parsed or serialised again on the page's main thread (storeText splices the texts).
 
+import { issueText } from '../engine/client.js';
+
 export const STORE_KEY = 'gpuvalue.userCatalogs';
 export const STORE_VERSION = 1;
 const KINDS = ['json', 'skypilot', 'manual'];
@@ -53,7 +55,7 @@ export function applyCatalogs(engine, bundledTexts, entries) {
   const all = engine.loadCatalog(`[${[...bundledTexts, ...entries.map((c) => c.docText)].join(',')}]`);
   if (all.ok) return { entries, rejected: [] };
   const base = engine.loadCatalog(`[${bundledTexts.join(',')}]`);
-  if (!base.ok) throw new Error(`bundled catalog rejected: ${base.error && base.error.message}`);
+  if (!base.ok) throw new Error(`bundled catalog rejected: ${issueText(base.error)}`);
   const kept = [];
   const rejected = [];
   for (const c of entries) {
@@ -79,9 +81,9 @@ export function importText(engine, name, text, { provider = '', today }) {
     kind = 'skypilot';
     const r = engine.importSkypilot(text, { provider: provider || undefined, as_of: today, source: `SkyPilot vms.csv (${name})` });
     const errors = (r.issues || []).filter((i) => !i.warning);
-    if (!r.ok) return { ok: false, errors: errors.length ? errors : [r.error || { path: '', message: 'import failed' }] };
+    if (!r.ok) return { ok: false, errors: errors.length ? errors : [r.error || { path: '', key: 'importUnreadable', ui: true }] };
     warnings = (r.issues || []).filter((i) => i.warning);
-    if (!r.offers) return { ok: false, errors: [{ path: '', message: 'no GPU offers found in the file' }], warnings };
+    if (!r.offers) return { ok: false, errors: [{ path: '', key: 'importNoGpuOffers', ui: true }], warnings };
     docText = JSON.stringify(r.catalog);
   } else {
     kind = 'json';
@@ -91,7 +93,7 @@ export function importText(engine, name, text, { provider = '', today }) {
   if (!add.ok) return { ok: false, errors: (add.issues || []).filter((i) => !i.warning).concat(add.issues && add.issues.length ? [] : [add.error]), warnings };
   // The stored text must read back with JSON.parse: the engine's reader accepted it, but keep it compact and plain.
   if (kind === 'json') {
-    try { docText = JSON.stringify(JSON.parse(docText)); } catch { return { ok: false, errors: [{ path: '', message: 'not valid JSON' }], warnings }; }
+    try { docText = JSON.stringify(JSON.parse(docText)); } catch { return { ok: false, errors: [{ path: '', key: 'importNotJson', ui: true }], warnings }; }
   }
   warnings = warnings.concat((add.issues || []).filter((i) => i.warning));
   return { ok: true, entry: { name, kind, added: today, count: add.count, docText }, count: add.count, warnings };

@@ -3,7 +3,7 @@
 // Methods of the page App (mixed in by app/main.js). The engine work (parsing, checking, importing thousands of
 // SkyPilot rows) happens in the engine host (engine/core.js, in the worker); the page keeps the entries
 // ({name, kind, added, count, docText}) and writes localStorage, which only the page can.
-import { todayIso } from '../engine/client.js';
+import { todayIso, issueText } from '../engine/client.js';
 import { storeText, formValuesFrom } from './store.js';
 import { readStored, setAside, writeStored, download } from './saved.js';
 import { checkOfferValues } from '../views/import.js';
@@ -28,7 +28,7 @@ export class UserDataMethods {
     this.userData.catalogs = r.entries;
     if (r.rejected.length) {
       this.notices.push({ kind: 'warn', key: 'storageRejected', id: 'storage-rejected', vars: { names: r.rejected.map((x) => x.name).join(', ') },
-        details: r.rejected.map((x) => `${x.name}: ${x.error ? x.error.message : ''}`) });
+        details: r.rejected.map((x) => `${x.name}: ${x.error ? issueText(x.error) : ''}`) });
     }
     this.setCatalog(r.catalog);
     // A fresh engine (after a wasm abort or a cancelled import) gets the user's catalogs back.

@@ -3,6 +3,7 @@
 // software (tuned|typical; the preset's default when absent).
 import { createEngine } from '../engine/client.js';
 import { translator, pickLanguage } from '../i18n/index.js';
+import { messageRenderer } from '../i18n/messages.js';
 import { makeFormatter } from '../views/format.js';
 import { h } from '../views/dom.js';
 import { bundledFx, defaultCurrency } from './state.js';
@@ -40,6 +41,9 @@ class GpuValueElement extends HTMLElement {
     const fmt = makeFormatter({ lang, currency, rate: fx ? fx.CNY_per_USD : 1 });
     const compact = this.hasAttribute('compact');
     const limit = Math.max(1, Math.min(100, Number(this.getAttribute('limit')) || (compact ? 5 : 10)));
+    // An engine error's explanation ({code, params}) in the element's language, after its JSON Pointer path.
+    const say = (m) => messageRenderer({ lang, fmt })(m);
+    const errorText = (e) => (e && e.explanation ? `${e.path || '/'}: ${say(e.explanation)}` : String((e && e.message) || e));
     try {
       const engine = await sharedEngine();
       const catalogUrl = this.getAttribute('catalog');
@@ -47,7 +51,7 @@ class GpuValueElement extends HTMLElement {
         loadedCatalogs.set(catalogUrl, (async () => {
           const res = await fetch(catalogUrl);
           const r = engine.addCatalog(await res.text());
-          if (!r.ok) throw new Error(`${catalogUrl}: ${r.error.path} ${r.error.message}`);
+          if (!r.ok) throw new Error(`${catalogUrl}: ${r.error.path || '/'}: ${say(r.error.message)}`);
         })());
       }
       if (catalogUrl) await loadedCatalogs.get(catalogUrl);
@@ -70,7 +74,7 @@ class GpuValueElement extends HTMLElement {
         h('thead', {}, h('tr', {}, headers.map((x) => h('th', { scope: 'col' }, x)))), h('tbody', {}, rows))));
       this.dataset.ready = '1';
     } catch (e) {
-      shadow.replaceChildren(h('p', { role: 'alert' }, `gpuvalue: ${e.message || e}`));
+      shadow.replaceChildren(h('p', { role: 'alert' }, `gpuvalue: ${errorText(e)}`));
       this.dataset.ready = 'error';
     }
   }

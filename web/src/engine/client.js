@@ -1,13 +1,30 @@
 // The one loader between JavaScript and the wasm engine (page, widget, CLI and JS tests use it).
 // The engine speaks JSON text; this turns results into objects and engine errors into GpuvalueError.
 
+// The engine explains an error with a message {code, params} (web/src/i18n/messages.*.json says it in each
+// language). An error's `explanation` is that message; its `message` text is "path: explanation" as rendered by the
+// renderer set here (the page, the widget and the CLI set theirs, in the reader's language; without one the code
+// and parameters are shown). Errors made in JavaScript with a plain text message keep that text.
+const plainText = (m) => [m.code, ...Object.entries(m.params || {}).map(([k, v]) => `${k}=${v}`)].join(' ');
+let renderExplanation = plainText;
+export function setErrorRenderer(render) { renderExplanation = typeof render === 'function' ? render : plainText; }
+export const isMessage = (m) => Boolean(m) && typeof m === 'object' && typeof m.code === 'string';
+// "path: explanation" of an issue or error ({path, message}) in the renderer's language; a plain text message is
+// complete as it is.
+export function issueText(issue) {
+  const m = issue && issue.message;
+  if (!isMessage(m)) return String(m ?? '');
+  return `${issue.path || '/'}: ${renderExplanation(m)}`;
+}
+
 export class GpuvalueError extends Error {
   constructor(result) {
-    const err = (result && result.error) || { code: 'internal', message: 'unknown engine error', path: '' };
-    super(err.message);
+    const err = (result && result.error) || { code: 'internal', message: { code: 'error.internal', params: { detail: '' } }, path: '' };
+    super(issueText(err));
     this.name = 'GpuvalueError';
     this.code = err.code;
     this.path = err.path;
+    this.explanation = isMessage(err.message) ? err.message : null;
     this.issues = (result && result.issues) || [];
   }
 }

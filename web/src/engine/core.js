@@ -3,7 +3,8 @@
 // portfolio planner and the sensitivity sweeps never block the page; when no worker can start the page runs
 // the very same code on its main thread (engine/host.js). Operations return plain objects (structured-clone
 // safe); engine errors come back as {ok: false, error: {code, path, message}, issues} values, never as throws.
-import { createEngine } from './client.js';
+import { createEngine, GpuvalueError } from './client.js';
+import { errorData } from './errors.js';
 import { parseStore, storeText, applyCatalogs, importText, offerDoc, newOfferId, isSkypilotCsv } from '../app/store.js';
 import { inferProvider, refreshedEntry, fileProviders, changeSummary, mergeDocs } from '../app/imports.js';
 import { rowKey, sortRows, picks as pickRows, scatterPoints, collapseRegions, firstRows } from '../app/rows.js';
@@ -64,7 +65,8 @@ export function createCore(client, data) {
     return s.catalog;
   }
 
-  const errorOf = (r) => ({ code: (r.error && r.error.code) || 'internal', path: (r.error && r.error.path) || '', message: (r.error && r.error.message) || 'engine error', issues: (r.issues || []).filter((i) => !i.warning) });
+  // A refused request as the page's one error shape (errors.js): code, path, explanation and the errors among the issues.
+  const errorOf = (r) => ({ ...errorData(new GpuvalueError(r)), issues: (r.issues || []).filter((i) => !i.warning) });
 
   function rank(request) {
     const key = JSON.stringify(request);
@@ -286,7 +288,7 @@ function rankingOps(s) {
         const req = { instance: id, hours, pricing: model, nodes };
         if (deadline > 0) req.spot = { deadline_hours: deadline };
         const r = s.client.tryCall('cost', req);
-        if (!r.ok) return { model, error: r.error ? `${r.error.path && !r.error.message.startsWith(r.error.path) ? `${r.error.path}: ` : ''}${r.error.message}` : 'engine error' };
+        if (!r.ok) return { model, error: (r.error && r.error.message) || 'engine error' };
         const { ok, ...rest } = r;
         return { model, ...rest };
       });

@@ -4,7 +4,8 @@
 // Intl.PluralRules) and {name, select, a {...} other {...}}. A parameter is formatted by its name's unit:
 // *_usd money, usd_per_hour money, *_hours durations, *_gb sizes, *_gbs GB/s, *_fraction percentages, *_ratio
 // factors (×), *tflops numbers, *_w watts, *_count counts (万/亿 in Chinese from 100 000, 7B in English, 3.1E23
-// from 10^15), gpu a GPU id shown as its name,
+// from 10^15), value/min/max/*_value numbers exactly as given (the input's own numbers in error messages),
+// gpu a GPU id shown as its name,
 // date an ISO date, pricing/bound/stage/sharding terms of the catalog (`term.*`, not engine codes).
 import en from './messages.en.json' with { type: 'json' };
 import zh from './messages.zh-CN.json' with { type: 'json' };
@@ -155,6 +156,7 @@ function buildRenderer(lang, fmt, gpuName) {
       return v;
     }
     if (typeof v !== 'number') return String(v ?? '');
+    if (name === 'value' || name === 'min' || name === 'max' || name.endsWith('_value')) return String(v);
     if (name.endsWith('_usd') || name === 'usd_per_hour' || name.endsWith('_usd_per_hour')) return fmt.money(v);
     if (name.endsWith('_usd_per_gpu_hour')) return fmt.money(v, { digits: 2 });
     if (name.endsWith('_hours')) return fmt.duration(v);

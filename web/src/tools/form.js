@@ -85,14 +85,16 @@ export function assumptionsTable(t, fmt, assumptions, id) {
     h('tbody', {}, rows)));
 }
 
-// The engine's error: its message and every issue with its JSON Pointer path.
+// The engine's error: every issue with its JSON Pointer path and its explanation in the reader's language.
 export function errorBox(t, result, id) {
-  const issues = (result.issues && result.issues.filter((i) => !i.warning).length ? result.issues.filter((i) => !i.warning) : [result.error || { path: '', message: 'engine error' }]);
+  const errors = (result.issues || []).filter((i) => !i.warning);
+  const err = result.error || { path: '', message: 'engine error' };
+  const issues = errors.length ? errors : [{ path: err.path, message: err.explanation || err.message }];
   return h('div', { class: 'notice bad tool-error', role: 'alert', id },
     h('p', {}, h('strong', { 'data-i18n': 'engineError' }, t('engineError')), h('br'), tx('span', t, 'toolErrorHint', { class: 'sub' })),
     h('ul', { class: 'issues' }, issues.map((i) => h('li', {},
       i.path ? h('code', { class: 'path', 'data-raw': '' }, i.path) : null, i.path ? ' ' : null,
-      engineText('span', i.path && i.message.startsWith(`${i.path}: `) ? i.message.slice(i.path.length + 2) : i.message)))));
+      engineText('span', typeof i.message === 'string' && i.path && i.message.startsWith(`${i.path}: `) ? i.message.slice(i.path.length + 2) : i.message)))));
 }
 
 // Options for a GPU select: [id, name, raw].

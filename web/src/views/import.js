@@ -11,19 +11,21 @@ export { STORE_KEY, STORE_VERSION, parseStore, storeText, applyCatalogs, isSkypi
 
 const INTERCONNECTS = ['none', 'pcie', 'nvlink', 'nvswitch', 'infinity-fabric'];
 
-const issueText = (i) => (i.ui ? h('span', {}, i.message) : engineText('span', i.message));
-const issueItem = (i) => h('li', {}, i.path ? h('code', { class: 'path', 'data-raw': '' }, i.path) : null, i.path ? ' ' : null, issueText(i));
-const issueList = (issues, id) => h('ul', { class: 'issues', id }, issues.map(issueItem));
+// An issue's explanation: an engine message ({code, params}) in the reader's language, a page string by its key
+// ({key, ui: true}), or a sentence the page made.
+const issueText = (i, t) => (i.key && t ? tx('span', t, i.key) : i.ui ? h('span', {}, i.message) : engineText('span', i.message));
+const issueItem = (i, t) => h('li', {}, i.path ? h('code', { class: 'path', 'data-raw': '' }, i.path) : null, i.path ? ' ' : null, issueText(i, t));
+const issueList = (issues, id, t) => h('ul', { class: 'issues', id }, issues.map((i) => issueItem(i, t)));
 
 // Import warnings grouped by reason: one entry per reason with the number of lines it concerns, its cases behind
 // a disclosure; a long report folds after the first reasons.
 const SHOWN_GROUPS = 6;
 function groupedIssueList(issues, id, t, fmt) {
-  const item = (g) => (g.items.length === 1 ? issueItem(g.items[0])
+  const item = (g) => (g.items.length === 1 ? issueItem(g.items[0], t)
     : h('li', {}, h('details', { class: 'issue-group' },
       h('summary', {}, issueText(g), ' ', h('span', { class: 'badge' }, t('linesN', { n: fmt ? fmt.int(g.lines) : g.lines })),
         ' ', h('span', { class: 'sub' }, t('similarN', { n: g.items.length - 1 }))),
-      h('ul', { class: 'issues' }, g.items.map(issueItem)))));
+      h('ul', { class: 'issues' }, g.items.map((i) => issueItem(i, t))))));
   const groups = groupIssues(issues);
   const head = groups.slice(0, SHOWN_GROUPS).map(item);
   const rest = groups.slice(SHOWN_GROUPS);
@@ -106,7 +108,7 @@ function renderItem(msg, i, t, fmt, ctx) {
   return h('div', { class: 'notice error', id: id('import-error'), role: 'alert', 'data-file': msg.name || null },
     h('p', {}, h('strong', {}, t(msg.titleKey || 'importFailed')), ' ', msg.name ? dataText('span', msg.name) : null),
     tx('p', t, 'importNothingChanged'),
-    issueList(msg.errors || [], id('import-errors')));
+    issueList(msg.errors || [], id('import-errors'), t));
 }
 
 // A file that refreshes an earlier import of the same provider: what would change, and replace / merge / keep.

@@ -1,7 +1,7 @@
 // The summary above the charts: workload line, best picks, share link, exports and print.
 // Methods of the page App (mixed in by app/main.js).
 import { todayIso } from '../engine/client.js';
-import { h, tx } from './dom.js';
+import { h, tx, engineText } from './dom.js';
 import { toCsv, toJson, download } from '../app/export.js';
 
 export class OverviewMethods {
@@ -11,8 +11,8 @@ export class OverviewMethods {
     const title = tx('h2', t, 'overviewTitle', { id: 'overview-title', class: 'sr-only' });
     if (this.error) {
       out.replaceChildren(title, h('p', { class: 'error', role: 'alert', id: 'engine-error' }, `${t('engineError')}: `,
-        this.error.path && !this.error.message.startsWith(this.error.path) ? [h('code', { 'data-raw': '' }, this.error.path), ' '] : null,
-        h('span', { lang: 'en', 'data-engine': '' }, this.error.message)));
+        this.error.path && (this.error.explanation || !String(this.error.message).startsWith(this.error.path)) ? [h('code', { 'data-raw': '' }, this.error.path), ' '] : null,
+        engineText('span', this.error.explanation || this.error.message)));
       return;
     }
     const r = this.result;
