@@ -140,6 +140,8 @@ export const COMMANDS = {
     if (asOf !== undefined && !isDate(asOf)) throw new UsageError(`--as-of must be a date YYYY-MM-DD between ${FIRST_YEAR} and ${LAST_YEAR} (got "${asOf}")`, 'import');
     const r = e.importSkypilot(readText(file), { provider: opts.provider || '', as_of: asOf, source: `SkyPilot catalog ${path.basename(file)}` });
     for (const i of r.issues || []) complain(`${file}: ${i.path ? `${i.path}: ` : ''}${i.message}`);
+    const unmapped = (r.unmapped || []).map((u) => `${u.name} (${u.rows} row${u.rows === 1 ? '' : 's'})`);
+    if (unmapped.length) complain(`${file}: accelerator names with no GPU id, rows skipped: ${unmapped.join(', ')}`);
     if (!r.ok) return 1;
     process.stdout.write(`${jsonText(r.catalog)}\n`);
     complain(`${file}: ${r.rows} rows -> ${r.offers} offers, ${r.skipped_rows} rows skipped`);

@@ -186,6 +186,11 @@ void readOfferRow(ImportState& s, size_t i, const std::string& instance_type, co
   double memory_gb = 0;
   const GpuSpec* g = mapGpu(s, i, accel, info, instance_type, memory_gb);
   if (!g) return;
+  if (const char* share = gpuShareOf(instance_type)) {
+    s.skip(i, instance_type + " rents " + share + " of one " + g->id + ", not " + num(count) +
+                  " whole GPU; the engine models whole GPUs, so the row is skipped");
+    return;
+  }
   if (!boardCountOk(g, static_cast<int>(count))) {
     s.skip(i, "AcceleratorCount " + num(count) + " of " + g->id + " is not a count a " + g->form_factor +
                   " board comes in (1, 2, 4, 8, 16); the row looks wrong and is skipped");
@@ -259,6 +264,7 @@ void reportLeftovers(ImportState& s) {
                             std::to_string(cpu_lines.size()) + " rows without an accelerator were skipped (" +
                                 linesLabel(cpu_lines) + ")",
                             true});
+  for (const auto& [name, ls] : s.unmapped) s.imp.unmapped.emplace_back(name, ls.size());
   for (const auto& [name, ls] : s.unmapped)
     if (ls.size() > 1)
       s.imp.issues.push_back({ErrorCode::kUnknownId, "",
