@@ -137,12 +137,13 @@ function makeCharts(scatterCanvas, barCanvas, ctx, live) {
   };
   bar.options.plugins.tooltip.callbacks = {
     title: (items) => (items[0] ? String(bar.data.labels[items[0].dataIndex]) : ''),
+    // An offer listed in several regions gets a second line: in how many, and the cheapest (short lines fit a phone).
     label: (item) => {
       const r = live.bars[item.dataIndex];
       if (!r) return '';
       const { t: tt, fmt } = live.cur;
-      const where = r._group ? tt('barRegionsWhere', { region: r.region, n: fmt.int(r._group.regions), cheapest: r._group.cheapest_region }) : r.region;
-      return `${r.provider} · ${where}: ${fmt.unitMoney(r.usd_per_tflops_day)}`;
+      const line = `${r.provider} · ${r.region}: ${fmt.unitMoney(r.usd_per_tflops_day)}`;
+      return r._group ? [line, tt('barRegionsWhere', { n: fmt.int(r._group.regions), cheapest: r._group.cheapest_region })] : line;
     },
   };
   return { scatter, bar };
