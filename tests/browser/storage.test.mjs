@@ -80,6 +80,7 @@ for (const [lang, width] of [['en', 1366], ['zh', 360]]) {
     assert.equal((await providerRows(page, 'Mine Cloud', lang)).length, mine.length);
     assert.ok(await page.$('#rejected-0'));
     assert.equal(await page.$('#rejected-1'), null);
+    assert.equal(await page.$('#repair-0'), null, 'its valid offers are kept once, not twice');
     assert.deepEqual(log.errors, []);
     await context.close();
   });

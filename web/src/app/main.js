@@ -167,7 +167,7 @@ class App {
       setLanguage: (l) => this.setLanguage(l), setCurrency: (c) => this.setCurrency(c), setTheme: (th) => { this.theme = th; applyTheme(th); this.update({}); },
       importFiles: (f) => this.importFiles(f), resolveImport: (item, mode) => this.resolveImport(item, mode), removeCatalog: (i) => this.removeCatalog(i), editOffer: (id, o) => this.editOffer(id, o),
       saveOffer: (v) => this.saveOffer(v), cancelOfferForm: () => this.cancelOfferForm(), current: () => this.ctxWithSel(),
-      exportCatalog: (i) => this.exportCatalog(i), cancelImport: () => this.cancelImport(),
+      exportCatalog: (i) => this.exportCatalog(i), repairCatalog: (i) => this.repairCatalog(i), cancelImport: () => this.cancelImport(),
       selKey: this.selKey,
     };
   }

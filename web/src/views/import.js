@@ -88,12 +88,14 @@ function rejectedNote(c, i, ctx) {
   const { t, fmt } = ctx;
   const problems = c.problems && c.problems.length ? c.problems : [{ path: '', message: c.rejected }];
   const more = (c.problem_count || problems.length) - Math.min(problems.length, PROBLEMS_SHOWN);
+  // Once its valid offers are a catalog of their own, a second copy of them could only collide with the first.
+  const repaired = ctx.userData.catalogs.some((x) => x.name === `${c.name}${t('repairedSuffix')}`);
   return h('div', { class: 'notice error rejected-reason', id: `rejected-${i}` },
     h('p', {}, t('storageRejectedReason')),
     h('ul', { class: 'issues' }, problems.slice(0, PROBLEMS_SHOWN).map((p) => issueItem(p)),
       more > 0 ? h('li', { class: 'sub' }, t('andMoreN', { n: fmt.int(more) })) : null),
     tx('p', t, 'repairHint', { class: 'sub' }),
-    h('button', { type: 'button', class: 'small', id: `repair-${i}`, onclick: () => ctx.repairCatalog(i), 'aria-label': t('repairNamed', { name: c.name }) }, t('repairKeepValid')));
+    repaired ? null : h('button', { type: 'button', class: 'small', id: `repair-${i}`, onclick: () => ctx.repairCatalog(i), 'aria-label': t('repairNamed', { name: c.name }) }, t('repairKeepValid')));
 }
 
 export function renderMessage(msg, t, fmt = null, ctx = null) {
