@@ -141,6 +141,8 @@ export const COMMANDS = {
     if (asOf !== undefined && !isDate(asOf)) throw new UsageError(s('error.as_of', { first: FIRST_YEAR, last: LAST_YEAR, value: asOf }), 'import');
     const r = e.importSkypilot(readText(file), { provider: opts.provider || '', as_of: asOf, source: `SkyPilot catalog ${path.basename(file)}` });
     for (const i of r.issues || []) complain(`${file}: ${i.path ? `${i.path}: ` : ''}${explain(i.message)}`);
+    const unmapped = (r.unmapped || []).map((u) => s('import.unmapped_name', { name: u.name, rows: u.rows }));
+    if (unmapped.length) complain(s('import.unmapped', { file, names: unmapped.join(', ') }));
     if (!r.ok) return 1;
     process.stdout.write(`${jsonText(r.catalog)}\n`);
     complain(s('import.summary', { file, rows: r.rows, offers: r.offers, skipped: r.skipped_rows }));

@@ -254,7 +254,7 @@ test('a corrupt localStorage value gives a visible notice and a working page, no
   const cases = [
     ['{"version":1,"catalogs":[{"oops"', 'storage-notice', /could not be read/],
     ['{"version":1,"catalogs":"x"}', 'storage-notice', /could not be read/],
-    ['{"version":2,"catalogs":[]}', 'storage-notice', /newer version/],
+    ['{"version":3,"catalogs":[]}', 'storage-notice', /newer version/],
     // A member whose conversion to text throws: read as corrupt data, never an exception that stops the page.
     ['{"version":1,"catalogs":[{"name":"a","kind":"json","added":{"toString":1},"doc":{"instances":[]}}]}', 'storage-notice', /could not be read/],
     [JSON.stringify({ version: 1, catalogs: [{ name: 'old.json', kind: 'json', added: '2026-01-01', doc: { schema_version: 1, instances: [{ id: 'old-1', provider: 'Old', instance_type: 'o1', gpu: 'gone-gpu', gpu_count: 1, region: 'r', currency: 'USD', prices: [{ model: 'on_demand', usd_per_hour: 1, as_of: '2026-01-01', source: 's' }] }] } }] }), 'storage-rejected', /old\.json/],

@@ -263,3 +263,54 @@ TEST_CASE("Rows without an accelerator are reported as line ranges", "[skypilot]
   REQUIRE(imp.ok);
   CHECK(hasIssue(imp, "", "import.cpu_rows{row_count=3,lines=2-3, 5}"));
 }
+
+TEST_CASE("Older and workstation GPUs map: K80 and M60 per GPU as Azure counts them, P4 and P100 on an N1 host", "[skypilot]") {
+  // Azure rows verbatim from tests/fixtures/skypilot/azure-vms.csv (lines 1, 79, 29, 146, 152), plus a row of an
+  // accelerator the database does not have.
+  std::string azure =
+      "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,GpuInfo,Price,SpotPrice,Region,Generation\n"
+      "Standard_NC6,K80,1,6.0,56,K80,0.9,0.099,westus2,V1\n"                                     // line 2
+      "Standard_NC24,K80,4,24.0,224,K80,3.6,0.396,westus2,V1\n"                                  // line 3
+      "Standard_NV12s_v3,M60,1,12.0,112,M60,1.14,0.1254,eastus,\"V1,V2\"\n"                      // line 4
+      "Standard_NV16as_v4,Radeon MI25,1,16.0,56,Radeon MI25,0.932,0.10252,eastus,\"V1,V2\"\n"    // line 5
+      "Standard_NP10s,Xilinx U250,1,10.0,168,Xilinx U250,1.65,,eastus,V1\n";                     // line 6
+  SkypilotImport imp = importSkypilotCsv(azure, db(), SkypilotOptions{});
+  REQUIRE(imp.ok);
+  const json& inst = imp.catalog["instances"];
+  REQUIRE(inst.size() == 3);
+  const json* nc6 = findOffer(inst, "Standard_NC6", "westus2");
+  REQUIRE(nc6);
+  CHECK((*nc6)["gpu"] == "k80");  // one GK210 of the two on a K80 board: 12 GB
+  CHECK((*nc6)["gpu_count"] == 1);
+  const json* nc24 = findOffer(inst, "Standard_NC24", "westus2");
+  REQUIRE(nc24);
+  CHECK((*nc24)["gpu_count"] == 4);
+  CHECK((*nc24)["interconnect"] == "pcie");
+  const json* nv = findOffer(inst, "Standard_NV12s_v3", "eastus");
+  REQUIRE(nv);
+  CHECK((*nv)["gpu"] == "m60");
+  // NV16as_v4 rents half an MI25 (Azure's size table); the file says 1. Skipped, with the reason.
+  CHECK(findOffer(inst, "Standard_NV16as_v4", "eastus") == nullptr);
+  CHECK(hasIssue(imp, "line 5", "import.gpu_share{instance=Standard_NV16as_v4,share=1/2,gpu=mi25,value=1}"));
+  // The accelerator no GPU matches is named with its rows.
+  REQUIRE(imp.unmapped.size() == 1);
+  CHECK(imp.unmapped[0].first == "Xilinx U250");
+  CHECK(imp.unmapped[0].second == 1);
+
+  // GCP: P4 and P100 are attachable GPUs like T4 (SkyPilot's N1 host rule: 8 vCPUs and 32 GiB for one of either);
+  // rows in the format of gcp-vms.csv.
+  std::string gcp = std::string(kGcpHeader) +
+      "n1-highmem-8,8.0,52.0,,,,us-central1,us-central1-a,0.47321,0.14366\n"                                   // line 2
+      ",,,P4,1,{'Gpus': [{'MemoryInfo': {'SizeInMiB': 8192}}]},us-central1,us-central1-a,0.6,0.216\n"          // line 3
+      ",,,P100,1,{'Gpus': [{'MemoryInfo': {'SizeInMiB': 16384}}]},us-central1,us-central1-a,1.46,0.584\n";     // line 4
+  SkypilotImport g = importSkypilotCsv(gcp, db(), SkypilotOptions{});
+  REQUIRE(g.ok);
+  CHECK(g.unmapped.empty());
+  const json* p4 = findOffer(g.catalog["instances"], "n1-highmem-8 + 1x P4", "us-central1");
+  REQUIRE(p4);
+  CHECK((*p4)["gpu"] == "p4");
+  CHECK_THAT((*p4)["prices"][0]["usd_per_hour"].get<double>(), WithinRel(1.07321, 1e-12));  // 0.47321 + 0.6
+  const json* p100 = findOffer(g.catalog["instances"], "n1-highmem-8 + 1x P100", "us-central1");
+  REQUIRE(p100);
+  CHECK((*p100)["gpu"] == "p100-pcie-16gb");
+}

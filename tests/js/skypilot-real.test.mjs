@@ -137,7 +137,7 @@ test('GCP rows that cannot be priced are reported with their lines', () => {
   assert.match(stderr, /lines 304-314: 8x B200 accelerator rows pair with a machine whose price is 0\.0/);
   assert.match(stderr, /lines 59-61: a3-edgegpu-8g has GPUs built in, but SkyPilot pairs it with no accelerator row/);
   assert.match(stderr, /lines 317-318, 327-328, 333: 8x H100 accelerator rows have no host row in the same zone/);
-  assert.match(stderr, /line 420: GPU name "P100" maps to no GPU id/);
+  assert.match(stderr, /lines 420-424: 1x P100 accelerator rows have no host row in the same zone/);
   assert.match(stderr, /21 rows name "tpu-v6e-8" \(lines 456-476\)/);
   assert.ok(!catalog.instances.some((i) => i.gpu === 'b200'), 'no B200 offer at a 0.0 host price');
 });
@@ -176,7 +176,47 @@ test('Azure rows without zones, with a bare-name GpuInfo and a quoted Generation
   const { stderr } = importFixture('azure');
   assert.match(stderr, /line 129: AcceleratorCount 12 of h100-sxm5-80gb/); // ND96isr_H100_v5 has 8 H100
   assert.match(stderr, /line 156: Price "" is not a positive number/);
-  assert.match(stderr, /16 rows name "K80" \(lines 7-8, 16-17/);
+  // K80 and M60 are counted per GPU, as Azure counts them (NC6: one of the two GK210 GPUs of a K80 board, 12 GB).
+  const nc6 = offer('azure', 'Standard_NC6', 'westus2');  // line 79: 0.9, spot 0.099
+  assert.deepEqual([nc6.gpu, nc6.gpu_count], ['k80', 1]);
+  near(onDemand(nc6).usd_per_hour, 0.9, 'NC6 westus2');
+  near(spot(nc6).usd_per_hour, 0.099, 'NC6 spot');
+  assert.deepEqual([offer('azure', 'Standard_NC24', 'westus2').gpu_count, offer('azure', 'Standard_NC24', 'westus2').interconnect], [4, 'pcie']);
+  const nv = offer('azure', 'Standard_NV12s_v3', 'southcentralus');  // line 148: 1.368, spot 0.15048
+  assert.deepEqual([nv.gpu, nv.gpu_count], ['m60', 1]);
+  near(onDemand(nv).usd_per_hour, 1.368, 'NV12s_v3 southcentralus');
+  // NV16as_v4 rents half an MI25 (Azure's size table) though the file says 1: its priced rows are skipped with the
+  // reason (line 156 has no price and is skipped for that).
+  for (const line of [152, 153, 154, 155, 157, 158]) assert.match(stderr, new RegExp(`line ${line}: Standard_NV16as_v4 rents 1/2 of one mi25`));
+  assert.equal(importFixture('azure').catalog.instances.some((i) => i.gpu === 'mi25'), false);
+  assert.doesNotMatch(stderr, /accelerator names with no GPU id/);
+});
+
+test('GCP P100 rows become N1 offers; Shadeform and Hyperstack A4000/A5000 map; names with no GPU are listed', () => {
+  // P100 x1 asks for 8 vCPUs and 32 GiB: n1-highmem-8 (line 228, 0.47321 / spot 0.14366) + P100 (line 426, 1.46 / 0.6699).
+  const p100 = offer('gcp', 'n1-highmem-8 + 1x P100', 'us-central1');
+  assert.deepEqual([p100.gpu, p100.gpu_count], ['p100-pcie-16gb', 1]);
+  near(onDemand(p100).usd_per_hour, 1.93321, 'n1-highmem-8 + P100 us-central1');
+  near(spot(p100).usd_per_hour, 0.81356, 'spot');
+  // Zones of asia-east1, australia-southeast1 and europe-west1 have no N1 host in the excerpt (lines 420-424); the
+  // TPU rows are the only accelerator with no GPU.
+  assert.match(importFixture('gcp').stderr, /accelerator names with no GPU id, rows skipped: tpu-v6e-8 \(21 rows\)\n/);
+  const run = (cloud, provider) => {
+    const r = cli(['import', 'skypilot', path.join('tests/fixtures/skypilot', `${cloud}-vms.csv`), '--provider', provider, '--as-of', AS_OF]);
+    assert.equal(r.code, 0, r.stderr);
+    return { catalog: JSON.parse(r.stdout), stderr: r.stderr };
+  };
+  const shade = run('shadeform', 'Shadeform');
+  const a4000 = shade.catalog.instances.find((i) => i.instance_type === 'paperspace_A4000x4');  // line 69: 4x A4000, 3.2 USD/h
+  assert.deepEqual([a4000.gpu, a4000.gpu_count, a4000.prices[0].usd_per_hour], ['rtx-a4000', 4, 3.2]);
+  const a5000 = shade.catalog.instances.find((i) => i.instance_type === 'paperspace_A5000');  // line 61: 1.42 USD/h
+  assert.deepEqual([a5000.gpu, a5000.gpu_count, a5000.prices[0].usd_per_hour], ['rtx-a5000', 1, 1.42]);
+  // A16 (line 50), GAUDI2 (line 95) and RTXPro6000 (lines 112-116) match no GPU of the database.
+  assert.match(shade.stderr, /accelerator names with no GPU id, rows skipped: A16 \(1 row\), GAUDI2 \(1 row\), RTXPro6000 \(5 rows\)/);
+  const hyper = run('hyperstack', 'Hyperstack');
+  const ten = hyper.catalog.instances.find((i) => i.instance_type === 'n3-RTX-A4000x10');  // line 22
+  assert.deepEqual([ten.gpu, ten.gpu_count, ten.interconnect], ['rtx-a4000', 10, 'pcie']);
+  assert.doesNotMatch(hyper.stderr, /no GPU id/);
 });
 
 test('RunPod SizeInMiB written in GB and "A100 PCIe" give an 80 GB PCIe A100', () => {
@@ -201,9 +241,9 @@ test('every skipped row of every fixture is named by its line number', () => {
   const counts = Object.fromEntries(FIXTURES.map(([c]) => [c, [importFixture(c).rows, importFixture(c).offers, importFixture(c).skipped]]));
   assert.deepEqual(counts, {
     aws: [121, 49, 10],
-    gcp: [476, 109, 98],
+    gcp: [476, 113, 90], // P100 lines 425-431 and their n1-highmem-8 host of us-east1-b (line 230) now feed 4 offers
     lambda: [108, 91, 17], // 17 CPU rows skipped; the 3 GH200 and 3 Quadro RTX 6000 rows are offers
-    azure: [171, 112, 59],
+    azure: [171, 135, 36], // + 16 K80 and 7 M60 offers (one row each); the 7 MI25 rows stay skipped
     runpod: [79, 26, 0],
   });
 });

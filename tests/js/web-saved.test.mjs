@@ -3,7 +3,7 @@
 // Storage is a quota-limited Storage with the Web Storage semantics (setItem throws QuotaExceededError when full).
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { parseStore, STORE_KEY } from '../../web/src/app/store.js';
+import { parseStore, storeText, docRefs, STORE_KEY } from '../../web/src/app/store.js';
 import { toCsv, csvCell } from '../../web/src/app/export.js';
 
 class QuotaStorage {
@@ -73,6 +73,36 @@ test('a value too large to copy aside stays in place and is never overwritten by
   // A write that does not fit changes nothing.
   assert.equal(writeStored('y'.repeat(2000)), false);
   assert.equal(s.getItem(STORE_KEY), big);
+});
+
+test('a large document is named by its IndexedDB key in the stored list and read back from it', () => {
+  const doc = { schema_version: 1, instances: [{ id: 'a' }, { id: 'b' }] };
+  const small = { name: 'small.json', kind: 'json', added: '2026-11-01', count: 1, docText: '{"instances":[{"id":"s"}]}' };
+  const big = { name: 'big.json', kind: 'skypilot', added: '2026-11-02', count: 2, docText: JSON.stringify(doc), ref: 'gpuvalue-doc-abc-123' };
+  const text = storeText([small, big]);
+  const list = JSON.parse(text);
+  assert.equal(list.version, 2);
+  assert.deepEqual(list.catalogs[1], { name: 'big.json', kind: 'skypilot', added: '2026-11-02', ref: 'gpuvalue-doc-abc-123', count: 2 });
+  assert.equal(text.includes('"id":"a"'), false, 'the document itself is not in the list');
+  assert.deepEqual(docRefs(text), ['gpuvalue-doc-abc-123']);
+  // Read back with its document: the same entries.
+  const back = parseStore(text, { 'gpuvalue-doc-abc-123': big.docText });
+  assert.equal(back.problem, null);
+  assert.deepEqual(back.entries.map((e) => [e.name, e.count, e.docText, e.ref || null]),
+    [['small.json', 1, small.docText, null], ['big.json', 2, big.docText, 'gpuvalue-doc-abc-123']]);
+  // Its document missing (or not a catalog document): the entry is kept, marked, with its key, never dropped.
+  for (const docs of [{}, { 'gpuvalue-doc-abc-123': '{"broken' }, { 'gpuvalue-doc-abc-123': '[1]' }]) {
+    const r = parseStore(text, docs);
+    assert.equal(r.problem, null);
+    assert.deepEqual([r.entries[1].missing, r.entries[1].docText, r.entries[1].ref], [true, null, 'gpuvalue-doc-abc-123']);
+    assert.equal(storeText(r.entries), text, 'written back unchanged');
+  }
+  // Lists without IndexedDB documents stay version 1 (readable by pages that know no IndexedDB).
+  assert.equal(JSON.parse(storeText([small])).version, 1);
+  // A ref that is not one of ours, a ref in a version 1 list, a later version: not read.
+  assert.equal(parseStore(text.replace('gpuvalue-doc-abc-123', 'other-key')).problem, 'corrupt');
+  assert.equal(parseStore(text.replace('"version":2', '"version":1')).problem, 'corrupt');
+  assert.equal(parseStore(text.replace('"version":2', '"version":3')).problem, 'newer');
 });
 
 test('CSV cells with bidi controls are isolated with FSI … PDI', () => {

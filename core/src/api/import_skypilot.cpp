@@ -29,6 +29,10 @@ std::string apiImportSkypilot(EngineState& s, const std::string& csv_text, const
   j.beginObject().field("ok", imp.ok).key("catalog").document(imp.catalog).key("issues");
   writeIssues(j, imp.issues);
   j.field("rows", imp.rows).field("skipped_rows", imp.skipped).field("offers", imp.catalog["instances"].size());
+  // Accelerator names the GPU database does not know, with how many rows name each, for the import report.
+  j.key("unmapped").beginArray();
+  for (const auto& [name, rows] : imp.unmapped) j.beginObject().field("name", name).field("rows", rows).endObject();
+  j.endArray();
   if (!imp.ok) writeFirstError(j, imp.issues);
   j.endObject();
   return out;

@@ -186,6 +186,10 @@ void readOfferRow(ImportState& s, size_t i, const std::string& instance_type, co
   double memory_gb = 0;
   const GpuSpec* g = mapGpu(s, i, accel, info, instance_type, memory_gb);
   if (!g) return;
+  if (const char* share = gpuShareOf(instance_type)) {
+    s.skip(i, Message("import.gpu_share").text("instance", instance_type).text("share", share).text("gpu", g->id).num("value", count));
+    return;
+  }
   if (!boardCountOk(g, static_cast<int>(count))) {
     s.skip(i, Message("import.board_count").num("value", count).text("gpu", g->id).text("form_factor", g->form_factor));
     return;
@@ -260,6 +264,7 @@ void reportLeftovers(ImportState& s) {
                             Message("import.cpu_rows").num("row_count", static_cast<double>(cpu_lines.size()))
                                 .text("lines", lineRanges(cpu_lines)),
                             true});
+  for (const auto& [name, ls] : s.unmapped) s.imp.unmapped.emplace_back(name, ls.size());
   for (const auto& [name, ls] : s.unmapped)
     if (ls.size() > 1)
       s.imp.issues.push_back({ErrorCode::kUnknownId, "",

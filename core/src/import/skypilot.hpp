@@ -1,6 +1,8 @@
 // Import of SkyPilot catalog files (skypilot-org/skypilot-catalog `catalogs/v*/<cloud>/vms.csv`).
 #pragma once
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "import/csv.hpp"
 #include "model/gpu_specs.hpp"
@@ -21,6 +23,7 @@ struct SkypilotImport {
   Issues issues;         // "line N" paths for skipped rows and unmapped GPU names (warnings)
   size_t rows = 0;
   size_t skipped = 0;
+  std::vector<std::pair<std::string, size_t>> unmapped;  // accelerator names that map to no GPU id, with their rows
 };
 
 // Parses vms.csv by header name (column order differs per cloud), reads the Python-literal GpuInfo (per-GPU memory

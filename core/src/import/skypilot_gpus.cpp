@@ -92,6 +92,17 @@ const GpuSpec* mapGpu(ImportState& s, size_t i, const std::string& accel, const 
   return byPcieHint(s.gpus, g, info, instance_type, memory_gb);
 }
 
+// Azure sizes that rent a share of one GPU, which SkyPilot's Azure file lists with AcceleratorCount 1. NVv4
+// (Radeon Instinct MI25): https://learn.microsoft.com/azure/virtual-machines/sizes/gpu-accelerated/nvv4-series,
+// "Accelerators" tab: NV4as_v4 1/8, NV8as_v4 1/4, NV16as_v4 1/2 of a GPU (NV32as_v4 is a whole one).
+const char* gpuShareOf(const std::string& instance_type) {
+  static const std::pair<const char*, const char*> kShares[] = {
+      {"Standard_NV4as_v4", "1/8"}, {"Standard_NV8as_v4", "1/4"}, {"Standard_NV16as_v4", "1/2"}};
+  for (const auto& [type, share] : kShares)
+    if (instance_type == type) return share;
+  return nullptr;
+}
+
 // GPUs on a baseboard (SXM, OAM) come 1, 2, 4, 8 or 16 to a machine; anything else is a catalog error
 // (Azure v6 lists Standard_ND96isr_H100_v5 with 12 H100, the machine has 8).
 bool boardCountOk(const GpuSpec* g, int count) {

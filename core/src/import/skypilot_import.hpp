@@ -109,6 +109,8 @@ GpuInfoCell readGpuInfo(const std::string& cell, std::map<std::string, GpuInfoCe
 const GpuSpec* mapGpu(ImportState& s, size_t i, const std::string& accel, const GpuInfoCell& info,
                       const std::string& instance_type, double& memory_gb);
 bool boardCountOk(const GpuSpec* g, int count);
+// The share of one GPU ("1/2") an instance type rents where the file counts it as one GPU, or nullptr.
+const char* gpuShareOf(const std::string& instance_type);
 std::string interconnectOf(const GpuSpec* g, int count);
 
 // GCP host + accelerator offers (skypilot_gcp.cpp).

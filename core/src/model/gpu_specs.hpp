@@ -25,7 +25,7 @@ struct GpuSpec {
   std::string id;              // stable id, e.g. "a100-sxm4-80gb"
   std::string name;
   std::string vendor;
-  std::string architecture;    // volta turing ampere ada hopper blackwell cdna2 cdna3
+  std::string architecture;    // kepler maxwell pascal volta turing ampere ada hopper blackwell gcn5 cdna2 cdna3
   std::string form_factor;
   int release_year = 0;
   std::vector<std::string> aliases;

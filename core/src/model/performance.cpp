@@ -51,7 +51,10 @@ const ConstantField kConstantFields[] = {
 double archFactor(const GpuSpec& g, const ModelConstants& k) {
   const std::string& a = g.architecture;
   bool gddr = g.memory_type.find("GDDR") != std::string::npos;
-  if (a == "volta") return k.arch_volta;
+  // Kepler, Maxwell and Pascal have no training measurements in the set either: like Turing they take Volta's
+  // factor, the oldest fitted NVIDIA one; GCN 5 (Vega), CDNA's predecessor, takes CDNA2's.
+  if (a == "volta" || a == "pascal" || a == "maxwell" || a == "kepler") return k.arch_volta;
+  if (a == "gcn5") return k.arch_cdna2;
   if (a == "turing") return k.arch_turing;
   if (a == "ampere") return gddr ? k.arch_ampere_gddr : k.arch_ampere;
   if (a == "ada") return k.arch_ada;

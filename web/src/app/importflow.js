@@ -59,14 +59,14 @@ export class ImportFlowMethods {
       r = { ok: false, errors: [e.code === 'cancelled' ? { path: '', message: this.t('importCancelled'), ui: true }
         : { path: e.explanation ? e.path || '' : '', message: e.explanation || String(e.message || e), ui: Boolean(e.aborted) }] };
     }
-    if (!r.ok) return { kind: 'error', name: file.name, errors: r.errors || [] };
-    const base = { name: file.name, provider: r.provider || '', count: r.count, warnings: r.warnings || [] };
+    if (!r.ok) return { kind: 'error', name: file.name, errors: r.errors || [], unmapped: r.unmapped || [] };
+    const base = { name: file.name, provider: r.provider || '', count: r.count, warnings: r.warnings || [], unmapped: r.unmapped || [] };
     if (r.conflict) return { ...base, kind: 'conflict', entry: { ...r.entry, name: file.name }, conflict: r.conflict };
     const entry = { ...r.entry, name: file.name };
     this.userData.catalogs.push(entry);
     // Too large for the browser's storage (about 5 million characters) or storage blocked: the catalog is used
     // for this session only, and the report says so (it is not an engine finding).
-    const session = !this.persist();
+    const session = !(await this.persist());
     if (session) entry.session = true;
     return { ...base, kind: 'ok', session, catalog: r.catalog };
   }
@@ -88,10 +88,10 @@ export class ImportFlowMethods {
     this.markBusy();
     const before = this.userData.catalogs;
     const r = await this.host.request('resolveImport', { entry: item.entry, index, mode });
-    this.userData.catalogs = r.entries;
-    if (!r.ok || !this.persist()) {
+    this.setCatalogs(r.entries);
+    if (!r.ok || !(await this.persist())) {
       const back = await this.host.request('setEntries', { entries: before });
-      this.userData.catalogs = back.entries;
+      this.setCatalogs(back.entries);
       Object.assign(item, { kind: 'error', errors: r.ok ? [{ path: '', message: this.t('storageFull'), ui: true }] : r.errors });
       this.catalogChanged(back.catalog);
       return;

@@ -21,7 +21,7 @@ import { workloadPanel, filtersPanel, weightsPanel, settingsBar } from '../views
 import { dataPanel } from '../views/import.js';
 import { UserDataMethods } from './userdata.js';
 import { ImportFlowMethods } from './importflow.js';
-import { storedValues, resetStored, download } from './saved.js';
+import { storedValues, resetStored, download, allDocs, resetDocs } from './saved.js';
 import { OverviewMethods } from '../views/overview.js';
 import { storedTheme, applyTheme } from '../views/theme.js';
 import { createTools } from '../tools/panel.js';
@@ -170,7 +170,7 @@ class App {
       setLanguage: (l) => this.setLanguage(l), setCurrency: (c) => this.setCurrency(c), setTheme: (th) => { this.theme = th; applyTheme(th); this.update({}); },
       importFiles: (f) => this.importFiles(f), resolveImport: (item, mode) => this.resolveImport(item, mode), removeCatalog: (i) => this.removeCatalog(i), editOffer: (id, o) => this.editOffer(id, o),
       saveOffer: (v) => this.saveOffer(v), cancelOfferForm: () => this.cancelOfferForm(), current: () => this.ctxWithSel(),
-      exportCatalog: (i) => this.exportCatalog(i), cancelImport: () => this.cancelImport(),
+      exportCatalog: (i) => this.exportCatalog(i), repairCatalog: (i) => this.repairCatalog(i), cancelImport: () => this.cancelImport(),
       selKey: this.selKey,
     };
   }
@@ -510,12 +510,17 @@ for (const part of [UserDataMethods, ImportFlowMethods, OverviewMethods]) {
   }
 }
 
-// The start-up error screen's way out: every value the page stored, offered as a file, then removed.
+// The start-up error screen's way out: every value the page stored (localStorage, and the large catalogs in
+// IndexedDB under "indexedDB:<key>"), offered as a file, then removed.
 function startupReset() {
   const ts = [translator('en'), translator('zh')];
-  const reset = () => {
-    download(JSON.stringify(storedValues(), null, 1), `gpuvalue-stored-data-${new Date().toISOString().slice(0, 10)}.json`, 'application/json');
+  const reset = async () => {
+    const docs = Object.fromEntries(Object.entries(await allDocs()).map(([k, v]) => [`indexedDB:${k}`, v]));
+    download(JSON.stringify({ ...storedValues(), ...docs }, null, 1), `gpuvalue-stored-data-${new Date().toISOString().slice(0, 10)}.json`, 'application/json');
+    // The download starts from the link's click; the reload waits a moment so that it is not cut off.
+    await new Promise((resolve) => { setTimeout(resolve, 300); });
     resetStored();
+    await resetDocs();
     location.reload();
   };
   return h('div', { class: 'notice', id: 'startup-reset' }, h('p', {}, ts.map((t) => t('resetStoredHint')).join(' / ')),

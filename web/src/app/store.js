@@ -1,51 +1,85 @@
 // The user's catalogs as data (no DOM): the localStorage format, imports through the engine, the offer form's
 // document. Runs where the engine runs (the worker, or the page when no worker could start).
 //
-// Stored in localStorage as {version: 1, catalogs: [{name, kind, added, doc}]}. In memory an entry is
-// {name, kind, added, count, docText}: the document stays JSON text, so that a catalog of thousands of
-// offers is never parsed or serialised again on the page's main thread (storeText splices the texts).
+// Stored in localStorage as {version: 1, catalogs: [{name, kind, added, doc}]}; version 2 lets an entry name its
+// document in IndexedDB instead ({name, kind, added, ref, count}: documents over INLINE_DOC_CHARS, app/saved.js).
+// In memory an entry is {name, kind, added, count, docText, ref?}: the document stays JSON text, so that a catalog
+// of thousands of offers is never parsed or serialised again on the page's main thread (storeText splices the
+// texts). An entry whose IndexedDB document could not be read has docText null and `missing` set.
 
 import { issueText } from '../engine/client.js';
 
 export const STORE_KEY = 'gpuvalue.userCatalogs';
-export const STORE_VERSION = 1;
+export const STORE_VERSION = 2;
+export const DOC_KEY_PREFIX = 'gpuvalue-doc-';
+// Catalog documents longer than this (characters) are kept in IndexedDB, so that localStorage (about 5 million
+// characters in all) holds only small state.
+export const INLINE_DOC_CHARS = 100_000;
 const KINDS = ['json', 'skypilot', 'manual'];
 
 function validEntry(c) {
-  return c && typeof c === 'object' && typeof c.name === 'string' && KINDS.includes(c.kind)
-    && (c.added === undefined || typeof c.added === 'string')
-    && c.doc && typeof c.doc === 'object' && !Array.isArray(c.doc) && Array.isArray(c.doc.instances);
+  if (!c || typeof c !== 'object' || typeof c.name !== 'string' || !KINDS.includes(c.kind)) return false;
+  if (c.added !== undefined && typeof c.added !== 'string') return false;
+  if (typeof c.ref === 'string') return c.ref.startsWith(DOC_KEY_PREFIX) && Number.isInteger(c.count) && c.count >= 0;
+  return Boolean(c.doc && typeof c.doc === 'object' && !Array.isArray(c.doc) && Array.isArray(c.doc.instances));
 }
 
-// Parses a stored value. Returns {entries, problem}; problem is 'corrupt' or 'newer' when it is unusable
-// (the caller then moves the raw value aside). Any exception on the way counts as corrupt data.
-export function parseStore(raw) {
+// The IndexedDB keys a stored value names (read before the value is parsed, to fetch their documents).
+export function docRefs(raw) {
+  if (typeof raw !== 'string') return [];
+  return [...new Set([...raw.matchAll(/"ref":"(gpuvalue-doc-[0-9a-z-]+)"/g)].map((m) => m[1]))];
+}
+
+// Parses a stored value; docs: the IndexedDB documents it names ({key: text}). Returns {entries, problem}; problem
+// is 'corrupt' or 'newer' when it is unusable (the caller then moves the raw value aside). Any exception on the
+// way counts as corrupt data.
+export function parseStore(raw, docs = {}) {
   try {
-    return readStore(raw);
+    return readStore(raw, docs || {});
   } catch {
     return { entries: [], problem: 'corrupt' };
   }
 }
 
-function readStore(raw) {
+// A document read from IndexedDB, when it is a catalog document: its text, else null.
+function docFrom(docs, ref) {
+  const text = Object.prototype.hasOwnProperty.call(docs, ref) ? docs[ref] : null;
+  if (typeof text !== 'string') return null;
+  try {
+    const d = JSON.parse(text);
+    return d && typeof d === 'object' && Array.isArray(d.instances) ? text : null;
+  } catch {
+    return null;
+  }
+}
+
+function readStore(raw, docs) {
   if (raw === null || raw === undefined) return { entries: [], problem: null };
   if (typeof raw !== 'string') return { entries: [], problem: 'corrupt' };
   let v;
   try { v = JSON.parse(raw); } catch { v = undefined; }
   const problem = !v || typeof v !== 'object' || typeof v.version !== 'number' ? 'corrupt'
     : v.version > STORE_VERSION ? 'newer'
-      : v.version !== STORE_VERSION || !Array.isArray(v.catalogs) || !v.catalogs.every(validEntry) ? 'corrupt' : null;
+      : !Number.isInteger(v.version) || v.version < 1 || !Array.isArray(v.catalogs) || !v.catalogs.every(validEntry)
+        || (v.version === 1 && v.catalogs.some((c) => typeof c.ref === 'string')) ? 'corrupt' : null;
   if (problem) return { entries: [], problem };
   return {
-    entries: v.catalogs.map((c) => ({ name: c.name, kind: c.kind, added: c.added || '', count: c.doc.instances.length, docText: JSON.stringify(c.doc) })),
+    entries: v.catalogs.map((c) => {
+      const base = { name: c.name, kind: c.kind, added: c.added || '' };
+      if (typeof c.ref !== 'string') return { ...base, count: c.doc.instances.length, docText: JSON.stringify(c.doc) };
+      const docText = docFrom(docs, c.ref);
+      return docText === null ? { ...base, count: c.count, ref: c.ref, docText: null, missing: true }
+        : { ...base, count: c.count, ref: c.ref, docText };
+    }),
     problem: null,
   };
 }
 
-// The stored value for a list of entries, spliced from their JSON texts.
+// The stored value for a list of entries, spliced from their JSON texts (an entry with a ref is stored by it).
 export function storeText(entries) {
-  const parts = entries.map((e) => `{"name":${JSON.stringify(e.name)},"kind":${JSON.stringify(e.kind)},"added":${JSON.stringify(e.added)},"doc":${e.docText}}`);
-  return `{"version":${STORE_VERSION},"catalogs":[${parts.join(',')}]}`;
+  const head = (e) => `{"name":${JSON.stringify(e.name)},"kind":${JSON.stringify(e.kind)},"added":${JSON.stringify(e.added)}`;
+  const parts = entries.map((e) => (e.ref ? `${head(e)},"ref":${JSON.stringify(e.ref)},"count":${Number(e.count) || 0}}` : `${head(e)},"doc":${e.docText}}`));
+  return `{"version":${entries.some((e) => e.ref) ? 2 : 1},"catalogs":[${parts.join(',')}]}`;
 }
 
 // Loads bundled + user catalogs into the engine in one all-or-nothing call; if that fails, keeps the user
@@ -72,18 +106,21 @@ export function isSkypilotCsv(name, text) {
   return !/^\s*[[{]/.test(text) && /InstanceType/.test(first);
 }
 
-// Imports one file's text into the engine. Returns {ok, entry?, count?, warnings?, errors?}; changes nothing on failure.
+// Imports one file's text into the engine. Returns {ok, entry?, count?, warnings?, errors?, unmapped?} (unmapped: the
+// SkyPilot accelerator names that match no GPU, [{name, rows}]); changes nothing on failure.
 export function importText(engine, name, text, { provider = '', today }) {
   let docText;
   let kind;
   let warnings = [];
+  let unmapped = [];
   if (isSkypilotCsv(name, text)) {
     kind = 'skypilot';
     const r = engine.importSkypilot(text, { provider: provider || undefined, as_of: today, source: `SkyPilot vms.csv (${name})` });
     const errors = (r.issues || []).filter((i) => !i.warning);
     if (!r.ok) return { ok: false, errors: errors.length ? errors : [r.error || { path: '', key: 'importUnreadable', ui: true }] };
     warnings = (r.issues || []).filter((i) => i.warning);
-    if (!r.offers) return { ok: false, errors: [{ path: '', key: 'importNoGpuOffers', ui: true }], warnings };
+    unmapped = r.unmapped || [];
+    if (!r.offers) return { ok: false, errors: [{ path: '', key: 'importNoGpuOffers', ui: true }], warnings, unmapped };
     docText = JSON.stringify(r.catalog);
   } else {
     kind = 'json';
@@ -96,7 +133,7 @@ export function importText(engine, name, text, { provider = '', today }) {
     try { docText = JSON.stringify(JSON.parse(docText)); } catch { return { ok: false, errors: [{ path: '', key: 'importNotJson', ui: true }], warnings }; }
   }
   warnings = warnings.concat((add.issues || []).filter((i) => i.warning));
-  return { ok: true, entry: { name, kind, added: today, count: add.count, docText }, count: add.count, warnings };
+  return { ok: true, entry: { name, kind, added: today, count: add.count, docText }, count: add.count, warnings, unmapped };
 }
 
 const slug = (s) => String(s).toLowerCase().replace(/[^a-z0-9.]+/g, '-').replace(/^-|-$/g, '') || 'x';

@@ -2,18 +2,32 @@
 // app/importflow.js).
 // Methods of the page App (mixed in by app/main.js). The engine work (parsing, checking, importing thousands of
 // SkyPilot rows) happens in the engine host (engine/core.js, in the worker); the page keeps the entries
-// ({name, kind, added, count, docText}) and writes localStorage, which only the page can.
+// ({name, kind, added, count, docText, ref?}) and writes the browser's storage (app/saved.js).
 import { todayIso, issueText } from '../engine/client.js';
-import { storeText, formValuesFrom } from './store.js';
-import { readStored, setAside, writeStored, download } from './saved.js';
+import { storeText, formValuesFrom, docRefs, INLINE_DOC_CHARS } from './store.js';
+import { readStored, setAside, writeStored, download, putDoc, readDocs, deleteDocs } from './saved.js';
 import { checkOfferValues } from '../views/import.js';
+
+// Entries from the engine host with the IndexedDB keys the page gave their documents (the host does not keep
+// them): an entry gets the key of the earlier entry with the same name, date and text.
+function keepRefs(next, before) {
+  const refs = new Map(before.filter((c) => c.ref).map((c) => [`${c.name}\u0000${c.added}`, c]));
+  return next.map((c) => {
+    if (c.ref) return c;
+    const old = refs.get(`${c.name}\u0000${c.added}`);
+    return old && old.docText === c.docText ? { ...c, ref: old.ref } : c;
+  });
+}
 
 export class UserDataMethods {
   async loadUserCatalogs() {
     const { raw } = readStored();
     let r;
     try {
-      r = await this.host.request('initStore', { raw });
+      // Large documents the stored list names by key are read from IndexedDB first.
+      const refs = docRefs(raw);
+      const docs = refs.length ? await readDocs(refs) : {};
+      r = await this.host.request('initStore', { raw, docs: docs || {} });
     } catch (e) {
       // Whatever went wrong while reading the stored value: it is unreadable data, set aside, not a dead page.
       r = { ...(await this.host.request('initStore', { raw: null })), problem: 'corrupt' };
@@ -26,9 +40,14 @@ export class UserDataMethods {
         id: 'storage-notice', vars: { key: aside.key || '' } });
     }
     this.userData.catalogs = r.entries;
+    // The documents the stored list names: only these are ever removed from IndexedDB (when the list drops them).
+    this.userData.storedRefs = new Set(r.problem ? [] : r.entries.map((c) => c.ref).filter(Boolean));
     if (r.rejected.length) {
       this.notices.push({ kind: 'warn', key: 'storageRejected', id: 'storage-rejected', vars: { names: r.rejected.map((x) => x.name).join(', ') },
         details: r.rejected.map((x) => `${x.name}: ${x.error ? issueText(x.error) : ''}`) });
+    }
+    if (r.missing && r.missing.length) {
+      this.notices.push({ kind: 'warn', key: 'storageMissing', id: 'storage-missing', vars: { names: r.missing.join(', ') } });
     }
     this.setCatalog(r.catalog);
     // A fresh engine (after a wasm abort or a cancelled import) gets the user's catalogs back.
@@ -37,20 +56,51 @@ export class UserDataMethods {
 
   async restoreEngine() {
     const r = await this.host.request('setEntries', { entries: this.userData.catalogs });
-    this.userData.catalogs = r.entries;
+    this.setCatalogs(r.entries);
     this.catalogChanged(r.catalog);
   }
 
-  // Writes the entries that are not session-only. False when storage refuses (nothing stored changes then), or
-  // while an unreadable value that could not be set aside still sits in the store's place.
+  // The user's entries as the engine host answered them, with their IndexedDB keys kept.
+  setCatalogs(entries) {
+    this.userData.catalogs = keepRefs(entries, this.userData.catalogs);
+  }
+
+  // Writes the entries that are not session-only, one write at a time. Resolves false when storage refuses
+  // (nothing stored changes then), or while an unreadable value that could not be set aside still sits in the
+  // list's place.
   persist() {
+    const run = () => this.persistNow();
+    this.persisting = (this.persisting || Promise.resolve()).then(run, run);
+    return this.persisting;
+  }
+
+  // Large documents go to IndexedDB first (each written and read back), then the list to localStorage; the
+  // documents the new list no longer names are removed only once it is written. A document IndexedDB refuses
+  // stays in the list itself, where localStorage's quota decides.
+  async persistNow() {
     if (this.userData.storeLocked) return false;
-    return writeStored(storeText(this.userData.catalogs.filter((c) => !c.session)));
+    const keep = this.userData.catalogs.filter((c) => !c.session);
+    const added = [];
+    for (const c of keep) {
+      if (c.ref || typeof c.docText !== 'string' || c.docText.length <= INLINE_DOC_CHARS) continue;
+      const ref = await putDoc(c.docText);
+      if (ref) { c.ref = ref; added.push(c); }
+    }
+    if (!writeStored(storeText(keep))) {
+      await deleteDocs(added.map((c) => c.ref));
+      for (const c of added) delete c.ref;
+      return false;
+    }
+    const named = new Set(keep.map((c) => c.ref).filter(Boolean));
+    const gone = [...(this.userData.storedRefs || [])].filter((k) => !named.has(k));
+    this.userData.storedRefs = named;
+    await deleteDocs(gone);
+    return true;
   }
 
   exportCatalog(index) {
     const c = this.userData.catalogs[index];
-    if (c) download(c.docText, `${c.name.replace(/[^\w.-]+/g, '_') || 'catalog'}.json`, 'application/json');
+    if (c && typeof c.docText === 'string') download(c.docText, `${c.name.replace(/[^\w.-]+/g, '_') || 'catalog'}.json`, 'application/json');
   }
 
   cancelImport() {
@@ -78,9 +128,29 @@ export class UserDataMethods {
     this.markBusy();
     const next = this.userData.catalogs.filter((_, i) => i !== index);
     const r = await this.host.request('setEntries', { entries: next });
-    this.userData.catalogs = r.entries;
+    this.setCatalogs(r.entries);
     this.userData.lastMessage = null;
-    this.persist();
+    await this.persist();
+    this.catalogChanged(r.catalog);
+  }
+
+  // A rejected stored catalog: its offers that pass become a new catalog (named "… (valid offers)"); the rejected
+  // one stays stored as it was, for export or removal. The report names every offer left out and why.
+  async repairCatalog(index) {
+    const c = this.userData.catalogs[index];
+    if (!c || !c.rejected) return;
+    this.markBusy();
+    const r = await this.host.request('repairEntry', { index, suffix: this.t('repairedSuffix'), today: todayIso() });
+    if (!r.ok) {
+      this.userData.lastMessage = { kind: 'error', titleKey: 'repairFailed', name: c.name, errors: r.errors || [] };
+      this.update({});
+      return;
+    }
+    this.setCatalogs(r.entries);
+    const entry = this.userData.catalogs[this.userData.catalogs.length - 1];
+    const session = !(await this.persist());
+    if (session) entry.session = true;
+    this.userData.lastMessage = { kind: 'repaired', name: entry.name, from: c.name, count: entry.count, dropped: r.dropped, session };
     this.catalogChanged(r.catalog);
   }
 
@@ -139,10 +209,10 @@ export class UserDataMethods {
     const before = this.userData.catalogs;
     const r = await this.host.request('saveOffer', { values, rate: this.state.rate, today: todayIso(), editingId: editing });
     if (!r.ok) return fail(r.errors);
-    this.userData.catalogs = r.entries;
-    if (!this.persist()) {
+    this.setCatalogs(r.entries);
+    if (!(await this.persist())) {
       const back = await this.host.request('setEntries', { entries: before });
-      this.userData.catalogs = back.entries;
+      this.setCatalogs(back.entries);
       this.setCatalog(back.catalog);
       return fail([{ path: '', message: t('storageFull'), ui: true }]);
     }

@@ -139,22 +139,63 @@ export function createCore(client, data) {
 
 // The user's catalogs: loading the stored ones, adding, replacing and removing them, offers typed into the form.
 // Loads the user's entries into the engine. Every entry is kept (a stored catalog is never dropped): the ones the
-// engine refuses carry `rejected` (the reason), are left out of the engine, and stay stored for export or removal.
+// engine refuses carry `rejected` (the first reason) and `problems` (the errors with their JSON Pointer paths, at
+// most PROBLEMS_KEPT, and `problem_count`), are left out of the engine, and stay stored for export, repair or
+// removal; an entry whose stored document is missing (docText null) is kept as it is.
+const PROBLEMS_KEPT = 20;
 function loadEntries(s, entries) {
-  const plain = entries.map(({ rejected, ...e }) => e);
-  const r = applyCatalogs(s.client, s.bundledTexts, plain);
+  const plain = entries.map(({ rejected, problems, problem_count: pc, ...e }) => e);
+  const r = applyCatalogs(s.client, s.bundledTexts, plain.filter((e) => typeof e.docText === 'string'));
   const refused = new Map(r.rejected.map((x) => [x.entry, x]));
-  s.entries = plain.map((e) => (refused.has(e) ? { ...e, rejected: (refused.get(e).issues.find((i) => !i.warning) || refused.get(e).error || {}).message || 'rejected' } : e));
-  return { entries: s.entries, rejected: r.rejected.map((x) => ({ name: x.entry.name, error: x.error, issues: x.issues })), catalog: s.refresh() };
+  const marked = (e, x) => {
+    const errors = x.issues.filter((i) => !i.warning);
+    const list = (errors.length ? errors : [x.error || { path: '', message: 'rejected' }]).map((i) => ({ path: i.path || '', message: i.message || '' }));
+    return { ...e, rejected: list[0].message || 'rejected', problems: list.slice(0, PROBLEMS_KEPT), problem_count: list.length };
+  };
+  s.entries = plain.map((e) => (refused.has(e) ? marked(e, refused.get(e)) : e));
+  return {
+    entries: s.entries, catalog: s.refresh(),
+    rejected: r.rejected.map((x) => ({ name: x.entry.name, error: x.error, issues: x.issues })),
+    missing: plain.filter((e) => e.missing).map((e) => e.name),
+  };
+}
+
+// The offers of a rejected entry that the engine accepts, as a new entry (the rejected one stays as it is): the
+// offers an error names by its path (/instances/N/…) are left out, until the rest loads. Fails when an error
+// names no offer (the document itself is wrong) or no offer is left.
+function repairedEntry(s, e, { suffix, today }) {
+  const doc = JSON.parse(e.docText);
+  const list = Array.isArray(doc.instances) ? doc.instances : [];
+  const dropped = new Map();  // index in the stored document -> the first error that names it
+  while (dropped.size < list.length) {
+    const kept = list.map((_, i) => i).filter((i) => !dropped.has(i));
+    const text = JSON.stringify({ ...doc, instances: kept.map((i) => list[i]) });
+    const r = s.client.addCatalog(text);
+    if (r.ok) {
+      const entry = { name: `${e.name}${suffix}`, kind: e.kind === 'manual' ? 'json' : e.kind, added: today, count: kept.length, docText: text };
+      return { ok: true, entry, dropped: [...dropped].map(([i, p]) => ({ id: String(list[i] && list[i].id !== undefined ? list[i].id : ''), ...p })) };
+    }
+    const errors = (r.issues || []).filter((i) => !i.warning);
+    const before = dropped.size;
+    for (const is of errors) {
+      const m = /^\/instances\/(\d+)(?=\/|$)/.exec(is.path || '');
+      if (!m) return { ok: false, errors: [is] };
+      const at = kept[Number(m[1])];
+      if (at !== undefined && !dropped.has(at)) dropped.set(at, { path: `/instances/${at}${is.path.slice(m[0].length)}`, message: is.message });
+    }
+    if (dropped.size === before) return { ok: false, errors: errors.length ? errors : [r.error] };
+  }
+  return { ok: false, errors: [{ path: '/instances', message: 'no offer of the catalog passes the engine checks' }] };
 }
 
 function catalogOps(s) {
   return {
     // The stored user catalogs at start-up (the raw localStorage value): parsed, checked and loaded.
-    initStore({ raw }) {
-      const { entries: parsed, problem } = parseStore(raw);
+    // docs: the IndexedDB documents the stored value names ({key: text}).
+    initStore({ raw, docs }) {
+      const { entries: parsed, problem } = parseStore(raw, docs);
       // Nothing stored (the usual first visit): the engine already holds the bundled catalog.
-      if (!parsed.length && !s.entries.length) return { problem, entries: s.entries, rejected: [], catalog: s.catalog || s.refresh() };
+      if (!parsed.length && !s.entries.length) return { problem, entries: s.entries, rejected: [], missing: [], catalog: s.catalog || s.refresh() };
       return { problem, ...loadEntries(s, parsed) };
     },
 
@@ -187,6 +228,16 @@ function catalogOps(s) {
       return { ...r, provider: named, conflict: { index, name: old.name, added: old.added, summary } };
     },
 
+    // A rejected entry's offers that pass, added as a new entry named with `suffix` (the rejected one is kept).
+    repairEntry({ index, suffix, today }) {
+      const e = s.entries[index];
+      if (!e || !e.rejected || typeof e.docText !== 'string') return { ok: false, errors: [{ path: '', message: 'this catalog has nothing to repair' }] };
+      const r = repairedEntry(s, e, { suffix, today });
+      if (!r.ok) return r;
+      s.entries = [...s.entries, r.entry];
+      return { ok: true, entry: r.entry, dropped: r.dropped, entries: s.entries, catalog: s.refresh() };
+    },
+
     // The answer to a conflict of importFile: 'replace' puts the new file in place of the earlier import,
     // 'merge' keeps the earlier offers the new file does not have.
     resolveImport({ entry, index, mode }) {
@@ -208,8 +259,8 @@ function catalogOps(s) {
       const doc = offerDoc(v, { rate, today });
       const entry = { name: `${v.provider} ${v.instance_type}`, kind: 'manual', added: today, count: 1, docText: JSON.stringify(doc) };
       if (editingId) {
-        const next = s.entries.map((c) => (c.kind === 'manual' && JSON.parse(c.docText).instances[0]?.id === editingId ? entry : c));
-        const r = s.client.loadCatalog(`[${[...s.bundledTexts, ...next.filter((c) => !c.rejected).map((c) => c.docText)].join(',')}]`);
+        const next = s.entries.map((c) => (c.kind === 'manual' && c.docText && JSON.parse(c.docText).instances[0]?.id === editingId ? entry : c));
+        const r = s.client.loadCatalog(`[${[...s.bundledTexts, ...next.filter((c) => !c.rejected && c.docText).map((c) => c.docText)].join(',')}]`);
         if (!r.ok) return { ok: false, errors: (r.issues || []).filter((i) => !i.warning).map((i) => ({ ...i, path: i.path.replace(/^\/\d+/, '') })) };
         s.entries = next;
       } else {
@@ -229,7 +280,7 @@ function catalogOps(s) {
         if (inst) return { inst, fx: c.doc.fx || null, bundled: true };
       }
       for (const e of s.entries) {
-        if (!e.docText.includes(JSON.stringify(id))) continue;
+        if (!e.docText || e.rejected || !e.docText.includes(JSON.stringify(id))) continue;
         const doc = JSON.parse(e.docText);
         const inst = doc.instances.find((i) => i.id === id);
         if (inst) return { inst, fx: doc.fx || null, bundled: false, kind: e.kind };

@@ -64,25 +64,34 @@ function styleAxes(scatter, bar, tt, fmt, col) {
 // tooltip, on hover and on keyboard focus of the bar, shows the whole name).
 const BAR_FONT_PX = 11;
 const LABEL_SHARE = 0.42;
-export function fitText(ctx, text, maxPx) {
+// A `keep` ending of the text (a region count) stays whole when the rest is cut, if it leaves room for some of it.
+export function fitText(ctx, text, maxPx, keep = '') {
   if (ctx.measureText(text).width <= maxPx) return text;
+  const tail = keep && text.endsWith(keep) && ctx.measureText(`MM…${keep}`).width <= maxPx ? keep : '';
+  const head = text.slice(0, text.length - tail.length);
   let lo = 0;
-  let hi = text.length;
+  let hi = head.length;
   while (lo < hi) {
     const mid = Math.ceil((lo + hi) / 2);
-    if (ctx.measureText(`${text.slice(0, mid)}…`).width <= maxPx) lo = mid; else hi = mid - 1;
+    if (ctx.measureText(`${head.slice(0, mid)}…${tail}`).width <= maxPx) lo = mid; else hi = mid - 1;
   }
-  return `${text.slice(0, lo)}…`;
+  return `${head.slice(0, lo)}…${tail}`;
 }
+// The endings of the bar labels that name a region count (one per bar, '' for an offer in one region).
+const labelEndings = new WeakMap();
 function barLabel(value, index) {
   const full = this.chart.data.labels[index];
   const ctx = this.chart.ctx;
   ctx.save();
   ctx.font = `${BAR_FONT_PX}px ${Chart.defaults.font.family}`;
-  const text = fitText(ctx, String(full ?? ''), Math.max(60, this.chart.width * LABEL_SHARE - 12));
+  const text = fitText(ctx, String(full ?? ''), Math.max(60, this.chart.width * LABEL_SHARE - 12), (labelEndings.get(this.chart) || [])[index]);
   ctx.restore();
   return text;
 }
+
+// A bar's name, instance and billing model, and the ending that says in how many regions the offer is listed.
+const barEnding = (tt, fmt) => (r) => (r._group ? ` · ${tt('regionsN', { n: fmt.int(r._group.regions) })}` : '');
+const barName = (tt, fmt) => (r) => `${r.instance} (${tt(r.pricing)})${barEnding(tt, fmt)(r)}`;
 
 // The two Chart.js charts, made at the first draw. `live` gives the bars drawn and the latest context, which the
 // click and tooltip callbacks read.
@@ -128,7 +137,14 @@ function makeCharts(scatterCanvas, barCanvas, ctx, live) {
   };
   bar.options.plugins.tooltip.callbacks = {
     title: (items) => (items[0] ? String(bar.data.labels[items[0].dataIndex]) : ''),
-    label: (item) => { const r = live.bars[item.dataIndex]; return r ? `${r.provider} · ${r.region}: ${live.cur.fmt.unitMoney(r.usd_per_tflops_day)}` : ''; },
+    // An offer listed in several regions gets a second line: in how many, and the cheapest (short lines fit a phone).
+    label: (item) => {
+      const r = live.bars[item.dataIndex];
+      if (!r) return '';
+      const { t: tt, fmt } = live.cur;
+      const line = `${r.provider} · ${r.region}: ${fmt.unitMoney(r.usd_per_tflops_day)}`;
+      return r._group ? [line, tt('barRegionsWhere', { n: fmt.int(r._group.regions), cheapest: r._group.cheapest_region })] : line;
+    },
   };
   return { scatter, bar };
 }
@@ -198,7 +214,8 @@ export function createCharts(container, ctx) {
         : rows.filter((r) => r.fits && r.cost_usd > 0 && r.time_hours > 0)
           .map((r) => ({ x: r.time_hours, y: r.cost_usd * fmt.factor, key: r._key, r }));
       // Offers that fit (a unit price of an offer that cannot run the job is no option); all offers if none fits.
-      const priced = rows.filter((r) => r.usd_per_tflops_day > 0);
+      // The same offer in several regions is one bar, its group's leading row (as the table shows it folded).
+      const priced = rows.filter((r) => r.usd_per_tflops_day > 0 && !r._member_of);
       const fitting = priced.filter((r) => r.fits);
       bars = (fitting.length ? fitting : priced).slice(0, BAR_LIMIT);
     }
@@ -216,7 +233,8 @@ export function createCharts(container, ctx) {
 
     const drawBars = () => {
       if (dataChanged || !bar.data.datasets.length) {
-        bar.data.labels = bars.map((r) => `${r.instance} (${tt(r.pricing)})`);
+        bar.data.labels = bars.map(barName(tt, fmt));
+        labelEndings.set(bar, bars.map(barEnding(tt, fmt)));
         bar.data.datasets = [{ label: tt('colUnitCost'), data: bars.map((r) => r.usd_per_tflops_day * fmt.factor), borderWidth: 0 }];
       }
       bar.data.datasets[0].backgroundColor = bars.map((r) => (r._key === sel ? col.sel : r.pareto ? col.pareto : col.bar));

@@ -68,11 +68,12 @@ export function dataPanel(ctx) {
       dataText('span', c.name, { class: 'cat-name' }), ' ',
       h('span', { class: 'sub' }, t(`kindStore_${c.kind}`), ' · ', t('offersN', { n: fmt.int(c.count) }), ' · ', fmt.date(c.added)),
       ' ',
-      c.rejected ? h('span', { class: 'notice error rejected-reason' }, t('storageRejectedReason'), ' ', dataText('span', c.rejected)) : null,
+      c.rejected ? rejectedNote(c, i, ctx) : null,
+      c.missing ? tx('span', t, 'storageMissingDoc', { class: 'notice error rejected-reason' }) : null,
       c.kind === 'manual' && !c.rejected && c.count > 0 ? h('button', { type: 'button', class: 'small', onclick: () => ctx.editOffer(JSON.parse(c.docText).instances[0].id, { template: false }),
         'aria-label': t('editNamed', { name: c.name }) }, t('edit')) : null,
       c.session ? tx('span', t, 'sessionOnlyBadge', { class: 'sub session-only' }) : null,
-      h('button', { type: 'button', class: 'small', onclick: () => ctx.exportCatalog(i), 'aria-label': t('exportNamed', { name: c.name }) }, t('exportCatalog')),
+      c.missing ? null : h('button', { type: 'button', class: 'small', id: `export-${i}`, onclick: () => ctx.exportCatalog(i), 'aria-label': t('exportNamed', { name: c.name }) }, t('exportCatalog')),
       h('button', { type: 'button', class: 'small', 'data-index': i, onclick: () => ctx.removeCatalog(i),
         'aria-label': t('removeNamed', { name: c.name }) }, t('remove')))))
     : tx('p', t, 'noUserData', { class: 'sub', id: 'my-catalogs-empty' });
@@ -80,6 +81,23 @@ export function dataPanel(ctx) {
   return foldPanel('data-panel', tx('h2', t, 'yourData', { id: 'data-title' }), drop, status,
     tx('h3', t, 'myCatalogs'), list,
     offerForm(ctx, gpus));
+}
+
+// Why a stored catalog was not loaded: the engine's errors with their paths in the document, and the ways out
+// (export it to fix and import again, keep the offers that pass, or remove it).
+const PROBLEMS_SHOWN = 5;
+function rejectedNote(c, i, ctx) {
+  const { t, fmt } = ctx;
+  const problems = c.problems && c.problems.length ? c.problems : [{ path: '', message: c.rejected }];
+  const more = (c.problem_count || problems.length) - Math.min(problems.length, PROBLEMS_SHOWN);
+  // Once its valid offers are a catalog of their own, a second copy of them could only collide with the first.
+  const repaired = ctx.userData.catalogs.some((x) => x.name === `${c.name}${t('repairedSuffix')}`);
+  return h('div', { class: 'notice error rejected-reason', id: `rejected-${i}` },
+    h('p', {}, t('storageRejectedReason')),
+    h('ul', { class: 'issues' }, problems.slice(0, PROBLEMS_SHOWN).map((p) => issueItem(p)),
+      more > 0 ? h('li', { class: 'sub' }, t('andMoreN', { n: fmt.int(more) })) : null),
+    tx('p', t, 'repairHint', { class: 'sub' }),
+    repaired ? null : h('button', { type: 'button', class: 'small', id: `repair-${i}`, onclick: () => ctx.repairCatalog(i), 'aria-label': t('repairNamed', { name: c.name }) }, t('repairKeepValid')));
 }
 
 export function renderMessage(msg, t, fmt = null, ctx = null) {
@@ -93,7 +111,8 @@ function renderItem(msg, i, t, fmt, ctx) {
   const n = (x) => (fmt ? fmt.int(x) : x);
   const provider = msg.provider ? h('span', { class: 'sub' }, ' · ', txv('span', t, 'importProvider', { provider: dataText('span', msg.provider) })) : null;
   const warnings = msg.warnings && msg.warnings.length
-    ? h('div', {}, tx('p', t, 'importWarnings'), groupedIssueList(msg.warnings, id('import-warnings'), t, fmt)) : null;
+    ? h('div', {}, unmappedLine(msg, id('import-unmapped'), t, n), tx('p', t, 'importWarnings'), groupedIssueList(msg.warnings, id('import-warnings'), t, fmt))
+    : unmappedLine(msg, id('import-unmapped'), t, n);
   if (msg.kind === 'ok') {
     const resolved = msg.resolved ? tx('p', t, msg.resolved === 'merge' ? 'importMerged' : 'importReplaced') : null;
     return h('div', { class: 'notice ok', id: id('import-ok'), 'data-file': msg.name },
@@ -105,10 +124,31 @@ function renderItem(msg, i, t, fmt, ctx) {
       txv('p', t, 'importKept', { name: dataText('span', msg.name), old: dataText('span', msg.conflict.name) }));
   }
   if (msg.kind === 'conflict') return conflictItem(msg, id('import-conflict'), t, fmt, ctx, warnings);
+  if (msg.kind === 'repaired') return repairedItem(msg, id('repair-ok'), t, n);
   return h('div', { class: 'notice error', id: id('import-error'), role: 'alert', 'data-file': msg.name || null },
     h('p', {}, h('strong', {}, t(msg.titleKey || 'importFailed')), ' ', msg.name ? dataText('span', msg.name) : null),
     tx('p', t, 'importNothingChanged'),
-    issueList(msg.errors || [], id('import-errors'), t));
+    issueList(msg.errors || [], id('import-errors'), t),
+    unmappedLine(msg, id('import-unmapped'), t, n));
+}
+
+// The accelerator names of a SkyPilot file that match no GPU of the database, each with its rows (all skipped).
+function unmappedLine(msg, id, t, n) {
+  const list = msg.unmapped || [];
+  if (!list.length) return null;
+  const items = list.map((u, i) => h('span', { class: 'unmapped-name' }, i ? ', ' : '', dataText('code', u.name), ` (${t('rowsN', { n: n(u.rows) })})`));
+  return h('p', { class: 'unmapped', id }, t('importUnmapped', { n: n(list.length) }), ' ', ...items);
+}
+
+// The report of a repair: the new catalog, the offers left out with the error that named each, the original kept.
+function repairedItem(msg, id, t, n) {
+  return h('div', { class: 'notice ok', id, 'data-file': msg.name },
+    txv('p', t, 'repairDone', { n: n(msg.count), name: dataText('span', msg.name), from: dataText('span', msg.from) }),
+    msg.dropped.length ? h('div', {}, h('p', {}, t('repairDroppedN', { n: n(msg.dropped.length) })),
+      h('ul', { class: 'issues', id: `${id}-dropped` }, msg.dropped.map((d) => h('li', {}, dataText('span', d.id || '—', { class: 'offer-id' }), ' ',
+        h('code', { class: 'path', 'data-raw': '' }, d.path), ' ', engineText('span', d.message))))) : null,
+    txv('p', t, 'repairOriginalKept', { from: dataText('span', msg.from) }),
+    msg.session ? tx('p', t, 'sessionOnly') : null);
 }
 
 // A file that refreshes an earlier import of the same provider: what would change, and replace / merge / keep.
