@@ -28,7 +28,9 @@ function unknownCommand(word) {
 
 async function main(argv) {
   setCliLanguage(requestedLanguage(argv));
-  const [first, ...rest] = argv;
+  const [first, ...given] = argv;
+  // --lang also goes with --help and --version (it was read above).
+  const rest = first && first.startsWith('-') ? given.filter((a, i) => !(a === '--lang' || a.startsWith('--lang=') || given[i - 1] === '--lang')) : given;
   if (first === undefined) throw new UsageError(s('error.no_command'));
   if (first === '--version' || first === '-v') {
     if (rest.length) throw new UsageError(s('error.version_arguments', { word: rest[0] }));

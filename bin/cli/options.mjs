@@ -69,7 +69,7 @@ export const OPTIONS = {
   'other-usd-per-year': { type: 'number', value: 'X', min: 0, commands: ['tco'] },
   'rent-usd-per-gpu-hour': { type: 'number', value: 'X', min: 0, minExclusive: true, commands: ['tco'] },
   json: { type: 'boolean', commands: ['estimate', 'rank', 'cost', 'presets', 'gpus', 'advise', 'plan', 'mig', 'levers', 'compare', 'energy', 'tco'] },
-  lang: { type: 'string', value: 'zh|en', commands: ['estimate', 'rank', 'cost', 'validate', 'import', 'advise', 'plan', 'serverless', 'mig', 'levers', 'compare', 'energy', 'tco'] },
+  lang: { type: 'string', value: 'zh|en', commands: ALL },
   help: { type: 'boolean', short: 'h', commands: ALL },
 };
 

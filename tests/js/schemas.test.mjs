@@ -65,6 +65,7 @@ const CANNOT_EXPRESS = {
   'gpus-duplicate-alias.json': 'an alias names one GPU only, ignoring letter case',
   'gpus-mig-larger-than-gpu.json': 'a MIG profile fits in its GPU\'s memory',
   'catalog-lone-surrogate-escape.json': 'JSON.parse accepts a lone surrogate escape; the engine rejects it as invalid UTF-16',
+  'catalog-two-on-demand.json': 'an offer has one on-demand price (the field tables generate no contains/maxContains rule)',
 };
 const SCHEMA_OF = { loadCatalog: 'catalog.schema.json', addCatalog: 'catalog.schema.json', validate: 'catalog.schema.json',
   loadGpus: 'gpus.schema.json', loadPresets: 'presets.schema.json' };

@@ -174,7 +174,7 @@ test('Azure rows without zones, with a bare-name GpuInfo and a quoted Generation
   assert.match(nc.gpu, /^a100-.*80gb$/); // an 80 GB A100; the file cannot say SXM or PCIe
   near(onDemand(nc).usd_per_hour, 3.673, 'NC24ads_A100_v4 westus3');
   const { stderr } = importFixture('azure');
-  assert.match(stderr, /line 129: AcceleratorCount 12 of h100-sxm5-80gb/); // ND96isr_H100_v5 has 8 H100
+  assert.match(stderr, /line 129: AcceleratorCount 12 of NVIDIA H100 80GB SXM5 is not a count/); // ND96isr_H100_v5 has 8 H100
   assert.match(stderr, /line 156: Price "" is not a positive number/);
   // K80 and M60 are counted per GPU, as Azure counts them (NC6: one of the two GK210 GPUs of a K80 board, 12 GB).
   const nc6 = offer('azure', 'Standard_NC6', 'westus2');  // line 79: 0.9, spot 0.099

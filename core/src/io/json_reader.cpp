@@ -48,8 +48,8 @@ static Message syntaxMessage(const char* what, const std::string& library_text) 
     size_t to = library_text.find("'; expected", from);
     if (to == std::string::npos) to = library_text.rfind('\'');
     const std::string token = to > from ? library_text.substr(from, to - from) : "";
-    if (library_text.find("invalid string") != std::string::npos)
-      return Message("error.json_string").text("what", what).text("token", excerpt(token, 40));
+    if (library_text.find("invalid string") != std::string::npos)  // the string read so far, without its opening quote
+      return Message("error.json_string").text("what", what).text("token", excerpt(token.substr(token.empty() || token[0] != '"' ? 0 : 1), 40));
     if (!token.empty() && library_text.find("unexpected end of input") == std::string::npos)
       return Message("error.json_syntax").text("what", what).text("token", excerpt(lastPiece(token), 40));
     return Message("error.json_end").text("what", what);

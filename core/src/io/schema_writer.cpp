@@ -108,6 +108,8 @@ class Writer {
       s["format"] = f.format;
       s["pattern"] = "^[0-9]{4}-[0-9]{2}-[0-9]{2}$";
     }
+    // A string marked non_empty must hold more than white space (the engine's isBlankId).
+    if (f.non_empty && !f.format) s["pattern"] = "\\S";
     if (!f.choices) return;
     if (!f.choices_ignore_case) {
       Json e = Json::array();

@@ -26,7 +26,8 @@ constexpr const char* kDateError = "error.date";
 }  // namespace
 
 // ---- An offer -----------------------------------------------------------------------------------------------
-extern const Field kId = Field::string("id", "Unique id across all catalog files, e.g. aws-p4d.24xlarge-us-east-1.").req();
+// nonEmpty on a string: the schema asks for more than white space, as readOfferJson does (error.empty_id).
+extern const Field kId = Field::string("id", "Unique id across all catalog files, e.g. aws-p4d.24xlarge-us-east-1.").req().nonEmpty();
 extern const Field kProvider = Field::string("provider", "Provider display name, e.g. 'AWS'.").req();
 extern const Field kInstanceType = Field::string("instance_type", "The provider's own name for the instance type.").req();
 extern const Field kGpu = Field::string("gpu", "GPU id from data/gpus.json (the engine also accepts its aliases, in any letter case).")
