@@ -5,19 +5,34 @@
 
 using gpuvalue_test::parse;
 
-TEST_CASE("GPT-3 ranking: only multi-GPU offers fit, with plausible times", "[ranking][article]") {
+TEST_CASE("GPT-3 ranking: only multi-GPU offers fit, scaled out to finish within the 30-day horizon", "[ranking][article][horizon]") {
   auto& e = gpuvalue_test::loadedEngine();
   auto r = parse(e.rank(R"({"preset": "gpt3-175b", "pricing": "on_demand"})"));
   REQUIRE(r["ok"] == true);
-  int fitting = 0;
+  CHECK(r["horizon"]["hours"] == 720);
+  CHECK(r["horizon"]["source"] == "default");
+  int fitting = 0, meeting = 0;
+  bool seen_late = false;
   for (const auto& x : r["results"]) {
     if (!x["fits"].get<bool>()) continue;
     ++fitting;
     INFO(x["id"]);
     CHECK(x["total_gpus"].get<int>() > 1);
-    CHECK(x["time_hours"].get<double>() > 24 * 30);   // a 64-node cap keeps it above a month
+    CHECK(x["nodes"].get<int>() >= x["fit_nodes"].get<int>());
+    // Within the horizon exactly when its time says so; those within it rank first.
+    CHECK(x["meets_horizon"].get<bool>() == (x["time_hours"].get<double>() <= 720 * (1 + 1e-9)));
+    if (x["meets_horizon"].get<bool>()) {
+      ++meeting;
+      CHECK_FALSE(seen_late);
+      // 3.15e23 FLOPs in a month needs hundreds of GPUs, far more than the smallest cluster that holds the model.
+      CHECK(x["nodes"].get<int>() > x["fit_nodes"].get<int>());
+    } else {
+      seen_late = true;
+    }
   }
   CHECK(fitting >= 1);
+  CHECK(meeting >= 1);
+  CHECK(r["meeting_count"].get<int>() == meeting);
   // Fitting results come first.
   bool seen_unfit = false;
   for (const auto& x : r["results"]) {
@@ -39,10 +54,12 @@ TEST_CASE("ResNet-50 ranking gives every result a cost, unit cost and reasons", 
   int pareto = 0;
   for (const auto& x : r["results"]) pareto += x["pareto"].get<bool>() ? 1 : 0;
   CHECK(pareto >= 1);
-  // Scores are sorted best first among fitting results.
+  // Scores are sorted best first among the fitting results within the horizon, except for a commitment placed
+  // below a cheaper on-demand offer of the same GPUs (which says so in its reasons).
   double last = 1e9;
   for (const auto& x : r["results"]) {
-    if (!x["fits"].get<bool>()) break;
+    if (!x["fits"].get<bool>() || !x["meets_horizon"].get<bool>()) break;
+    if (x["reserved"]["cheaper_on_demand_usd"].get<double>() > 0) continue;
     CHECK(x["score"].get<double>() <= last + 1e-12);
     last = x["score"].get<double>();
   }
@@ -66,7 +83,7 @@ TEST_CASE("ranking filters by provider, pricing and budget", "[ranking]") {
 
 TEST_CASE("the GN10 tiered price appears in the ranking with its unit cost", "[ranking][article]") {
   auto& e = gpuvalue_test::loadedEngine();
-  auto r = parse(e.rank(R"({"preset": "resnet50-imagenet", "pricing": "tiered"})"));
+  auto r = parse(e.rank(R"({"preset": "resnet50-imagenet", "pricing": "tiered", "filters": {"include_examples": true}})"));
   REQUIRE(r["ok"] == true);
   bool found = false;
   for (const auto& x : r["results"])

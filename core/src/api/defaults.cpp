@@ -3,7 +3,7 @@
 #include "api/answer.hpp"
 #include "api/state.hpp"
 #include "model/ranking.hpp"
-#include "tools/decisions.hpp"
+#include "tools/advisor.hpp"
 
 namespace gpuvalue {
 
