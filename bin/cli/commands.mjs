@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { GpuvalueError } from '../../web/src/engine/client.js';
 import { UsageError } from './options.mjs';
-import { language, localisedEngine } from './lang.mjs';
+import { language, localisedEngine, sentences } from './lang.mjs';
 import { readText, readJsonFile, parseJson, isWasmAbort, engine as newEngine } from './io.mjs';
 import {
   terminalText, jsonText, table, fmtH, withoutOk, adviseText, planText, migText, leversText, compareText, energyText, tcoText, serverlessText,
@@ -37,6 +37,9 @@ function workloadRequest(opts) {
   }
   return req;
 }
+
+// Which catalog prices a request may use: the seed article's illustrative offers and stale prices only when asked.
+const scopeFilters = (opts) => ({ include_examples: !!opts['include-examples'], include_stale: !!opts['include-stale'] });
 
 function hardwareRequest(opts) {
   if (opts.gpu && opts.instance) throw new UsageError('give --gpu or --instance, not both');
@@ -164,7 +167,8 @@ export const COMMANDS = {
   rank: async (opts, e) => {
     if (opts.catalog.length && !(await loadCatalogs(e, 'loadCatalog', opts.catalog))) return 1;
     if (opts['add-catalog'].length && !(await loadCatalogs(e, 'addCatalog', opts['add-catalog']))) return 1;
-    const req = { ...workloadRequest(opts), pricing: opts.pricing || 'all', filters: { include_examples: !!opts['include-examples'] } };
+    const req = { ...workloadRequest(opts), pricing: opts.pricing || 'all', filters: scopeFilters(opts) };
+    if (opts['horizon-days'] !== undefined) req.horizon_hours = opts['horizon-days'] * 24;
     if (opts['fits-only']) req.filters.fits_only = true;
     if (opts['no-marketplace']) req.filters.include_marketplace = false;
     if (opts.budget !== undefined) req.filters.budget_usd = opts.budget;
@@ -173,20 +177,23 @@ export const COMMANDS = {
     const r = e.rank(req);
     const results = r.results.map((x) => ({
       instance: x.instance, id: x.id, provider: x.provider, region: x.region, gpu: x.gpu, gpu_count: x.gpu_count, nodes: x.nodes,
-      total_gpus: x.total_gpus, pricing: x.pricing, fits: x.fits, time_hours: x.time_hours, cost_usd: x.cost_usd,
-      usd_per_tflops_day: x.usd_per_tflops_day, score: x.score, pareto: x.pareto, example: x.example, as_of: x.as_of, source: x.source,
+      total_gpus: x.total_gpus, pricing: x.pricing, fits: x.fits, meets_horizon: x.meets_horizon, time_hours: x.time_hours, cost_usd: x.cost_usd,
+      usd_per_tflops_day: x.usd_per_tflops_day, score: x.score, pareto: x.pareto, example: x.example, stale: x.stale, as_of: x.as_of, source: x.source,
       reasons: x.reasons, warnings: x.warnings, plan: x.plan,
     }));
-    out(opts, { workload: r.workload, evaluated_offers: r.evaluated_offers, fitting_count: r.fitting_count, results }, () => {
+    out(opts, { workload: r.workload, evaluated_offers: r.evaluated_offers, fitting_count: r.fitting_count, meeting_count: r.meeting_count,
+      horizon: r.horizon, fit_hints: r.fit_hints, results }, () => {
       const rows = opts.limit ? results : results.slice(0, 25);
-      return `${r.workload.name}: ${r.fitting_count} of ${r.result_count} offers fit (${r.workload.total_flops.toExponential(2)} FLOPs)\n` + table(rows, [
-        { title: '#', get: (x) => results.indexOf(x) + 1, right: true },
+      const horizon = r.horizon.hours > 0 ? `; ${r.meeting_count} finish within ${fmtH(r.horizon.hours)} (${r.horizon.source === 'deadline' ? 'deadline' : 'horizon'})` : '';
+      const hints = r.fit_hints.length ? `\nnothing fits; what would: ${sentences(r.fit_hints)}` : '';
+      return `${r.workload.name}: ${r.fitting_count} of ${r.result_count} offers fit${horizon} (${r.workload.total_flops.toExponential(2)} FLOPs)${hints}\n` + table(rows, [
+        { title: '#', get: (x) => (x.fits ? results.indexOf(x) + 1 : '-'), right: true },
         { title: 'instance', get: (x) => `${x.instance}${x.example ? ' (example)' : ''}` },
         { title: 'provider', get: (x) => `${x.provider} ${x.region}` },
-        { title: 'GPUs', get: (x) => `${x.total_gpus}x ${x.gpu}` },
+        { title: 'GPUs', get: (x) => `${x.total_gpus}x ${x.gpu}${x.nodes > 1 ? ` (${x.nodes} nodes)` : ''}` },
         { title: 'pricing', get: (x) => x.pricing },
         { title: 'fits', get: (x) => (x.fits ? 'yes' : 'no') },
-        { title: 'time', get: (x) => fmtH(x.time_hours), right: true },
+        { title: 'time', get: (x) => `${fmtH(x.time_hours)}${x.fits && !x.meets_horizon ? ' (late)' : ''}`, right: true },
         { title: 'cost $', get: (x) => x.cost_usd.toFixed(0), right: true },
         { title: '$/TFLOPS·day', get: (x) => x.usd_per_tflops_day.toFixed(4), right: true },
         { title: 'score', get: (x) => x.score.toFixed(3), right: true },
@@ -227,6 +234,8 @@ export const COMMANDS = {
     put(req, opts, 'tokens', 'tokens');
     put(req, opts, 'deadline', 'deadline_hours');
     for (const k of ['stage', 'mode']) put(req, opts, k);
+    Object.assign(req, scopeFilters(opts));
+    if (opts['horizon-days'] !== undefined) req.horizon_hours = opts['horizon-days'] * 24;
     const r = e.advise(req);
     out(opts, withoutOk(r), () => adviseText(r));
     return 0;
@@ -262,14 +271,14 @@ export const COMMANDS = {
   mig: async (opts, e) => {
     if (!opts.gpu) throw new UsageError('--gpu is required');
     if (!opts.jobs) throw new UsageError('--jobs is required (e.g. 7x8gb)');
-    const r = e.mig({ gpu: opts.gpu, jobs: opts.jobs });
+    const r = e.mig({ gpu: opts.gpu, jobs: opts.jobs, ...scopeFilters(opts) });
     out(opts, withoutOk(r), () => migText(r));
     return 0;
   },
   levers: async (opts, e) => {
     if (!opts.instance) throw new UsageError('--instance is required');
-    const req = { ...workloadRequest(opts), instance: opts.instance };
-    for (const k of ['pricing', 'precision']) put(req, opts, k);
+    const req = { ...workloadRequest(opts), instance: opts.instance, ...scopeFilters(opts) };
+    for (const k of ['pricing', 'precision', 'nodes']) put(req, opts, k);
     const r = e.levers(req);
     out(opts, withoutOk(r), () => leversText(r));
     return 0;
@@ -290,7 +299,7 @@ export const COMMANDS = {
     return 0;
   },
   tco: async (opts, e) => {
-    const req = hardwareRequest(opts);
+    const req = { ...hardwareRequest(opts), ...scopeFilters(opts) };
     put(req, opts, 'purchase-usd', 'purchase_usd');
     put(req, opts, 'years', 'amortisation_years');
     put(req, opts, 'other-usd-per-year', 'other_usd_per_year');

@@ -38,6 +38,7 @@ export function adviseText(r) {
   const mm = r.memory_model;
   const lines = [
     `${r.params.toExponential(2)} parameters, ${r.tokens.toExponential(2)} tokens (${r.tokens_source}), stage ${r.stage} -> ${r.stage_billing.pricing}`,
+    `horizon:       ${r.horizon.hours > 0 ? `${fmtH(r.horizon.hours)} (${r.horizon.source})` : 'none'}; ${r.stage_billing.constraint}`,
     `article §4.1:  ${r.article.rule}`,
     `memory model:  ${mm.gpu_class ? `${mm.gpu_count}× ${mm.gpu_class} (${mm.sharding})` : 'nothing fits'} — ${mm.agrees_with_article ? 'agrees with the article' : 'DISAGREES with the article'}`,
     '',

@@ -221,7 +221,7 @@ export function createCharts(container, ctx) {
       }
       bar.data.datasets[0].backgroundColor = bars.map((r) => (r._key === sel ? col.sel : r.pareto ? col.pareto : col.bar));
       bar.update('none');
-      barNote.textContent = tt('barsNote', { n: fmt.int(bars.length) });
+      barNote.textContent = bars.length ? tt('barsNote', { n: fmt.int(bars.length) }) : tt('barsNone');
     };
 
     const total = c.view && c.view.total > rows.length ? c.view.total : rows.length;

@@ -1,7 +1,7 @@
 // The summary above the charts: workload line, best picks, share link, exports and print.
 // Methods of the page App (mixed in by app/main.js).
 import { todayIso } from '../engine/client.js';
-import { h, tx } from './dom.js';
+import { h, tx, engineText } from './dom.js';
 import { toCsv, toJson, download } from '../app/export.js';
 
 export class OverviewMethods {
@@ -31,7 +31,11 @@ export class OverviewMethods {
       h('p', { class: 'summary', id: 'summary' },
         h('strong', { 'data-raw': state.custom ? null : '' }, presetName), ' · ',
         t('resultsSummary', { fit: fmt.int(r.fitting_count), total: fmt.int(r.result_count), evaluated: fmt.int(r.evaluated_offers) }), ' · ',
+        r.horizon && r.horizon.hours > 0 ? h('span', { id: 'horizon-summary', 'data-hours': r.horizon.hours },
+          t(r.horizon.source === 'deadline' ? 'deadlineSummary' : 'horizonSummary', { horizon: fmt.duration(r.horizon.hours), n: fmt.int(r.meeting_count) }), ' · ') : null,
         t('totalCompute', { flops: fmt.sci(wl.total_flops) }), ' · ', t('precisionIs', { p: String(wl.precision).toUpperCase() })),
+      r.fit_hints && r.fit_hints.length ? h('div', { class: 'notice warn', id: 'fit-hints', role: 'status' },
+        tx('p', t, 'fitHintsTitle'), h('ul', {}, r.fit_hints.map((m) => engineText('li', m)))) : null,
       h('ul', { class: 'picks', id: 'picks' }, picks.map(([key, x, val]) => h('li', {},
         h('button', { type: 'button', class: 'pick', id: `pick-${key}`, onclick: () => this.select(x._key, { focus: true }) },
           tx('span', t, key, { class: 'pick-label' }), h('span', { class: 'pick-value' }, val(x)),
