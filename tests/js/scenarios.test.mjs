@@ -279,7 +279,8 @@ test('the levers start from the node count the ranking shows for the offer', () 
 test("the MIG tool's cheapest whole-GPU and MIG rentals use no stale price or illustrative offer by default", () => {
   for (const gpu of ['a100-sxm4-80gb', 'a100-sxm4-40gb', 'h100-sxm5-80gb']) {
     const r = e.mig({ gpu, jobs: '7x8gb' });
-    const rentals = [r.mig && r.mig.offer, ...(r.alternatives || []).map((a) => a.offer)].filter(Boolean);
+    const rentals = [r.offer, ...r.alternatives.map((a) => a.offer)].filter(Boolean);
+    assert.ok(rentals.length >= 2, `${gpu}: ${rentals.length} rentals`);
     for (const o of rentals) {
       assert.equal(o.warning, undefined, `${gpu}: ${o.id} ${JSON.stringify(o.warning)}`);
       assert.equal(offers.get(o.id).example, false, `${gpu}: ${o.id}`);

@@ -31,7 +31,7 @@ function readPalette() {
 
 // Log-axis ticks at round values: durations in minutes, hours, days, weeks, months and years; amounts at
 // 1, 2 and 5 × 10^n. At most `max` ticks, thinned evenly in log space.
-export const HOUR_TICKS = [1 / 60, 5 / 60, 15 / 60, 0.5, 1, 2, 3, 6, 12, 24, 48, 72, 168, 336, 720, 1440, 2160, 4320, 8760, 17520, 43800, 87600, 219000, 438000, 876000];
+export const HOUR_TICKS = [1 / 60, 5 / 60, 15 / 60, 0.5, 1, 2, 3, 6, 12, 24, 48, 72, 168, 336, 24 * 30, 1440, 2160, 4320, 8760, 17520, 43800, 87600, 219000, 438000, 876000];
 export const decades = (lo, hi) => {
   const out = [];
   for (let e = Math.floor(Math.log10(lo)) - 1; e <= Math.ceil(Math.log10(hi)) + 1; ++e) for (const m of [1, 2, 5]) out.push(m * 10 ** e);
