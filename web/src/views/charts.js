@@ -181,6 +181,7 @@ export function createCharts(container, ctx) {
   // scatter: for a long ranking the page holds only its first rows, so the engine host sends every point
   // (thinned to one per chart cell above a few thousand) separately.
   let thinned = null;
+  let barsFit = true;  // false: no offer fits and the bars show offers that do not
   // update draws both charts; with { split: true } it draws the scatter and returns a function that draws the
   // bars, for the caller to run in a later task (each chart is one short task).
   function update(rows, c, scatterData = null, { split = false } = {}) {
@@ -201,6 +202,7 @@ export function createCharts(container, ctx) {
       const priced = rows.filter((r) => r.usd_per_tflops_day > 0);
       const fitting = priced.filter((r) => r.fits);
       bars = (fitting.length ? fitting : priced).slice(0, BAR_LIMIT);
+      barsFit = fitting.length > 0;
     }
     const pareto = points.filter((p) => p.r.pareto).sort((a, b) => a.x - b.x);
     const selected = points.filter((p) => p.key === sel);
@@ -221,7 +223,7 @@ export function createCharts(container, ctx) {
       }
       bar.data.datasets[0].backgroundColor = bars.map((r) => (r._key === sel ? col.sel : r.pareto ? col.pareto : col.bar));
       bar.update('none');
-      barNote.textContent = bars.length ? tt('barsNote', { n: fmt.int(bars.length) }) : tt('barsNone');
+      barNote.textContent = tt(barsFit ? 'barsNote' : 'barsNone', { n: fmt.int(bars.length) });
     };
 
     const total = c.view && c.view.total > rows.length ? c.view.total : rows.length;
