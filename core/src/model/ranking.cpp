@@ -345,14 +345,14 @@ struct Scorer {
   }
 };
 
-// Pareto frontier of (cost, wall time) among fitting results: a result is on it when no other one is at most as
-// expensive and as slow and better in one of the two. Wall times take few distinct values (one per hardware
+// Pareto frontier of (cost, wall time) among fitting results within the horizon (all fitting ones when none
+// meets it): a result is on it when no other one is at most as expensive and as slow and better in one of the two. Wall times take few distinct values (one per hardware
 // evaluation and interruption rate), so the frontier is found over the cheapest result of each wall time.
 // Returns wall time bits -> cost of the frontier point.
-FlatMap64<double> paretoFrontier(const std::vector<Candidate>& cands, size_t evaluations) {
+FlatMap64<double> paretoFrontier(const std::vector<Candidate>& cands, size_t evaluations, bool any_meets) {
   FlatMap64<double> cheapest(evaluations * 4 + 16);  // wall time bits -> lowest cost
   for (const auto& c : cands) {
-    if (!c.fits || !(c.cost_usd > 0)) continue;
+    if (!c.fits || !(c.cost_usd > 0) || (any_meets && !c.meets)) continue;
     bool inserted = false;
     double& lowest = cheapest.find(bitsOf(c.wall_hours), c.cost_usd, inserted);
     if (!inserted && c.cost_usd < lowest) lowest = c.cost_usd;
@@ -459,7 +459,7 @@ void fillResult(RankResult& r, const Candidate& c, const Workload& w, const Rank
   r.unit_score = scorer.unit(r.usd_per_tflops_day);
   r.task_score = scorer.task(c.cost_usd, c.wall_hours);
   r.score = c.score;
-  const double* frontier_cost = c.fits && c.cost_usd > 0 ? frontier.get(bitsOf(c.wall_hours)) : nullptr;
+  const double* frontier_cost = c.fits && c.cost_usd > 0 && (c.meets || out.meeting_count == 0) ? frontier.get(bitsOf(c.wall_hours)) : nullptr;
   r.pareto = frontier_cost && *frontier_cost == c.cost_usd;
   r.stale = isStale(p, today_day);
 }
@@ -482,7 +482,7 @@ Ranking rankOffers(const Workload& w, const Catalog& catalog, const RankOptions&
   const Scorer scorer{out, opt.weights};
   for (auto& c : cands) c.order = c.score = scorer.score(c);
   capCommitments(cands);
-  const FlatMap64<double> frontier = paretoFrontier(cands, out.evaluations.size());
+  const FlatMap64<double> frontier = paretoFrontier(cands, out.evaluations.size(), out.meeting_count > 0);
   out.result_count = cands.size();
   const size_t keep = keepBest(cands, opt.limit);
   out.results.resize(keep);

@@ -27,7 +27,7 @@ export class OverviewMethods {
     const wl = r.workload;
     const presetName = state.custom ? t('customWorkload') : (() => { const p = this.presets.find((x) => x.id === state.preset); return (p && p.name && (p.name[state.lang] || p.name.en)) || state.preset; })();
     const share = h('input', { id: 'share-url', type: 'text', readonly: true, value: location.href, onfocus: (e) => e.target.select() });
-    out.replaceChildren(title,
+    out.replaceChildren(...[title,
       h('p', { class: 'summary', id: 'summary' },
         h('strong', { 'data-raw': state.custom ? null : '' }, presetName), ' · ',
         t('resultsSummary', { fit: fmt.int(r.fitting_count), total: fmt.int(r.result_count), evaluated: fmt.int(r.evaluated_offers) }), ' · ',
@@ -45,7 +45,7 @@ export class OverviewMethods {
           h('button', { type: 'button', id: 'copy-link', onclick: (e) => this.copyLink(e.target) }, t('copyLink'))),
         h('button', { type: 'button', id: 'export-csv', onclick: () => this.exportAs('csv') }, t('exportCsv')),
         h('button', { type: 'button', id: 'export-json', onclick: () => this.exportAs('json') }, t('exportJson')),
-        h('button', { type: 'button', id: 'print', onclick: () => window.print() }, t('print'))));
+        h('button', { type: 'button', id: 'print', onclick: () => window.print() }, t('print')))].filter(Boolean));
   }
 
   copyLink(button) {
