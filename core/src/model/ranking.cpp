@@ -497,11 +497,14 @@ Messages resultReasons(const RankResult& r, const Ranking& ranking) {
     reasons.push_back(Message("rank.no_fit"));
     return reasons;
   }
-  if (r.cost.cost_usd > 0 && r.cost.cost_usd <= ranking.best_cost * (1 + 1e-9))
+  // The bests are over the offers within the horizon: an offer beyond it is not called the cheapest or fastest.
+  const bool compared = r.meets_horizon || ranking.meeting_count == 0;
+  if (compared && r.cost.cost_usd > 0 && r.cost.cost_usd <= ranking.best_cost * (1 + 1e-9))
     reasons.push_back(Message("rank.cheapest_job").num("cost_usd", r.cost.cost_usd));
-  if (r.cost.wall_hours > 0 && r.cost.wall_hours <= ranking.best_time * (1 + 1e-9))
+  if (compared && r.cost.wall_hours > 0 && r.cost.wall_hours <= ranking.best_time * (1 + 1e-9))
     reasons.push_back(Message("rank.fastest").num("time_hours", r.cost.wall_hours));
-  if (r.usd_per_tflops_day > 0 && r.usd_per_tflops_day <= ranking.best_unit * (1 + 1e-9)) reasons.push_back(Message("rank.lowest_unit_cost"));
+  if (compared && r.usd_per_tflops_day > 0 && r.usd_per_tflops_day <= ranking.best_unit * (1 + 1e-9))
+    reasons.push_back(Message("rank.lowest_unit_cost"));
   if (r.pareto) reasons.push_back(Message("rank.pareto"));
   reasons.push_back(Message("rank.fits_on").num("gpu_count", r.nodes() * r.offer->gpu_count).num("node_count", r.nodes())
                         .text("sharding", r.memory().sharding.label()));
