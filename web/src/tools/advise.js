@@ -80,7 +80,8 @@ export const advisePanel = {
 
     const stage = h('div', { class: 'stage-box' },
       h('p', {}, tx('strong', t, 'advStageBilling'), ' ', t(`stage_${r.stage_billing.stage}`), ' → ', h('strong', { id: 'adv-stage-pricing', 'data-v': r.stage_billing.pricing }, t(r.stage_billing.pricing))),
-      engineText('p', r.stage_billing.why, { class: 'sub' }));
+      engineText('p', r.stage_billing.why, { class: 'sub' }),
+      engineText('p', r.stage_billing.constraint, { class: 'sub', id: 'adv-constraint' }));
 
     const cards = h('ol', { class: 'cards', id: 'adv-recs' }, r.recommendations.map((x) => h('li', { class: 'card', 'data-role': x.role, 'data-gpu': x.gpu },
       h('p', { class: 'card-role' }, tx('span', t, roleKey(x.role))),

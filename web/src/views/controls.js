@@ -85,7 +85,7 @@ export function workloadPanel(ctx) {
     const setCustom = (patch, opts) => update({ custom: { ...ctx.current().state.custom, ...patch } }, opts);
     body.push(field('kind', tx('span', t, 'kind'), select('kind', custom.kind, NAMES.workload_kinds.map((k) => [k, t(`kind_${k}`)]), (k) => {
       // Another kind starts from the engine's example of that kind; total FLOPs from the last ranking.
-      const next = customFromPreset(null, k, ctx.defaults);
+      const next = { ...customFromPreset(null, k, ctx.defaults), mode: ctx.current().state.custom.mode };
       if (k === 'custom' && ctx.result) next.total_flops = ctx.result.workload.total_flops;
       update({ custom: next });
     })));
