@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { GpuvalueError } from '../../web/src/engine/client.js';
 import { UsageError } from './options.mjs';
-import { language, localisedEngine, explain, termText } from './lang.mjs';
+import { language, localisedEngine, explain, termText, sentences } from './lang.mjs';
 import { s } from './strings.mjs';
 import { readText, readJsonFile, parseJson, isWasmAbort, engine as newEngine } from './io.mjs';
 import {
@@ -38,6 +38,9 @@ function workloadRequest(opts) {
   }
   return req;
 }
+
+// Which catalog prices a request may use: the seed article's illustrative offers and stale prices only when asked.
+const scopeFilters = (opts) => ({ include_examples: !!opts['include-examples'], include_stale: !!opts['include-stale'] });
 
 function hardwareRequest(opts) {
   if (opts.gpu && opts.instance) throw new UsageError(s('error.gpu_and_instance'));
@@ -171,7 +174,8 @@ export const COMMANDS = {
   rank: async (opts, e) => {
     if (opts.catalog.length && !(await loadCatalogs(e, 'loadCatalog', opts.catalog))) return 1;
     if (opts['add-catalog'].length && !(await loadCatalogs(e, 'addCatalog', opts['add-catalog']))) return 1;
-    const req = { ...workloadRequest(opts), pricing: opts.pricing || 'all', filters: { include_examples: !!opts['include-examples'] } };
+    const req = { ...workloadRequest(opts), pricing: opts.pricing || 'all', filters: scopeFilters(opts) };
+    if (opts['horizon-days'] !== undefined) req.horizon_hours = opts['horizon-days'] * 24;
     if (opts['fits-only']) req.filters.fits_only = true;
     if (opts['no-marketplace']) req.filters.include_marketplace = false;
     if (opts.budget !== undefined) req.filters.budget_usd = opts.budget;
@@ -180,20 +184,23 @@ export const COMMANDS = {
     const r = e.rank(req);
     const results = r.results.map((x) => ({
       instance: x.instance, id: x.id, provider: x.provider, region: x.region, gpu: x.gpu, gpu_count: x.gpu_count, nodes: x.nodes,
-      total_gpus: x.total_gpus, pricing: x.pricing, fits: x.fits, time_hours: x.time_hours, cost_usd: x.cost_usd,
-      usd_per_tflops_day: x.usd_per_tflops_day, score: x.score, pareto: x.pareto, example: x.example, as_of: x.as_of, source: x.source,
+      total_gpus: x.total_gpus, pricing: x.pricing, fits: x.fits, meets_horizon: x.meets_horizon, time_hours: x.time_hours, cost_usd: x.cost_usd,
+      usd_per_tflops_day: x.usd_per_tflops_day, score: x.score, pareto: x.pareto, example: x.example, stale: x.stale, as_of: x.as_of, source: x.source,
       reasons: x.reasons, warnings: x.warnings, plan: x.plan,
     }));
-    out(opts, { workload: r.workload, evaluated_offers: r.evaluated_offers, fitting_count: r.fitting_count, results }, () => {
+    out(opts, { workload: r.workload, evaluated_offers: r.evaluated_offers, fitting_count: r.fitting_count, meeting_count: r.meeting_count,
+      horizon: r.horizon, fit_hints: r.fit_hints, results }, () => {
       const rows = opts.limit ? results : results.slice(0, 25);
-      return `${s('rank.title', { workload: r.workload.name, fitting: r.fitting_count, total: r.result_count, flops: r.workload.total_flops.toExponential(2) })}\n` + table(rows, [
-        { title: '#', get: (x) => results.indexOf(x) + 1, right: true },
+      const horizon = r.horizon.hours > 0 ? s('rank.horizon', { count: r.meeting_count, time: fmtH(r.horizon.hours), kind: r.horizon.source === 'deadline' ? 'deadline' : 'horizon' }) : '';
+      const hints = r.fit_hints.length ? `\n${s('rank.fit_hints', { hints: sentences(r.fit_hints) })}` : '';
+      return `${s('rank.title', { workload: r.workload.name, fitting: r.fitting_count, total: r.result_count, flops: r.workload.total_flops.toExponential(2) })}${horizon}${hints}\n` + table(rows, [
+        { title: '#', get: (x) => (x.fits ? results.indexOf(x) + 1 : '-'), right: true },
         { title: s('column.instance'), get: (x) => `${x.instance}${x.example ? s('rank.example') : ''}` },
         { title: s('column.provider'), get: (x) => `${x.provider} ${x.region}` },
-        { title: s('column.gpus'), get: (x) => `${x.total_gpus}x ${x.gpu}` },
+        { title: s('column.gpus'), get: (x) => `${x.total_gpus}x ${x.gpu}${x.nodes > 1 ? s('rank.nodes', { n: x.nodes }) : ''}` },
         { title: s('column.pricing'), get: (x) => termText('pricing', x.pricing) },
         { title: s('column.fits'), get: (x) => s(x.fits ? 'word.yes' : 'word.no') },
-        { title: s('column.time'), get: (x) => fmtH(x.time_hours), right: true },
+        { title: s('column.time'), get: (x) => `${fmtH(x.time_hours)}${x.fits && !x.meets_horizon ? s('rank.late') : ''}`, right: true },
         { title: s('column.cost_usd'), get: (x) => x.cost_usd.toFixed(0), right: true },
         { title: '$/TFLOPS·day', get: (x) => x.usd_per_tflops_day.toFixed(4), right: true },
         { title: s('column.score'), get: (x) => x.score.toFixed(3), right: true },
@@ -236,6 +243,8 @@ export const COMMANDS = {
     put(req, opts, 'tokens', 'tokens');
     put(req, opts, 'deadline', 'deadline_hours');
     for (const k of ['stage', 'mode']) put(req, opts, k);
+    Object.assign(req, scopeFilters(opts));
+    if (opts['horizon-days'] !== undefined) req.horizon_hours = opts['horizon-days'] * 24;
     const r = e.advise(req);
     out(opts, withoutOk(r), () => adviseText(r));
     return 0;
@@ -271,14 +280,14 @@ export const COMMANDS = {
   mig: async (opts, e) => {
     if (!opts.gpu) throw new UsageError(s('error.required_option', { option: '--gpu' }));
     if (!opts.jobs) throw new UsageError(s('error.jobs_required'));
-    const r = e.mig({ gpu: opts.gpu, jobs: opts.jobs });
+    const r = e.mig({ gpu: opts.gpu, jobs: opts.jobs, ...scopeFilters(opts) });
     out(opts, withoutOk(r), () => migText(r));
     return 0;
   },
   levers: async (opts, e) => {
     if (!opts.instance) throw new UsageError(s('error.required_option', { option: '--instance' }));
-    const req = { ...workloadRequest(opts), instance: opts.instance };
-    for (const k of ['pricing', 'precision']) put(req, opts, k);
+    const req = { ...workloadRequest(opts), instance: opts.instance, ...scopeFilters(opts) };
+    for (const k of ['pricing', 'precision', 'nodes']) put(req, opts, k);
     const r = e.levers(req);
     out(opts, withoutOk(r), () => leversText(r));
     return 0;
@@ -299,7 +308,7 @@ export const COMMANDS = {
     return 0;
   },
   tco: async (opts, e) => {
-    const req = hardwareRequest(opts);
+    const req = { ...hardwareRequest(opts), ...scopeFilters(opts) };
     put(req, opts, 'purchase-usd', 'purchase_usd');
     put(req, opts, 'years', 'amortisation_years');
     put(req, opts, 'other-usd-per-year', 'other_usd_per_year');

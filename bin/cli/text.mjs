@@ -49,6 +49,7 @@ export function adviseText(r) {
   const lines = [
     s('advise.title', { params: r.params.toExponential(2), tokens: r.tokens.toExponential(2), source: r.tokens_source, stage: termText('stage', r.stage),
       pricing: termText('pricing', r.stage_billing.pricing) }),
+    s('advise.horizon', { horizon: r.horizon.hours > 0 ? `${fmtH(r.horizon.hours)} (${s(r.horizon.source === 'deadline' ? 'advise.horizon_deadline' : 'advise.horizon_default')})` : s('advise.horizon_none'), constraint: r.stage_billing.constraint }),
     s('advise.article', { rule: r.article.rule }),
     s('advise.memory_model', { fit: mm.gpu_class ? `${mm.gpu_count}× ${mm.gpu_class} (${mm.sharding})` : s('advise.nothing_fits'), agrees: mm.agrees_with_article ? 'yes' : 'no' }),
     '',

@@ -132,16 +132,19 @@ test('own transformer workload: the form drives the engine and survives a reload
   await settled(page);
   await page.check('#wsource-custom');
   await settled(page);
-  // Prefilled from the preset (its own numbers), then edited.
+  // Prefilled with the engine's example of the preset's kind (not the preset's hidden shape), then edited.
+  const example = engine.defaults().custom_workloads;
   assert.equal(await page.inputValue('#kind'), 'transformer');
-  assert.equal(Number(await page.inputValue('#w-params')), 6738415616);
+  assert.equal(Number(await page.inputValue('#w-params')), example.transformer.params);
+  assert.equal(await page.inputValue('#w-micro_batch'), '');
   await change(page, '#w-params', 13e9);
   await change(page, '#w-tokens', 3e11);
   await change(page, '#w-seq_len', 2048);
   await change(page, '#w-micro_batch', 2);
   await page.selectOption('#mode', 'finetune');
   await settled(page);
-  const workload = { kind: 'transformer', mode: 'finetune', name: 'custom', params: 13e9, tokens: 3e11, seq_len: 2048, layers: 32, hidden: 4096, micro_batch: 2, activation_checkpointing: true };
+  const workload = { kind: 'transformer', mode: 'finetune', name: 'custom', params: 13e9, tokens: 3e11, seq_len: 2048, layers: example.transformer.layers,
+    hidden: example.transformer.hidden, micro_batch: 2, activation_checkpointing: false };
   const expected = engine.rank({ ...request(), preset: undefined, workload });
   const rows = await tableRows(page);
   assert.deepEqual(rows.slice(0, 5).map((r) => r.key), shown(expected.results).slice(0, 5));
@@ -163,11 +166,12 @@ test('own transformer workload: the form drives the engine and survives a reload
   await page.selectOption('#kind', 'custom');
   await settled(page);
   await change(page, '#w-total_flops', 1e21);
-  const custom = engine.rank({ ...request(), preset: undefined, workload: { kind: 'custom', mode: 'finetune', name: 'custom', total_flops: 1e21 } });
+  const own = { kind: 'custom', mode: 'finetune', name: 'custom', total_flops: 1e21, params: example.custom.params };
+  const custom = engine.rank({ ...request(), preset: undefined, workload: own });
   assert.deepEqual((await tableRows(page)).slice(0, 3).map((r) => r.key), shown(custom.results).slice(0, 3));
   await page.selectOption('#precision', 'fp8');
   await settled(page);
-  const fp8 = engine.rank({ ...request(), preset: undefined, precision: 'fp8', workload: { kind: 'custom', mode: 'finetune', name: 'custom', total_flops: 1e21 } });
+  const fp8 = engine.rank({ ...request(), preset: undefined, precision: 'fp8', workload: own });
   assert.deepEqual((await tableRows(page)).slice(0, 3).map((r) => r.key), shown(fp8.results).slice(0, 3));
   assert.match(await page.textContent('#summary'), /precision FP8/);
   // A workload the engine rejects: its message and JSON Pointer are shown, nothing else breaks.

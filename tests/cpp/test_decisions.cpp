@@ -5,6 +5,7 @@
 #include <cmath>
 #include <set>
 
+#include "tools/advisor.hpp"
 #include "tools/decisions.hpp"
 #include "test_support.hpp"
 
@@ -39,36 +40,43 @@ TEST_CASE("the article's size ladder maps <100M to A10, 0.1-10B to A100 40GB and
   CHECK(std::string(kArticleLadder[articleRungFor(1.75e11)].gpu_id) == "a100-sxm4-80gb");
 }
 
-TEST_CASE("advice for a 7B model recommends the smallest configuration that fits per the memory model", "[decisions][advisor]") {
+TEST_CASE("advice for a 7B model: the memory model's smallest fit, and a catalog offer whose GPUs, time and cost agree", "[decisions][advisor]") {
   auto& e = loadedEngine();
   auto r = parse(e.advise(R"({"params": 7e9})"));
   REQUIRE(r["ok"] == true);
-  REQUIRE(r["recommendations"].size() >= 1);
-  const auto& rec = r["recommendations"][0];
-  CHECK(rec["role"] == "memory model");
-  CHECK(rec["memory"]["fits"] == true);
-  CHECK((rec["offer"].is_null() || rec["offer"]["stale"].is_boolean()));
+  const auto& mm = r["memory_model"];
   // 7e9 params × 16 B (bf16 weights + grads, fp32 AdamW state) = 112 GB > 73.6 GB usable on any 80 GB GPU: ≥ 2 GPUs.
-  CHECK(rec["gpu_count"].get<int>() >= 2);
-  CHECK(rec["sharding"] != "data parallel (no sharding)");
-  // Same GPU and count through estimate: the same memory verdict and per-GPU need.
-  json est_req = {{"workload", {{"kind", "transformer"}, {"params", 7e9}, {"tokens", 1.4e11}, {"seq_len", 2048},
-                                {"activation_checkpointing", rec["activation_checkpointing"]}, {"micro_batch", 1},
-                                {"recompute", rec["activation_checkpointing"] == true ? "full" : "none"}}},
-                  {"gpu", rec["gpu"]}, {"count", rec["gpu_count"]}};
-  auto est = parse(e.estimate(est_req.dump()));
-  REQUIRE(est["ok"] == true);
-  CHECK(est["memory"]["fits"] == true);
-  CHECK_THAT(est["memory"]["required_gb_per_gpu"].get<double>(), WithinRel(rec["memory"]["required_gb_per_gpu"].get<double>(), 1e-9));
-  // Half as many GPUs does not fit (with or without activation checkpointing): the count is the smallest.
+  CHECK(mm["gpu_count"].get<int>() >= 2);
+  CHECK(mm["sharding"] != "");
+  // Half as many GPUs of the memory model's class does not fit (with or without activation checkpointing).
+  json est_req = {{"workload", {{"kind", "transformer"}, {"params", 7e9}, {"tokens", 1.4e11}, {"seq_len", 2048}, {"micro_batch", 1}}},
+                  {"gpu", mm["gpu"]}, {"count", mm["gpu_count"].get<int>() / 2}};
   for (bool ac : {false, true}) {
-    est_req["count"] = rec["gpu_count"].get<int>() / 2;
     est_req["workload"]["activation_checkpointing"] = ac;
     CHECK(parse(e.estimate(est_req.dump()))["memory"]["fits"] == false);
   }
+  REQUIRE(r["recommendations"].size() >= 1);
+  const auto& rec = r["recommendations"][0];
+  CHECK(rec["role"] == "recommended");
+  CHECK(rec["memory"]["fits"] == true);
+  REQUIRE(rec["offer"].is_object());
+  CHECK(rec["offer"]["stale"] == false);
+  // The GPUs the job runs on are the GPUs it pays for: whole instances of the offer.
+  const Offer& o = offer(rec["offer"]["id"].get<std::string>());
+  CHECK(rec["gpu_count"].get<int>() == rec["nodes"].get<int>() * o.gpu_count);
+  CHECK(rec["offer"]["instances"] == rec["nodes"]);
+  // Its cost is the cost method's for that offer, billing, node count and time (exploration picks spot when
+  // cheaper; then the wall time includes interruptions and is not the cost method's input).
+  json cost_req = {{"instance", o.id}, {"pricing", rec["pricing"]}, {"nodes", rec["nodes"]}, {"hours", rec["time_hours"]}};
+  if (rec["pricing"] != "spot") {  // a spot time includes interruptions: the cost method takes the work's hours
+    auto c = parse(e.cost(cost_req.dump()));
+    REQUIRE(c["ok"] == true);
+    CHECK_THAT(c["cost_usd"].get<double>(), WithinRel(rec["cost_usd"].get<double>(), 1e-9));
+  }
   // Default tokens: 20 per parameter (Chinchilla): 20 × 7e9 = 1.4e11.
   CHECK_THAT(r["tokens"].get<double>(), WithinRel(1.4e11, 1e-12));
-  // Every fitting rung of the ladder was evaluated; the article's own class is reported either way.
+  CHECK(r["horizon"]["hours"] == 720);
+  // Every rung of the ladder was evaluated; the article's own class is reported either way.
   CHECK(r["ladder"].size() == 4);
   CHECK(r["memory_model"]["article_class_fit"]["gpu"] == "a100-sxm4-40gb");
   CHECK(r["article"]["gpu_class"] == "A100 40GB");
@@ -84,7 +92,7 @@ TEST_CASE("advice for GPT-3 175B recommends a multi-node 80 GB cluster with shar
   CHECK(rec["gpu_count"].get<int>() >= 39);
   CHECK(rec["nodes"].get<int>() > 1);
   CHECK(rec["sharding"] != "data parallel (no sharding)");
-  CHECK((rec["gpu"] == "a100-sxm4-80gb" || rec["gpu"] == "h100-sxm5-80gb"));
+  CHECK((r["memory_model"]["gpu"] == "a100-sxm4-80gb" || r["memory_model"]["gpu"] == "h100-sxm5-80gb"));
   CHECK(r["memory_model"]["agrees_with_article"] == true);
   CHECK(r["stage_billing"]["pricing"] == "reserved");
 }
@@ -508,12 +516,21 @@ TEST_CASE("levers on an A100 offer price reserved from the catalog and MIG slice
   REQUIRE(r["ok"] == true);
   const Offer& p4d = offer("aws-p4d.24xlarge-us-east-1");
   const double od = p4d.price(PricingModel::kOnDemand)->usd_per_hour, rv = p4d.price(PricingModel::kReserved)->usd_per_hour;
-  // Reserved: the same hours at the amortised reserved rate (no rounding) vs on-demand billed per second:
-  // ratio = t·rv / (ceil(3600·t)/3600 · od).
+  // Reserved: the job would force a whole term (term × 730 h × the reserved rate), far more than the same hours on
+  // demand billed per second: not offered as a lever, with both costs in its note.
   const json& res = leverNamed(r, "reserved");
-  REQUIRE(res["applicable"] == true);
+  CHECK(res["applicable"] == false);
+  CHECK(res["direction"] == "cheaper");
   const double t = res["before"]["time_hours"].get<double>();
-  CHECK_THAT(res["cost_ratio"].get<double>(), WithinRel(t * rv / (std::ceil(t * 3600) / 3600 * od), 1e-9));
+  const double term_usd = p4d.price(PricingModel::kReserved)->term_months * 730.0 * rv;
+  bool explained = false;
+  for (const auto& n : res["note"])
+    if (n["code"] == "levers.does_not_help") {
+      explained = true;
+      CHECK_THAT(n["params"]["after_cost_usd"].get<double>(), WithinRel(term_usd, 1e-9));
+      CHECK_THAT(n["params"]["cost_usd"].get<double>(), WithinRel(std::ceil(t * 3600) / 3600 * od, 1e-9));
+    }
+  CHECK(explained);
   // MIG: the smallest A100 40GB profile, 1g.5gb, has 1/7 of the compute -> 7× the single-GPU time; the GPU-hour
   // ($od / 8 GPUs) is shared by 7 such jobs.
   const json& mig = leverNamed(r, "mig");

@@ -99,7 +99,7 @@ TEST_CASE("spot deadline probability follows a Poisson count of interruptions", 
   CHECK_THAT(c.p_finish_by_deadline, WithinRel(std::exp(-1.1) * 2.1, 1e-9));
 }
 
-TEST_CASE("reserved pricing reports commitment and break-even utilisation", "[pricing]") {
+TEST_CASE("a reserved job pays the whole term it forces; its amortised share and break-even are reported", "[pricing]") {
   Offer o = offerWith(1);
   Price od;
   od.model = PricingModel::kOnDemand;
@@ -110,11 +110,22 @@ TEST_CASE("reserved pricing reports commitment and break-even utilisation", "[pr
   rv.term_months = 12;
   o.prices = {od, rv};
   SpotOptions s;
-  // GN7: $0.8 / $3.2 = 25 % break-even; 12 months x 730 h x $0.8 = $7008 commitment; 100 h job = $80.
+  // GN7: $0.8 / $3.2 = 25 % break-even; 12 months x 730 h x $0.8 = $7008 for one term: what a 100 h job pays;
+  // its share at the reserved rate is 100 h x $0.8 = $80.
   CostResult c = priceJob(o, o.prices[1], 100, 1, s);
   CHECK_THAT(c.break_even_utilisation, WithinRel(0.25, 1e-12));
   CHECK_THAT(c.commitment_usd, WithinRel(7008.0, 1e-12));
-  CHECK_THAT(c.cost_usd, WithinRel(80.0, 1e-12));
+  CHECK_THAT(c.cost_usd, WithinRel(7008.0, 1e-12));
+  CHECK_THAT(c.amortised_cost_usd, WithinRel(80.0, 1e-12));
+  CHECK_THAT(c.billed_hours, WithinRel(8760.0, 1e-12));
+  // On 3 instances a job of 1.5 terms pays two whole terms on each: 2 x 8760 h x $0.8 x 3 = $42,048.
+  CostResult two = priceJob(o, o.prices[1], 1.5 * 8760, 3, s);
+  CHECK_THAT(two.cost_usd, WithinRel(42048.0, 1e-12));
+  CHECK_THAT(two.amortised_cost_usd, WithinRel(1.5 * 8760 * 0.8 * 3, 1e-12));
+  // The same 100 h on demand costs 100 x $3.2 = $320: less than the term it would force.
+  CHECK(priceJob(o, o.prices[0], 100, 1, s).cost_usd < c.cost_usd);
+  // The job's hourly rate under the commitment is the term over its hours: $7008 / 100 h.
+  CHECK_THAT(jobRateUsdPerHour(o, o.prices[1], c, 1), WithinRel(70.08, 1e-12));
 }
 
 TEST_CASE("monthly pricing bills whole months", "[pricing]") {

@@ -5,19 +5,34 @@
 
 using gpuvalue_test::parse;
 
-TEST_CASE("GPT-3 ranking: only multi-GPU offers fit, with plausible times", "[ranking][article]") {
+TEST_CASE("GPT-3 ranking: only multi-GPU offers fit, scaled out to finish within the 30-day horizon", "[ranking][article][horizon]") {
   auto& e = gpuvalue_test::loadedEngine();
   auto r = parse(e.rank(R"({"preset": "gpt3-175b", "pricing": "on_demand"})"));
   REQUIRE(r["ok"] == true);
-  int fitting = 0;
+  CHECK(r["horizon"]["hours"] == 720);
+  CHECK(r["horizon"]["source"] == "default");
+  int fitting = 0, meeting = 0;
+  bool seen_late = false;
   for (const auto& x : r["results"]) {
     if (!x["fits"].get<bool>()) continue;
     ++fitting;
     INFO(x["id"]);
     CHECK(x["total_gpus"].get<int>() > 1);
-    CHECK(x["time_hours"].get<double>() > 24 * 30);   // a 64-node cap keeps it above a month
+    CHECK(x["nodes"].get<int>() >= x["fit_nodes"].get<int>());
+    // Within the horizon exactly when its time says so; those within it rank first.
+    CHECK(x["meets_horizon"].get<bool>() == (x["time_hours"].get<double>() <= 720 * (1 + 1e-9)));
+    if (x["meets_horizon"].get<bool>()) {
+      ++meeting;
+      CHECK_FALSE(seen_late);
+      // 3.15e23 FLOPs in a month needs hundreds of GPUs, far more than the smallest cluster that holds the model.
+      CHECK(x["nodes"].get<int>() > x["fit_nodes"].get<int>());
+    } else {
+      seen_late = true;
+    }
   }
   CHECK(fitting >= 1);
+  CHECK(meeting >= 1);
+  CHECK(r["meeting_count"].get<int>() == meeting);
   // Fitting results come first.
   bool seen_unfit = false;
   for (const auto& x : r["results"]) {
@@ -39,10 +54,12 @@ TEST_CASE("ResNet-50 ranking gives every result a cost, unit cost and reasons", 
   int pareto = 0;
   for (const auto& x : r["results"]) pareto += x["pareto"].get<bool>() ? 1 : 0;
   CHECK(pareto >= 1);
-  // Scores are sorted best first among fitting results.
+  // Scores are sorted best first among the fitting results within the horizon, except for a commitment placed
+  // below a cheaper on-demand offer of the same GPUs (which says so in its reasons).
   double last = 1e9;
   for (const auto& x : r["results"]) {
-    if (!x["fits"].get<bool>()) break;
+    if (!x["fits"].get<bool>() || !x["meets_horizon"].get<bool>()) break;
+    if (x["reserved"]["cheaper_on_demand_usd"].get<double>() > 0) continue;
     CHECK(x["score"].get<double>() <= last + 1e-12);
     last = x["score"].get<double>();
   }
@@ -66,7 +83,7 @@ TEST_CASE("ranking filters by provider, pricing and budget", "[ranking]") {
 
 TEST_CASE("the GN10 tiered price appears in the ranking with its unit cost", "[ranking][article]") {
   auto& e = gpuvalue_test::loadedEngine();
-  auto r = parse(e.rank(R"({"preset": "resnet50-imagenet", "pricing": "tiered"})"));
+  auto r = parse(e.rank(R"({"preset": "resnet50-imagenet", "pricing": "tiered", "filters": {"include_examples": true}})"));
   REQUIRE(r["ok"] == true);
   bool found = false;
   for (const auto& x : r["results"])
@@ -120,4 +137,72 @@ TEST_CASE("ranking orders results by the same prices it reports, spot included",
     }
   }
   CHECK(spot_results >= 20);
+}
+
+namespace {
+
+// An engine with the real GPUs and presets and a two-offer catalog: the same 8-GPU H100 node sold on demand by
+// one provider and by the month, with every service feature, by another.
+gpuvalue::Engine& commitmentEngine() {
+  static gpuvalue::Engine x;
+  static const bool loaded = [] {
+    x.setToday("2026-12-02");
+    x.loadGpus(gpuvalue_test::readFile("data/gpus.json"));
+    x.loadPresets(gpuvalue_test::readFile("data/presets.json"));
+    const char* catalog = R"({"schema_version": 1, "instances": [
+      {"id": "od-h100", "provider": "A", "instance_type": "od8", "gpu": "h100-sxm5-80gb", "gpu_count": 8, "interconnect": "nvswitch",
+       "region": "r", "prices": [{"model": "on_demand", "usd_per_hour": 30, "as_of": "2026-12-01", "source": "test"}]},
+      {"id": "mo-h100", "provider": "B", "instance_type": "mo8", "gpu": "h100-sxm5-80gb", "gpu_count": 8, "interconnect": "nvswitch",
+       "region": "r", "network_gbps": 3200, "rdma": true,
+       "service": {"preinstalled_frameworks": true, "sla_pct": 99.99, "scaling_minutes": 1},
+       "prices": [{"model": "monthly", "usd_per_month": 9000, "as_of": "2026-12-01", "source": "test"}]}]})";
+    x.loadCatalog(catalog);
+    return true;
+  }();
+  (void)loaded;
+  return x;
+}
+
+}  // namespace
+
+TEST_CASE("a monthly commitment never ranks above a cheaper on-demand offer of the same GPUs, whatever its service score", "[ranking][commitment]") {
+  auto& e = commitmentEngine();
+  // BERT-Large fine-tuning takes minutes on 8 H100s: on demand costs a few dollars, the month $9,000.
+  auto r = parse(e.rank(R"({"preset": "bert-large-squad", "weights": {"unit_cost": 0, "task": 0.01, "service": 3}})"));
+  REQUIRE(r["ok"] == true);
+  REQUIRE(r["results"].size() == 2);
+  CHECK(r["results"][0]["pricing"] == "on_demand");
+  const auto& monthly = r["results"][1];
+  CHECK(monthly["pricing"] == "monthly");
+  // Its score alone (service weight 3, full service) would put it first; the rule keeps it below and says why.
+  CHECK(monthly["score"].get<double>() > r["results"][0]["score"].get<double>());
+  CHECK_THAT(monthly["cost_usd"].get<double>(), Catch::Matchers::WithinRel(9000.0, 1e-12));
+  CHECK_THAT(monthly["reserved"]["cheaper_on_demand_usd"].get<double>(), Catch::Matchers::WithinRel(r["results"][0]["cost_usd"].get<double>(), 1e-12));
+  bool below = false;
+  for (const auto& m : monthly["reasons"]) below = below || m["code"] == "rank.below_on_demand";
+  CHECK(below);
+  // The unit cost is at the rate the job pays: the month over the job's hours, far above the list rate.
+  CHECK(monthly["usd_per_hour"].get<double>() > monthly["list_usd_per_hour"].get<double>() * 10);
+}
+
+TEST_CASE("when nothing fits, rank says what would: the micro-batch the plan search would take and where it fits", "[ranking][fit]") {
+  auto& e = gpuvalue_test::loadedEngine();
+  auto r = parse(e.rank(R"({"workload": {"kind": "transformer", "params": 1.3e9, "tokens": 2.6e10, "seq_len": 2048, "layers": 24,
+                            "hidden": 2048, "micro_batch": 256, "recompute": "none", "zero_stage": 0, "tensor_parallel": 1,
+                            "pipeline_parallel": 1}, "limit": 3})"));
+  REQUIRE(r["ok"] == true);
+  CHECK(r["fitting_count"] == 0);
+  bool micro = false, where = false;
+  for (const auto& m : r["fit_hints"]) {
+    if (m["code"] == "rank.fit_hint_micro_batch") {
+      micro = true;
+      CHECK(m["params"]["micro_batch"].get<double>() < 256);
+      CHECK(m["params"]["fixed_micro_batch"].get<double>() == 256);
+    }
+    if (m["code"] == "rank.fit_hint_fits_on") where = m["params"]["gpu_count"].get<double>() >= 1;
+  }
+  CHECK(micro);
+  CHECK(where);
+  // Something that fits gets no hints.
+  CHECK(parse(e.rank(R"({"preset": "resnet50-imagenet", "limit": 1})"))["fit_hints"].empty());
 }

@@ -52,7 +52,7 @@ test('every key used by the page, widget and panels exists in the dictionaries',
   for (const k of ['on_demand', 'reserved', 'spot', 'tiered', 'monthly', 'kind_transformer', 'kind_cnn', 'kind_custom',
     'mode_pretrain', 'mode_finetune', 'mode_lora', 'mode_inference', 'cur_USD', 'cur_CNY', 'ic_none', 'ic_pcie', 'ic_nvlink',
     'ic_nvswitch', 'ic_infinity-fabric', 'kindStore_json', 'kindStore_skypilot', 'kindStore_manual',
-    'stage_exploration', 'stage_tuning', 'stage_production', 'advRole_memory', 'advRole_cheapest', 'advRole_fastest',
+    'stage_exploration', 'stage_tuning', 'stage_production', 'advRole_memory', 'advRole_recommended', 'advRole_fastest',
     'lever_mixed_precision', 'lever_spot', 'lever_reserved', 'lever_mig', 'lever_more_gpus', 'lever_fewer_gpus',
     'sensP_size', 'sensP_deadline', 'sensP_interruptions', 'sensX_size_tokens', 'sensX_size_epochs', 'sensX_size_total_flops',
     'sensX_deadline', 'sensX_interruptions']) used.add(k);

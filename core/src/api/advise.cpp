@@ -1,9 +1,10 @@
 // advise: GPU class, count and billing for a model size and training stage, set against the article's ladder
 // (§4.1) and stage billing (§4.2). {"params", "tokens"?, "stage"?, "mode"?, "seq_len"?, "deadline_hours"?,
-// "max_gpus"?, "spot"?, "constants"?}
+// "horizon_hours"?, "max_gpus"?, "include_examples"?, "include_stale"?, "spot"?, "constants"?}
 #include "api/answer.hpp"
 #include "api/request.hpp"
 #include "io/request_fields.hpp"
+#include "tools/advisor.hpp"
 
 namespace gpuvalue {
 
@@ -24,7 +25,10 @@ void readAdviceOptions(ObjectReader& r, const json& req, AdviceOptions& opt, Iss
     r.error("tokens", ErrorCode::kMissingField, Message("error.tokens_required_finetune"));
   opt.seq_len = r.number("seq_len", false, 1, false, 1e7).value_or(opt.seq_len);
   opt.deadline_hours = r.number("deadline_hours", false, 0, false, 1e7).value_or(0);
+  opt.horizon_hours = r.number("horizon_hours", false, 0, false, 1e7).value_or(opt.horizon_hours);
   opt.max_gpus = static_cast<int>(r.integer("max_gpus", false, 8, 65536).value_or(opt.max_gpus));
+  opt.include_examples = r.boolean("include_examples", false).value_or(false);
+  opt.include_stale = r.boolean("include_stale", false).value_or(false);
   readSpotOptions(req, opt.spot, issues);
   readConstantsField(req, opt.constants, issues);
 }
@@ -37,6 +41,7 @@ Messages adviceNote(const Advice& a, const AdviceOptions& opt, const MemoryBreak
   if (a.model_rung < 0)
     return {Message("advise.nothing_fits").num("param_count", opt.params).num("gpu_count", opt.max_gpus)};
   const RungEvaluation& m = a.ladder[a.model_rung];
+  const MemoryBreakdown& mm = m.min_plan.memory;
   Messages out;
   if (a.agrees) out.push_back(Message("advise.article_agrees").num("param_count", opt.params).text("article_class", art_class));
   else
@@ -45,19 +50,18 @@ Messages adviceNote(const Advice& a, const AdviceOptions& opt, const MemoryBreak
   out.push_back(Message("advise.unsharded").text("gpu", art.gpu_id).num("required_gb", one.required_gb)
                     .num("state_gb", one.weights_gb + one.gradients_gb + one.optimizer_gb).num("activations_gb", one.activations_gb)
                     .num("overhead_gb", one.overhead_gb).num("available_gb", one.available_gb));
-  if (m.gpu_count == 1)
-    out.push_back(Message("advise.fits_one").text("gpu", m.gpu->id).num("required_gb", m.plan.memory.required_gb)
-                      .num("available_gb", m.plan.memory.available_gb));
+  if (m.min_gpu_count == 1)
+    out.push_back(Message("advise.fits_one").text("gpu", m.gpu->id).num("required_gb", mm.required_gb).num("available_gb", mm.available_gb));
   else
     out.push_back(Message(m.activation_checkpointing ? "advise.smallest_fit_checkpointing" : "advise.smallest_fit")
-                      .num("gpu_count", m.gpu_count).text("gpu", m.gpu->id).text("sharding", m.plan.memory.sharding.label())
-                      .num("required_gb", m.plan.memory.required_gb).num("available_gb", m.plan.memory.available_gb));
+                      .num("gpu_count", m.min_gpu_count).text("gpu", m.gpu->id).text("sharding", mm.sharding.label())
+                      .num("required_gb", mm.required_gb).num("available_gb", mm.available_gb));
   const RungEvaluation& ae = a.ladder[a.article_rung];
   if (!a.agrees && a.model_rung < a.article_rung) out.push_back(Message("advise.article_oversized"));
   if (!a.agrees && a.model_rung > a.article_rung && ae.gpu) {
     if (ae.fits)
       out.push_back(Message("advise.article_also_works").text("article_class", kArticleLadder[a.article_rung].label)
-                        .num("gpu_count", ae.gpu_count).text("sharding", ae.plan.memory.sharding.label()));
+                        .num("gpu_count", ae.min_gpu_count).text("sharding", ae.min_plan.memory.sharding.label()));
     else
       out.push_back(Message("advise.article_no_fit").text("article_class", kArticleLadder[a.article_rung].label)
                         .num("gpu_count", opt.max_gpus));
@@ -74,68 +78,85 @@ const char* stageWhy(Stage stage) {
   return "advise.stage_tuning";
 }
 
-Messages recommendationReason(const RungEvaluation& e, const std::string& role, const Messages& note, const Workload& w,
-                              Stage stage) {
-  const Throughput& t = e.plan.throughput;
+// The stage's constraint on billing, as the answer states it.
+const char* stageConstraint(Stage stage) {
+  switch (stage) {
+    case Stage::kExploration: return "advise.constraint_exploration";
+    case Stage::kTuning: return "advise.constraint_tuning";
+    case Stage::kProduction: return "advise.constraint_production";
+  }
+  return "advise.constraint_tuning";
+}
+
+Messages recommendationReason(const RungEvaluation& e, const AdviceChoice& c, const std::string& role, const Messages& note,
+                              const Workload& w, const Advice& a, Stage stage) {
+  const Throughput& t = c.plan.throughput;
+  const PricingModel pricing = c.offer.price->model;
   Messages why;
   if (role == "memory model") why = note;
-  else if (role == "cheapest") why.push_back(Message("advise.role_cheapest").text("pricing", pricingModelName(e.pricing)));
+  else if (role == "recommended") why.push_back(Message("advise.role_recommended").text("stage", stageName(stage)).num("horizon_hours", a.horizon_hours));
   else why.push_back(Message("advise.role_fastest"));
-  why.push_back(Message("advise.time_on").num("time_hours", t.time_hours).num("gpu_count", e.gpu_count).text("gpu", e.gpu->id)
+  why.push_back(Message("advise.time_on").num("time_hours", c.time_hours()).num("gpu_count", c.gpu_count).text("gpu", e.gpu->id)
                     .num("tflops", t.effective_tflops_per_gpu).num("flop_count", w.totalFlops()).num("token_count", w.tokens));
-  if (e.offer.offer) {
-    why.push_back(Message("advise.billing").text("stage", stageName(stage)).text("pricing", pricingModelName(e.pricing))
-                      .num("cost_usd", e.cost.cost_usd).num("instance_count", e.offer.instances)
-                      .text("instance", e.offer.offer->instance_type).text("provider", e.offer.offer->provider)
-                      .num("usd_per_hour", e.offer.usd_per_hour));
-    if (e.on_demand.offer && e.on_demand_cost.cost_usd > 0 && e.pricing != PricingModel::kOnDemand)
-      why.push_back(Message("advise.vs_on_demand").num("cost_usd", e.on_demand_cost.cost_usd)
-                        .num("saving_fraction", 1.0 - e.cost.cost_usd / e.on_demand_cost.cost_usd));
-    if (e.pricing == PricingModel::kSpot)
-      why.push_back(Message("advise.spot_detail").num("interruption_count", e.cost.expected_interruptions)
-                        .num("interval_hours", e.cost.checkpoint_interval_hours));
-    if (e.pricing == PricingModel::kReserved && e.cost.break_even_utilisation > 0)
-      why.push_back(Message("advise.reserved_detail").num("share_fraction", e.cost.break_even_utilisation)
-                        .num("month_count", e.offer.price->term_months));
-  } else {
-    why.push_back(Message("advise.no_offer").text("gpu", e.gpu->id).num("gpu_count", e.gpu_count));
-  }
-  if (!e.pricing_note.empty()) why.push_back(e.pricing_note);
-  if (!e.stale_note.empty()) why.push_back(e.stale_note);
-  if (stage == Stage::kProduction && e.offer.offer && e.offer.offer->service.sla_pct <= 0) why.push_back(Message("advise.no_sla"));
+  if (!c.meets_horizon) why.push_back(Message("advise.misses_horizon").num("time_hours", c.time_hours()).num("horizon_hours", a.horizon_hours));
+  why.push_back(Message("advise.billing").text("stage", stageName(stage)).text("pricing", pricingModelName(pricing))
+                    .num("cost_usd", c.cost.cost_usd).num("instance_count", c.offer.instances)
+                    .text("instance", c.offer.offer->instance_type).text("provider", c.offer.offer->provider)
+                    .num("usd_per_hour", c.offer.usd_per_hour));
+  if (&c == &e.best && !e.pricing_note.empty()) why.push_back(e.pricing_note);
+  if (e.on_demand.present && pricing != PricingModel::kOnDemand && e.on_demand.gpu_count == c.gpu_count)
+    why.push_back(Message("advise.vs_on_demand").num("cost_usd", e.on_demand.cost.cost_usd)
+                      .num("saving_fraction", 1.0 - c.cost.cost_usd / e.on_demand.cost.cost_usd));
+  if (pricing == PricingModel::kSpot)
+    why.push_back(Message("advise.spot_detail").num("interruption_count", c.cost.expected_interruptions)
+                      .num("interval_hours", c.cost.checkpoint_interval_hours));
+  if (pricing == PricingModel::kReserved && c.cost.break_even_utilisation > 0)
+    why.push_back(Message("advise.reserved_detail").num("share_fraction", c.cost.break_even_utilisation)
+                      .num("month_count", c.offer.price->term_months));
+  if (c.stale) why.push_back(Message("advise.all_stale").text("date", c.offer.price->as_of.str()));
+  if (stage == Stage::kProduction && c.offer.offer->service.sla_pct < kProductionSlaPct) why.push_back(Message("advise.no_sla"));
   return why;
 }
 
-void writeRecommendation(JsonWriter& j, const RungEvaluation& e, const std::string& role, const Messages& reason,
+void writeRecommendation(JsonWriter& j, const RungEvaluation& e, const AdviceChoice& c, const std::string& role, const Messages& reason,
                          const std::string& today) {
-  const Throughput& t = e.plan.throughput;
+  const Throughput& t = c.plan.throughput;
+  const bool same_gpus = e.on_demand.present && e.on_demand.gpu_count == c.gpu_count;
   j.beginObject().field("role", role).field("gpu", e.gpu->id).field("gpu_name", e.gpu->name)
-      .field("gpu_class", kArticleLadder[e.rung].label).field("gpu_count", e.gpu_count).field("nodes", e.nodes)
-      .field("pricing", pricingModelName(e.pricing)).key("offer");
-  writeOfferBrief(j, e.offer, today);
-  j.field("time_hours", finiteOr(t.time_hours)).field("cost_usd", finiteOr(e.cost.cost_usd))
-      .field("on_demand_cost_usd", finiteOr(e.on_demand_cost.cost_usd)).field("sharding", e.plan.memory.sharding.label())
-      .field("activation_checkpointing", e.activation_checkpointing).key("memory");
-  writeMemory(j, e.plan.memory, MemoryDetail::kBrief);
+      .field("gpu_class", kArticleLadder[e.rung].label).field("gpu_count", c.gpu_count).field("nodes", c.nodes)
+      .field("pricing", pricingModelName(c.offer.price->model)).key("offer");
+  writeOfferBrief(j, c.offer, today);
+  j.field("time_hours", finiteOr(c.time_hours())).field("meets_horizon", c.meets_horizon).field("cost_usd", finiteOr(c.cost.cost_usd))
+      .field("on_demand_cost_usd", same_gpus ? finiteOr(e.on_demand.cost.cost_usd) : 0.0)
+      .field("sharding", c.plan.memory.sharding.label())
+      .field("activation_checkpointing", c.plan.memory.sharding.recompute != Recompute::kNone).key("memory");
+  writeMemory(j, c.plan.memory, MemoryDetail::kBrief);
   j.field("effective_tflops_per_gpu", finiteOr(t.effective_tflops_per_gpu)).field("reason", reason).endObject();
 }
 
+// One rung: the memory model's fit on the article's cluster, and the catalog option the advisor would pick.
 void writeLadderRung(JsonWriter& j, const RungEvaluation& e, const std::string& today) {
   j.beginObject().field("gpu_class", kArticleLadder[e.rung].label);
   if (!e.gpu) {
     j.field("gpu", kArticleLadder[e.rung].gpu_id).field("fits", false).field("note", Messages{Message("advise.gpu_missing")}).endObject();
     return;
   }
-  j.field("gpu", e.gpu->id).field("fits", e.fits).field("gpu_count", e.gpu_count).field("nodes", e.nodes)
-      .field("sharding", e.plan.memory.sharding.label()).field("activation_checkpointing", e.activation_checkpointing)
+  const AdviceChoice& c = e.best;
+  const ClusterPlan& plan = c.present ? c.plan : e.min_plan;
+  j.field("gpu", e.gpu->id).field("fits", e.fits).field("min_gpu_count", e.min_gpu_count)
+      .field("gpu_count", c.present ? c.gpu_count : e.min_gpu_count).field("nodes", c.present ? c.nodes : defaultCluster(*e.gpu, std::max(1, e.min_gpu_count)).nodes)
+      .field("sharding", plan.memory.sharding.label())
+      .field("activation_checkpointing", c.present ? plan.memory.sharding.recompute != Recompute::kNone : e.activation_checkpointing)
       .key("memory");
-  writeMemory(j, e.plan.memory, MemoryDetail::kBrief);
-  j.field("time_hours", finiteOr(e.plan.throughput.time_hours)).field("pricing", pricingModelName(e.pricing)).key("offer");
-  writeOfferBrief(j, e.offer, today);
-  j.field("cost_usd", finiteOr(e.cost.cost_usd)).field("on_demand_cost_usd", finiteOr(e.on_demand_cost.cost_usd))
-      .key("note").beginArray();
+  writeMemory(j, plan.memory, MemoryDetail::kBrief);
+  j.field("time_hours", finiteOr(c.present ? c.time_hours() : plan.throughput.time_hours)).field("meets_horizon", c.present && c.meets_horizon)
+      .field("pricing", c.present ? pricingModelName(c.offer.price->model) : "").key("offer");
+  writeOfferBrief(j, c.offer, today);
+  j.field("cost_usd", c.present ? finiteOr(c.cost.cost_usd) : 0.0)
+      .field("on_demand_cost_usd", e.on_demand.present ? finiteOr(e.on_demand.cost.cost_usd) : 0.0).key("note").beginArray();
+  if (e.fits && !c.present) j.value(Message("advise.no_offer").text("gpu", e.gpu->id).num("gpu_count", e.min_gpu_count));
   if (!e.pricing_note.empty()) j.value(e.pricing_note);
-  if (!e.stale_note.empty()) j.value(e.stale_note);
+  if (c.present && c.stale) j.value(Message("advise.all_stale").text("date", c.offer.price->as_of.str()));
   j.endArray().endObject();
 }
 
@@ -144,33 +165,52 @@ void writeMemoryModel(JsonWriter& j, const Advice& a, const MemoryBreakdown& one
   const bool any = a.model_rung >= 0;
   const RungEvaluation* m = any ? &a.ladder[a.model_rung] : nullptr;
   j.beginObject().field("gpu_class", any ? kArticleLadder[a.model_rung].label : "").field("gpu", any ? m->gpu->id : "")
-      .field("gpu_count", any ? m->gpu_count : 0).field("sharding", any ? m->plan.memory.sharding.label() : "")
+      .field("gpu_count", any ? m->min_gpu_count : 0).field("sharding", any ? m->min_plan.memory.sharding.label() : "")
       .field("agrees_with_article", a.agrees).field("single_gpu_required_gb", finiteOr(one.required_gb)).key("article_class_fit");
   const RungEvaluation& e = a.ladder[a.article_rung];
   if (e.gpu)
-    j.beginObject().field("gpu", e.gpu->id).field("fits", e.fits).field("gpu_count", e.gpu_count)
-        .field("sharding", e.plan.memory.sharding.label()).field("time_hours", finiteOr(e.plan.throughput.time_hours)).endObject();
+    j.beginObject().field("gpu", e.gpu->id).field("fits", e.fits).field("gpu_count", e.min_gpu_count)
+        .field("sharding", e.min_plan.memory.sharding.label()).field("time_hours", finiteOr(e.min_plan.throughput.time_hours)).endObject();
   else
     j.null();
   j.field("note", note).endObject();
 }
 
-// A deadline no fitting option meets: which option comes closest, so that a missed deadline is never silent.
-Message deadlineWarning(const Advice& a, const AdviceOptions& opt) {
-  if (!(opt.deadline_hours > 0)) return Message();
-  const RungEvaluation* fastest = nullptr;
-  for (const auto& e : a.ladder) {
-    if (!e.gpu || !e.fits || !(e.plan.throughput.time_hours > 0)) continue;
-    if (e.plan.throughput.time_hours <= opt.deadline_hours) return Message();
-    if (!fastest || e.plan.throughput.time_hours < fastest->plan.throughput.time_hours) fastest = &e;
+// No option within the horizon (or no catalog option at all): which comes closest, so that it is never silent.
+Message horizonWarning(const Advice& a, const AdviceOptions& opt) {
+  if (a.recommended_rung < 0) {
+    for (const auto& e : a.ladder)
+      if (e.fits) return Message("advise.no_catalog_option");
+    return Message();
   }
-  if (!fastest) return Message("advise.deadline_missed").num("deadline_hours", opt.deadline_hours);
-  return Message("advise.deadline_missed_fastest")
-      .num("deadline_hours", opt.deadline_hours)
-      .num("gpu_count", fastest->gpu_count)
-      .text("gpu", fastest->gpu->id)
-      .num("time_hours", fastest->plan.throughput.time_hours)
+  const AdviceChoice& best = a.ladder[a.recommended_rung].best;
+  if (best.meets_horizon) return Message();
+  const RungEvaluation& f = a.ladder[a.fastest_rung >= 0 ? a.fastest_rung : a.recommended_rung];
+  const AdviceChoice& fastest = f.fastest.present ? f.fastest : best;
+  return Message(opt.deadline_hours > 0 ? "advise.deadline_missed_fastest" : "advise.horizon_missed_fastest")
+      .num("deadline_hours", a.horizon_hours)
+      .num("gpu_count", fastest.gpu_count)
+      .text("gpu", f.gpu->id)
+      .num("time_hours", fastest.time_hours())
       .num("max_gpu_count", opt.max_gpus);
+}
+
+void writeRecommendations(JsonWriter& j, const Advice& a, const Messages& note, const AdviceOptions& opt, const std::string& today) {
+  const Workload& w = a.workload;
+  std::vector<const AdviceChoice*> shown;
+  auto recommend = [&](int rung, const AdviceChoice& c, const char* role) {
+    if (rung < 0 || !c.present) return;
+    for (const AdviceChoice* s : shown)
+      if (s->offer.offer == c.offer.offer && s->offer.price == c.offer.price && s->nodes == c.nodes) return;
+    shown.push_back(&c);
+    const RungEvaluation& e = a.ladder[rung];
+    writeRecommendation(j, e, c, role, recommendationReason(e, c, role, note, w, a, opt.stage), today);
+  };
+  j.key("recommendations").beginArray();
+  if (a.recommended_rung >= 0) recommend(a.recommended_rung, a.ladder[a.recommended_rung].best, "recommended");
+  if (a.fastest_rung >= 0) recommend(a.fastest_rung, a.ladder[a.fastest_rung].fastest, "fastest");
+  if (a.model_rung >= 0) recommend(a.model_rung, a.ladder[a.model_rung].best, "memory model");
+  j.endArray();
 }
 
 }  // namespace
@@ -184,7 +224,7 @@ std::string apiAdvise(EngineState& s, const std::string& text, const std::string
   AdviceOptions opt;
   readAdviceOptions(r, req, opt, issues);
   if (hasErrors(issues)) return errorResult(issues);
-  opt.today_day = dayNumber(s.today);
+  opt.today = s.today;
   if (s.gpus.empty()) {
     issues.push_back({ErrorCode::kNotFound, "", Message("error.gpus_not_loaded")});
     return errorResult(issues);
@@ -198,28 +238,22 @@ std::string apiAdvise(EngineState& s, const std::string& text, const std::string
   if (art_gpu) one = estimateMemory(w, defaultCluster(*art_gpu, 1), Sharding{}, opt.constants);
   const Messages note = adviceNote(a, opt, one);
   const char* rule = a.article_rung == 0 ? "advise.rule_small" : a.article_rung == 1 ? "advise.rule_medium" : "advise.rule_large";
-  const PricingModel stage_pricing = opt.stage == Stage::kExploration ? PricingModel::kSpot : PricingModel::kReserved;
   std::string out;
   JsonWriter j(out);
   j.beginObject().field("ok", true).field("params", opt.params).field("tokens", finiteOr(w.tokens))
       .field("tokens_source", Message(opt.tokens > 0 ? "advise.tokens_given" : "advise.tokens_chinchilla"))
       .field("stage", stageName(opt.stage)).field("mode", modeName(w.mode)).field("total_flops", finiteOr(w.totalFlops()));
+  j.key("horizon").beginObject().field("hours", a.horizon_hours)
+      .field("source", opt.deadline_hours > 0 ? "deadline" : a.horizon_hours <= 0 ? "none" : opt.horizon_hours == kDefaultHorizonHours ? "default" : "request")
+      .endObject();
   j.key("article").beginObject().field("gpu_class", a.article_rung == 2 ? "A100 80GB / H100" : art.label)
       .field("rule", Message(rule)).field("source", Message("source.article_s4_1")).endObject();
   j.key("memory_model");
   writeMemoryModel(j, a, one, note);
-  j.key("stage_billing").beginObject().field("stage", stageName(opt.stage)).field("pricing", pricingModelName(stage_pricing))
-      .field("why", Message(stageWhy(opt.stage))).endObject();
-  j.key("recommendations").beginArray();
-  auto recommend = [&](int rung, const char* role) {
-    writeRecommendation(j, a.ladder[rung], role, recommendationReason(a.ladder[rung], role, note, w, opt.stage), s.today);
-  };
-  if (a.model_rung >= 0) {
-    recommend(a.model_rung, "memory model");
-    if (a.cheapest_rung >= 0 && a.cheapest_rung != a.model_rung) recommend(a.cheapest_rung, "cheapest");
-    if (a.fastest_rung >= 0 && a.fastest_rung != a.model_rung && a.fastest_rung != a.cheapest_rung) recommend(a.fastest_rung, "fastest");
-  }
-  j.endArray().key("ladder").beginArray();
+  j.key("stage_billing").beginObject().field("stage", stageName(opt.stage)).field("pricing", pricingModelName(stagePricing(opt.stage)))
+      .field("why", Message(stageWhy(opt.stage))).field("constraint", Message(stageConstraint(opt.stage))).endObject();
+  writeRecommendations(j, a, note, opt, s.today);
+  j.key("ladder").beginArray();
   for (const auto& e : a.ladder) writeLadderRung(j, e, s.today);
   j.endArray();
   j.key("assumptions").beginObject().field("precision", Message("advise.assume_precision"))
@@ -229,7 +263,7 @@ std::string apiAdvise(EngineState& s, const std::string& text, const std::string
   j.key("warnings").beginArray();
   if (a.model_rung < 0)
     for (const auto& n : note) j.value(n);
-  const Message late = deadlineWarning(a, opt);
+  const Message late = horizonWarning(a, opt);
   if (!late.empty()) j.value(late);
   j.endArray().endObject();
   return out;

@@ -3,9 +3,34 @@
 #include "api/answer.hpp"
 #include "api/state.hpp"
 #include "model/ranking.hpp"
-#include "tools/decisions.hpp"
+#include "tools/advisor.hpp"
 
 namespace gpuvalue {
+
+namespace {
+
+// The page's "My own model" starts from one example per workload kind, each small enough to fit on one data-centre
+// GPU node by itself; the micro-batch, recomputation and parallel plan are left to the plan search.
+json customWorkloadExamples() {
+  // Transformer: GPT-3 XL, 1.3B parameters, 24 layers, d_model 2048, context 2048 (Brown et al. 2020,
+  // arXiv:2005.14165, Table 2.1), trained on 20 tokens per parameter, 2.6e10 (Hoffmann et al. 2022, "Chinchilla").
+  // CNN: ResNet-50 on ImageNet-1k: 4.09 GMACs = 8.18 GFLOPs forward per 224² image and 25.6M parameters
+  // (torchvision ResNet50_Weights.IMAGENET1K_V1), 1,281,167 training images, 90 epochs (Goyal et al. 2017,
+  // arXiv:1706.02677, §5.1).
+  // A FLOP count: the transformer example's training compute, 6 FLOPs per parameter per token (Kaplan et al.
+  // 2020, arXiv:2001.08361, §2.1): 6 × 1.3e9 × 2.6e10 = 2.028e20.
+  // (Read from text by the engine's JSON reader: an initializer list of this depth costs the size-optimised
+  // engine more than the text.)
+  json out;
+  Issues ignored;
+  parseJsonText(R"({
+    "transformer": {"mode": "pretrain", "params": 1.3e9, "tokens": 2.6e10, "seq_len": 2048, "layers": 24, "hidden": 2048},
+    "cnn": {"mode": "pretrain", "gflops_per_sample": 8.18, "samples": 1281167, "epochs": 90, "params": 25557032},
+    "custom": {"mode": "pretrain", "total_flops": 2.028e20, "params": 1.3e9}})", out, ignored, "custom workload examples");
+  return out;
+}
+
+}  // namespace
 
 std::string apiDefaults(EngineState&, const std::string&, const std::string&) {
     SpotOptions s;
@@ -28,6 +53,8 @@ std::string apiDefaults(EngineState&, const std::string&, const std::string&) {
                                {"restart_hours", s.restart_hours}}},
                      {"weights", {{"unit_cost", w.unit_cost}, {"task", w.task}, {"service", w.service}}},
                      {"max_nodes", r.max_nodes},
+                     {"horizon_hours", r.horizon_hours},
+                     {"custom_workloads", customWorkloadExamples()},
                      {"decisions", {{"pue_air_cooled", kPueAirCooled},
                                     {"pue_liquid_cooled", kPueLiquidCooled},
                                     {"electricity_usd_per_kwh", kElectricityUsdPerKwh},

@@ -1,5 +1,10 @@
 // levers: time and cost of one workload on one catalog offer before and after each cost lever (math in
-// tools/levers.hpp). {"preset"|"workload", "instance", "pricing"?, "precision"?, "spot"?, "constants"?}
+// tools/levers.hpp). A lever whose after is not faster (mixed precision, more GPUs) or cheaper (spot, reserved,
+// MIG, fewer GPUs), as its name promises, is marked not applicable with the numbers.
+// {"preset"|"workload", "instance", "pricing"?, "nodes"?, "precision"?, "include_examples"?, "include_stale"?,
+// "spot"?, "constants"?}
+#include <cmath>
+
 #include "api/answer.hpp"
 #include "api/request.hpp"
 #include "io/request_fields.hpp"
@@ -24,10 +29,12 @@ void writeOutcome(JsonWriter& j, const LeverOutcome& o) {
       .field("effective_tflops_per_gpu", finiteOr(o.tflops_per_gpu)).endObject();
 }
 
+const char* directionName(LeverDirection d) { return d == LeverDirection::kFaster ? "faster" : "cheaper"; }
+
 // One lever's members (the caller opens the object, may add members, and closes it).
-void writeLever(JsonWriter& j, const std::string& name, bool applicable, const LeverOutcome& before, const LeverOutcome& after,
+void writeLever(JsonWriter& j, const std::string& name, LeverDirection d, bool applicable, const LeverOutcome& before, const LeverOutcome& after,
                 const Messages& note, const Messages& source) {
-  j.field("lever", name).field("applicable", applicable).field("note", note).field("source", source).key("before");
+  j.field("lever", name).field("direction", directionName(d)).field("applicable", applicable).field("note", note).field("source", source).key("before");
   writeOutcome(j, before);
   j.key("after");
   if (applicable) writeOutcome(j, after);
@@ -37,10 +44,27 @@ void writeLever(JsonWriter& j, const std::string& name, bool applicable, const L
         .field("saving_usd", finiteOr(before.cost_usd - after.cost_usd));
 }
 
-void writeNotApplicable(JsonWriter& j, const std::string& name, const LeverBase& b, const Message& note, const Messages& source) {
+void writeNotApplicable(JsonWriter& j, const std::string& name, LeverDirection d, const LeverBase& b, const Messages& note,
+                        const Messages& source) {
   j.beginObject();
-  writeLever(j, name, false, b.outcome, b.outcome, {note}, source);
+  writeLever(j, name, d, false, b.outcome, b.outcome, note, source);
   j.endObject();
+}
+
+// A computed lever: offered when its after is better in its direction, else not applicable with both numbers.
+// Returns whether it was offered (the caller then closes the object).
+bool writeComputed(JsonWriter& j, const std::string& name, LeverDirection d, const LeverOutcome& before, const LeverOutcome& after,
+                   Messages note, const Messages& source, const LeverBase& b) {
+  if (!leverHelps(d, before, after)) {
+    if (before.ok && after.ok)
+      note.push_back(Message("levers.does_not_help").text("direction", directionName(d)).num("time_hours", before.time_hours)
+                         .num("after_hours", after.time_hours).num("cost_usd", before.cost_usd).num("after_cost_usd", after.cost_usd));
+    writeNotApplicable(j, name, d, b, note, source);
+    return false;
+  }
+  j.beginObject();
+  writeLever(j, name, d, true, before, after, note, source);
+  return true;
 }
 
 void writePrecision(JsonWriter& j, const LeverBase& b) {
@@ -56,8 +80,7 @@ void writePrecision(JsonWriter& j, const LeverBase& b) {
                        .text("used", precisionName(trainingPrecision(l.mixed, g))));
   note.push_back(Message("levers.precision_model").num("tflops", l.single_gpu_tflops_before)
                      .num("after_tflops", l.single_gpu_tflops_after).num("gain_ratio", l.gain));
-  j.beginObject();
-  writeLever(j, "mixed_precision", l.before.ok && l.after.ok, l.before, l.after, note, {Message("source.amp")});
+  if (!writeComputed(j, "mixed_precision", LeverDirection::kFaster, l.before, l.after, note, {Message("source.amp")}, b)) return;
   j.field("currently_mixed_precision", l.currently_mixed).field("article_gain", kArticleAmpGain).endObject();
 }
 
@@ -66,63 +89,65 @@ void writeSpot(JsonWriter& j, const LeverBase& b) {
   Messages source;
   if (l.estimated) source.push_back(Message("source.spot_estimate"));
   source.push_back(Message("source.spot_catalog"));
-  if (l.already) return writeNotApplicable(j, "spot", b, Message("levers.already_spot"), source);
-  if (!l.has_price) return writeNotApplicable(j, "spot", b, Message("levers.no_spot_price"), source);
+  const LeverDirection d = LeverDirection::kCheaper;
+  if (l.already) return writeNotApplicable(j, "spot", d, b, {Message("levers.already_spot")}, source);
+  if (!l.has_price) return writeNotApplicable(j, "spot", d, b, {Message("levers.no_spot_price")}, source);
   const Message note = Message(l.estimated ? "levers.spot_estimated" : "levers.spot").num("usd_per_hour", l.price.usd_per_hour)
                            .num("time_hours", b.outcome.time_hours).num("after_hours", l.after.time_hours);
-  j.beginObject();
-  writeLever(j, "spot", true, b.outcome, l.after, {note}, source);
+  if (!writeComputed(j, "spot", d, b.outcome, l.after, {note}, source, b)) return;
   j.field("estimated", l.estimated).endObject();
 }
 
 void writeReserved(JsonWriter& j, const LeverBase& b) {
   const ReservedLever l = reservedLever(b);
   const Messages source = {Message("source.reserved_catalog")};
-  if (l.already) return writeNotApplicable(j, "reserved", b, Message("levers.already_reserved"), source);
-  if (!l.price) return writeNotApplicable(j, "reserved", b, Message("levers.no_reserved_price"), source);
+  const LeverDirection d = LeverDirection::kCheaper;
+  if (l.already) return writeNotApplicable(j, "reserved", d, b, {Message("levers.already_reserved")}, source);
+  if (!l.price) return writeNotApplicable(j, "reserved", d, b, {Message("levers.no_reserved_price")}, source);
   Messages note = {Message("levers.reserved").num("month_count", l.price->term_months).num("commitment_usd", l.cost.commitment_usd)
-                       .num("instance_count", b.nodes).num("cost_usd", l.after.cost_usd)};
+                       .num("instance_count", b.nodes).num("cost_usd", l.cost.amortised_cost_usd)};
   if (l.cost.break_even_utilisation > 0)
     note.push_back(Message("levers.reserved_break_even").num("share_fraction", l.cost.break_even_utilisation));
-  j.beginObject();
-  writeLever(j, "reserved", true, b.outcome, l.after, note, source);
-  j.endObject();
+  if (writeComputed(j, "reserved", d, b.outcome, l.after, note, source, b)) j.endObject();
 }
 
 void writeMig(JsonWriter& j, const LeverBase& b) {
   const GpuSpec& g = *b.offer->gpu;
   const Messages source = {Message("source.mig_profiles")};
-  if (g.mig_profiles.empty()) return writeNotApplicable(j, "mig", b, Message("levers.no_mig").text("gpu", g.id), source);
+  const LeverDirection d = LeverDirection::kCheaper;
+  if (g.mig_profiles.empty()) return writeNotApplicable(j, "mig", d, b, {Message("levers.no_mig").text("gpu", g.id)}, source);
   const MigLever l = migLever(b);
-  if (l.profile < 0) return writeNotApplicable(j, "mig", b, Message("levers.mig_no_fit").text("gpu", g.id), source);
-  if (!l.has_price) return writeNotApplicable(j, "mig", b, Message("levers.no_price"), source);
+  if (l.profile < 0) return writeNotApplicable(j, "mig", d, b, {Message("levers.mig_no_fit").text("gpu", g.id)}, source);
+  if (!l.has_price) return writeNotApplicable(j, "mig", d, b, {Message("levers.no_price")}, source);
   const MigProfile& p = g.mig_profiles[l.profile];
   const Message note = Message("levers.mig").text("profile", p.name).num("required_gb", l.plan.memory.required_gb)
                            .num("available_gb", l.plan.memory.available_gb).num("time_hours", l.after.time_hours)
                            .num("job_count", p.max_count).text("gpu", g.id);
-  j.beginObject();
-  writeLever(j, "mig", true, b.outcome, l.after, {note}, source);
-  j.endObject();
+  if (writeComputed(j, "mig", d, b.outcome, l.after, {note}, source, b)) j.endObject();
 }
 
 void writeScale(JsonWriter& j, const LeverBase& b, const Catalog& catalog, int dir, const std::string& pricing) {
   const std::string name = dir > 0 ? "more_gpus" : "fewer_gpus";
+  const LeverDirection d = dir > 0 ? LeverDirection::kFaster : LeverDirection::kCheaper;
   const Messages source = {Message("source.scaling_model")};
   const ScaleLever l = scaleLever(b, catalog, dir);
   const GpuSpec& g = *b.offer->gpu;
   if (!l.target) {
     const char* code = dir < 0 ? "levers.no_smaller" : b.offer->rdma ? "levers.no_larger" : "levers.no_larger_no_rdma";
-    return writeNotApplicable(j, name, b, Message(code).text("gpu", g.id).text("pricing", pricing), source);
+    return writeNotApplicable(j, name, d, b, {Message(code).text("gpu", g.id).text("pricing", pricing)}, source);
   }
   const LeverOutcome& base = b.outcome;
-  Messages note = {Message("levers.scale").num("gpu_count", base.gpus).num("after_gpu_count", l.after.gpus)
-                       .text("instance", l.target->instance_type).num("instance_count", l.nodes).num("time_hours", base.time_hours)
-                       .num("after_hours", l.after.time_hours).num("tflops", base.tflops_per_gpu)
+  // Per-GPU throughput changes only when the communication share does: the note names scaling losses only then.
+  const bool per_gpu_changes = std::fabs(l.after.tflops_per_gpu - base.tflops_per_gpu) > 1e-6 * std::max(1.0, base.tflops_per_gpu);
+  Messages note = {Message(per_gpu_changes ? "levers.scale" : "levers.scale_same_per_gpu").num("gpu_count", base.gpus)
+                       .num("after_gpu_count", l.after.gpus).text("instance", l.target->instance_type).num("instance_count", l.nodes)
+                       .num("time_hours", base.time_hours).num("after_hours", l.after.time_hours).num("tflops", base.tflops_per_gpu)
                        .num("after_tflops", l.after.tflops_per_gpu)};
-  if (!l.after.fits) note.push_back(Message("levers.scale_no_fit"));
-  j.beginObject();
-  writeLever(j, name, l.after.ok && l.after.fits, base, l.after, note, source);
-  j.endObject();
+  if (!l.after.fits) {
+    note.push_back(Message("levers.scale_no_fit"));
+    return writeNotApplicable(j, name, d, b, note, source);
+  }
+  if (writeComputed(j, name, d, base, l.after, note, source, b)) j.endObject();
 }
 
 }  // namespace
@@ -151,7 +176,10 @@ std::string apiLevers(EngineState& s, const std::string& text, const std::string
     r.error("pricing", ErrorCode::kNotFound, Message("error.no_price").text("instance", offer->id).text("pricing", pricing));
     return errorResult(issues);
   }
-  const LeverBase b = leverBase(w, *offer, model, *price, spot, k);
+  const int nodes = static_cast<int>(r.integer("nodes", false, 1, 4096).value_or(0));
+  const OfferScope scope = offerScopeField(r, s.today);
+  if (hasErrors(issues)) return errorResult(issues);
+  const LeverBase b = leverBase(w, *offer, model, *price, spot, k, nodes, scope);
   Messages warnings = offer->warnings;
   if (!b.outcome.fits) warnings.push_back(Message("levers.no_fit").text("instance", offer->instance_type));
   if (matches > 1) warnings.push_back(Message("offer.several_regions").text("instance", id).text("used", offer->id));

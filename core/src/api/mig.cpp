@@ -99,17 +99,18 @@ std::string apiMig(EngineState& s, const std::string& text, const std::string&) 
   readJobs(r, jobs, issues);
   ModelConstants k;
   readConstantsField(req, k, issues);
+  const OfferScope scope = offerScopeField(r, s.today);
   if (hasErrors(issues)) return errorResult(issues);
 
   const MigPacking pack = packMig(*g, jobs);
   const size_t placed = pack.placements.size();
-  const Rental mig_rent = cheapestRental(s.catalog, g->id, pack.gpu_hours);
+  const Rental mig_rent = cheapestRental(s.catalog, g->id, pack.gpu_hours, scope);
   const double mig_tflops = genericTflops(*g, k);
   std::vector<std::pair<WholeGpuOption, std::string>> alternatives;
   // Each alternative is named "whole_<GPU id>": one whole GPU of that type per job (the MIG GPU itself last).
   for (const char* id : {"t4", "l4", "a10"})
-    if (const GpuSpec* a = s.gpus.find(id)) alternatives.push_back({wholeGpuOption(s.catalog, *a, jobs, mig_tflops, k), std::string("whole_") + id});
-  alternatives.push_back({wholeGpuOption(s.catalog, *g, jobs, mig_tflops, k), "whole_" + g->id});
+    if (const GpuSpec* a = s.gpus.find(id)) alternatives.push_back({wholeGpuOption(s.catalog, *a, jobs, mig_tflops, k, scope), std::string("whole_") + id});
+  alternatives.push_back({wholeGpuOption(s.catalog, *g, jobs, mig_tflops, k, scope), "whole_" + g->id});
   std::string cheapest = "mig";
   double cheapest_per_job = placed > 0 && mig_rent.offer ? mig_rent.cost_usd / static_cast<double>(placed) : 0;
   for (const auto& [a, option] : alternatives)

@@ -6,6 +6,7 @@
 #include "api/answer.hpp"
 #include "api/request.hpp"
 #include "io/request_fields.hpp"
+#include "model/fit_hints.hpp"
 #include "model/ranking.hpp"
 
 namespace gpuvalue {
@@ -28,10 +29,12 @@ void writeRankResult(JsonWriter& j, const RankResult& r, const Ranking& ranking,
   j.beginObject()
       .field("id", o.id).field("instance", o.instance_type).field("provider", o.provider).field("region", o.region)
       .field("gpu", o.gpu_id).field("gpu_name", o.gpu->name).field("gpu_count", o.gpu_count).field("nodes", r.nodes())
-      .field("total_gpus", r.nodes() * o.gpu_count).field("pricing", pricingModelName(r.model)).field("fits", r.fits)
+      .field("total_gpus", r.nodes() * o.gpu_count).field("fit_nodes", r.eval->fit_nodes).field("pricing", pricingModelName(r.model))
+      .field("fits", r.fits).field("meets_horizon", r.meets_horizon)
       .field("example", o.example).field("marketplace", o.marketplace).field("time_hours", r.cost.wall_hours).field("time_hours_low", t.time_hours_low)
       .field("time_hours_high", t.time_hours_high).field("compute_hours", t.time_hours).field("cost_usd", r.cost.cost_usd)
-      .field("usd_per_hour", r.usd_per_hour).field("usd_per_tflops_day", r.usd_per_tflops_day)
+      .field("usd_per_hour", r.usd_per_hour).field("list_usd_per_hour", r.price->headlineUsdPerHour())
+      .field("usd_per_tflops_day", r.usd_per_tflops_day)
       .field("usd_per_tflops_day_at_precision", r.usd_per_tflops_day_at_precision)
       .field("vendor_usd_per_tflops_day", r.vendor_usd_per_tflops_day).field("score", r.score);
   j.key("scores").beginObject().field("unit_cost", r.unit_score).field("task", r.task_score).field("service", r.service_score).endObject();
@@ -56,7 +59,8 @@ void writeRankResult(JsonWriter& j, const RankResult& r, const Ranking& ranking,
       .field("p_finish_by_deadline", r.cost.p_finish_by_deadline).field("feasible", r.cost.feasible)
       .endObject();
   j.key("reserved").beginObject()
-      .field("commitment_usd", r.cost.commitment_usd).field("break_even_utilisation", r.cost.break_even_utilisation)
+      .field("commitment_usd", r.cost.commitment_usd).field("amortised_cost_usd", r.cost.amortised_cost_usd)
+      .field("break_even_utilisation", r.cost.break_even_utilisation).field("cheaper_on_demand_usd", r.cheaper_on_demand_usd)
       .endObject();
   j.field("billed_hours", r.cost.billed_hours).field("as_of", r.price->as_of).field("source", r.price->source)
       .field("stale", r.stale).field("reasons", resultReasons(r, ranking)).field("warnings", resultWarnings(r, w, opt));
@@ -89,7 +93,16 @@ std::string apiRank(EngineState& s, const std::string& text, const std::string&)
       .field("precision", precisionName(w.precision)).field("total_flops", w.totalFlops()).field("params", w.params)
       .endObject();
   j.field("evaluated_offers", ranking.evaluated).field("result_count", ranking.result_count)
-      .field("fitting_count", ranking.fitting_count);
+      .field("fitting_count", ranking.fitting_count).field("meeting_count", ranking.meeting_count);
+  // The horizon each offer was sized for: the deadline, the request's horizon_hours, or the default.
+  j.key("horizon").beginObject().field("hours", ranking.horizon_hours)
+      .field("source", opt.filters.deadline_hours > 0 ? "deadline" : ranking.horizon_hours <= 0 ? "none"
+                       : opt.horizon_hours == kDefaultHorizonHours ? "default" : "request")
+      .field("max_nodes", opt.max_nodes).endObject();
+  // When nothing fits: what would make it fit.
+  j.field("fit_hints", fitHints(w, ranking, opt));
+  j.key("filters").beginObject().field("include_examples", opt.filters.include_examples)
+      .field("include_stale", opt.filters.include_stale).endObject();
   j.key("results").beginArray();
   EvaluationText evaluation_text;
   for (const auto& rr : ranking.results) writeRankResult(j, rr, ranking, w, opt, evaluation_text);

@@ -115,4 +115,12 @@ double readPue(ObjectReader& r, Assumptions& as) {
   return pue;
 }
 
+OfferScope offerScopeField(ObjectReader& r, const std::string& today) {
+  OfferScope scope;
+  scope.include_examples = r.boolean("include_examples", false).value_or(false);
+  scope.include_stale = r.boolean("include_stale", false).value_or(false);
+  scope.today_day = dayNumber(today);
+  return scope;
+}
+
 }  // namespace gpuvalue

@@ -11,6 +11,7 @@
 #include "model/performance.hpp"
 #include "model/pricing.hpp"
 #include "model/workload.hpp"
+#include "tools/decisions.hpp"
 
 namespace gpuvalue {
 
@@ -29,6 +30,9 @@ bool readConstantsField(const json& req, ModelConstants& k, Issues& issues);
 const GpuSpec* gpuField(const GpuDatabase& gpus, ObjectReader& r);
 // The optional "pricing" member (default `fallback`) as a billing model; `name` gets the text as given.
 PricingModel pricingField(ObjectReader& r, const char* fallback, std::string& name);
+// The optional "include_examples" and "include_stale" members (false when absent): which catalog prices a decision
+// tool may pick, judged on `today`.
+OfferScope offerScopeField(ObjectReader& r, const std::string& today);
 // Offer by id, or by instance type when unambiguous; `matches` counts instance-type matches.
 const Offer* findOffer(const Catalog& catalog, const std::string& id_or_type, int& matches);
 // The hardware of energy and tco: an "instance" of the catalog (its GPU) or a "gpu"; null members on failure.

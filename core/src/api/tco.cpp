@@ -49,7 +49,7 @@ void readRent(const EngineState& s, ObjectReader& r, const GpuOrInstance& h, Tco
     in.rent_usd_per_gpu_hour = p->usd_per_hour / h.offer->gpu_count;
     source = Message("plan.src_offer").text("instance", h.offer->id).text("pricing", "on_demand").num("gpu_count", h.offer->gpu_count)
                  .text("date", p->as_of).text("source", p->source);
-  } else if (const Offer* best = cheapestOnDemandPerGpu(s.catalog, h.gpu->id)) {
+  } else if (const Offer* best = cheapestOnDemandPerGpu(s.catalog, h.gpu->id, offerScopeField(r, s.today))) {
     const Price* p = best->price(PricingModel::kOnDemand);
     in.rent_usd_per_gpu_hour = p->usd_per_hour / best->gpu_count;
     source = Message("tco.src_cheapest_rent").text("instance", best->id).text("date", p->as_of).text("source", p->source);

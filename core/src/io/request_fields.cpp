@@ -24,11 +24,11 @@ const Field kPricingList = Field::strings("pricing", "Pricing models to keep.");
 const Field kFitsOnly = Field::boolean("fits_only", "Keep only offers the job fits in.").byDefault(false);
 const Field kBudget = Field::number("budget_usd", "Largest job cost in US dollars; 0 = none.").atLeast(0).atMost(1e15).byDefault(0.0);
 const Field kDeadline = Field::number("deadline_hours", "Longest time to train in hours; 0 = none.").atLeast(0).atMost(1e7).byDefault(0.0);
-const Field kIncludeExamples = Field::boolean("include_examples", "Keep the seed article's example offers.").byDefault(true);
+const Field kIncludeExamples = Field::boolean("include_examples", "Keep the seed article's illustrative offers (made-up prices).").byDefault(false);
 const Field kIncludeMarketplace =
     Field::boolean("include_marketplace", "Keep offers of marketplace hosts (peer-to-peer, e.g. Vast.ai).").byDefault(true);
 const Field kIncludeStale =
-    Field::boolean("include_stale", "Keep prices older than 180 days (they are flagged stale).").byDefault(true);
+    Field::boolean("include_stale", "Keep prices older than 180 days (they are flagged stale).").byDefault(false);
 const Field* const kFilterFields[] = {&kProviders, &kRegions, &kGpus, &kPricingList, &kFitsOnly, &kBudget, &kDeadline, &kIncludeExamples,
                                       &kIncludeMarketplace, &kIncludeStale};
 
@@ -36,9 +36,11 @@ const char* const kPricingChoices[] = {"all", "on_demand", "reserved", "spot", "
 const Field kPricing = Field::string("pricing", "One pricing model, or all.")
                            .oneOf(kPricingChoices).byDefault("all");
 const Field kMaxNodes = Field::integer("max_nodes", "Largest multi-node cluster considered.").atLeast(1).atMost(4096);
+const Field kHorizon = Field::number("horizon_hours", "Wall time each offer is sized to finish within (the deadline when one is set); 0 = none.")
+                           .atLeast(0).atMost(1e7).byDefault(kDefaultHorizonHours);
 const Field kFreeTrial = Field::number("free_trial_hours", "Free-trial hours to subtract; absent = each price's own.").atLeast(0).atMost(1e5).whenAbsent(-1);
 const Field kLimit = Field::integer("limit", "Most results returned; 0 = all.").atLeast(0).atMost(10000000).byDefault(0.0);
-const Field* const kRankFields[] = {&kPricing, &kMaxNodes, &kFreeTrial, &kLimit};
+const Field* const kRankFields[] = {&kPricing, &kHorizon, &kMaxNodes, &kFreeTrial, &kLimit};
 }  // namespace
 
 extern const Record kSpotRecord = makeRecord("spot", "How spot interruptions are costed.", kSpotFields);
@@ -116,6 +118,7 @@ void readRankOptions(const json& req, RankOptions& opt, long long& limit, Issues
     }
   }
   if (const json* fj = r.get("filters")) readFilters(*fj, opt.filters, issues);
+  opt.horizon_hours = keep(r, R::kHorizon, opt.horizon_hours);
   opt.max_nodes = static_cast<int>(keep(r, R::kMaxNodes, opt.max_nodes));
   opt.free_trial_hours = numberOr(r, R::kFreeTrial);
   limit = static_cast<long long>(numberOr(r, R::kLimit));

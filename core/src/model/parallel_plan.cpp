@@ -163,13 +163,18 @@ void search(const Workload& w, const Cluster& c, const ModelConstants& k, const 
 
 }  // namespace
 
-bool unconstrainedPlan(const Workload& w, const Cluster& c, const ModelConstants& k, ClusterPlan& out) {
+Workload withFreePlanValues(const Workload& w) {
   Workload free = w;
   free.tensor_parallel = free.pipeline_parallel = free.context_parallel = 0;
   free.zero_stage = -1;
   free.recompute = -1;
   free.activation_checkpointing = false;
   if (free.kind == WorkloadKind::kTransformer) free.micro_batch = 0;
+  return free;
+}
+
+bool unconstrainedPlan(const Workload& w, const Cluster& c, const ModelConstants& k, ClusterPlan& out) {
+  const Workload free = withFreePlanValues(w);
   SearchResult r;
   search(free, c, k, planAxes(free, c), r);
   if (r.have_fit) out = r.best;

@@ -24,6 +24,8 @@ bool completeLayout(const Workload& w, const Cluster& c, Sharding& s);
 // The plan values the workload fixes, as a phrase ("ZeRO stage and tensor-parallel degree"), empty when none.
 std::string fixedPlanValues(const Workload& w);
 
+// The workload with every plan value it fixes set free (parallel degrees, ZeRO, recomputation, micro-batch).
+Workload withFreePlanValues(const Workload& w);
 // The fastest fitting plan ignoring the workload's fixed values; false when none fits.
 bool unconstrainedPlan(const Workload& w, const Cluster& c, const ModelConstants& k, ClusterPlan& out);
 

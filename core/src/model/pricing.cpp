@@ -30,6 +30,13 @@ double jobUsdPerHour(const Offer& o, const Price& p, double hours) {
   return billed > 0 ? tieredCost(p.tiers, billed) / billed : p.headlineUsdPerHour();
 }
 
+bool isCommitment(PricingModel m) { return m == PricingModel::kReserved || m == PricingModel::kMonthly; }
+
+double jobRateUsdPerHour(const Offer& o, const Price& p, const CostResult& cost, int nodes) {
+  if (isCommitment(p.model) && cost.wall_hours > 0 && cost.cost_usd > 0) return cost.cost_usd / std::max(1, nodes) / cost.wall_hours;
+  return jobUsdPerHour(o, p, cost.wall_hours);
+}
+
 double usdPerTflopsDay(double usd_per_hour, int gpu_count, double tflops_per_gpu) {
   if (gpu_count <= 0 || tflops_per_gpu <= 0) return 0;
   return usd_per_hour * 24.0 / (gpu_count * tflops_per_gpu);
@@ -75,12 +82,19 @@ CostResult priceJob(const Offer& o, const Price& p, double hours, int nodes, con
       break;
     }
     case PricingModel::kReserved: {
-      // Amortised: the job pays the reserved hourly rate for its hours; the commitment covers the whole term
-      // and only pays off above the break-even utilisation.
-      r.billed_hours = hours;
-      r.effective_usd_per_hour = p.usd_per_hour;
-      r.cost_usd = hours * p.usd_per_hour * nodes;
-      r.commitment_usd = p.term_months * kHoursPerMonth * p.usd_per_hour * nodes;
+      // A reservation is bought for whole terms on whole instances: a job that needs it pays every term it
+      // spans, whether the capacity is busy or not ("reservations are billed for every clock-hour during the
+      // term you select, regardless of whether an instance is running or not", AWS whitepaper "Amazon EC2
+      // Reserved Instances and Other AWS Reservation Models", Usage billing,
+      // https://docs.aws.amazon.com/whitepapers/latest/cost-optimization-reservation-models/usage-billing.html).
+      // The job's share at the reserved rate (the rest of the term used by other work) is amortised_cost_usd.
+      const double term_hours = p.term_months > 0 ? p.term_months * kHoursPerMonth : 0;
+      const double terms = term_hours > 0 ? std::ceil(std::max(hours, 1e-9) / term_hours - 1e-9) : 0;
+      r.amortised_cost_usd = hours * p.usd_per_hour * nodes;
+      r.billed_hours = terms > 0 ? terms * term_hours : hours;
+      r.cost_usd = r.billed_hours * p.usd_per_hour * nodes;
+      r.commitment_usd = r.cost_usd;
+      r.effective_usd_per_hour = hours > 0 ? r.cost_usd / nodes / hours : p.usd_per_hour;
       if (const Price* od = o.price(PricingModel::kOnDemand))
         r.break_even_utilisation = od->usd_per_hour > 0 ? p.usd_per_hour / od->usd_per_hour : 0;
       break;
@@ -137,9 +151,12 @@ CostResult priceJob(const Offer& o, const Price& p, double hours, int nodes, con
       break;
     }
     case PricingModel::kMonthly: {
+      // Whole months on whole instances; the job's share at the monthly rate is amortised_cost_usd.
       double months = std::ceil(std::max(hours, 1e-9) / kHoursPerMonth - 1e-9);
       r.billed_hours = months * kHoursPerMonth;
       r.cost_usd = months * p.usd_per_month * nodes;
+      r.commitment_usd = r.cost_usd;
+      r.amortised_cost_usd = hours / kHoursPerMonth * p.usd_per_month * nodes;
       r.effective_usd_per_hour = hours > 0 ? r.cost_usd / nodes / hours : p.usd_per_month / kHoursPerMonth;
       break;
     }

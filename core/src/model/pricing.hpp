@@ -28,8 +28,11 @@ struct CostResult {
   double checkpoint_interval_hours = 0;
   double p_finish_by_deadline = 1;
   bool feasible = true;          // false when interruptions come faster than progress
-  // Reserved.
-  double commitment_usd = 0;     // whole term for the nodes used
+  // Reserved and monthly: the commitment the job forces (whole terms or months on whole instances; equal to
+  // cost_usd) and the job's share of it at the committed rate (what the job would cost if the rest of the term
+  // were used by other work).
+  double commitment_usd = 0;
+  double amortised_cost_usd = 0;
   double break_even_utilisation = 0;  // reserved rate / on-demand rate
   const char* note = "";        // a message code without parameters, or "" (not a std::string: ranking prices every offer)
 };
@@ -37,12 +40,18 @@ struct CostResult {
 // Rounds a run up to the billing increment and minimum charge, in hours.
 double billedHours(const Offer& o, double hours);
 
-// Cost of running `nodes` instances of `offer` for `hours` of work under `price`.
+// Cost of running `nodes` instances of `offer` for `hours` of work under `price`: what the user pays for this job.
+// Reserved and monthly prices are commitments: whole terms (months) on whole instances.
 CostResult priceJob(const Offer& offer, const Price& price, double hours, int nodes, const SpotOptions& spot);
 
 // The hourly rate a job of `hours` pays per node: a tiered price's cost over its billed hours (not its first tier,
 // which a teaser rate makes look cheap), the headline rate of any other price.
 double jobUsdPerHour(const Offer& o, const Price& p, double hours);
+// True for billing that commits to a term: reserved and monthly.
+bool isCommitment(PricingModel m);
+// The hourly rate per node the job pays under `cost`: a commitment's whole cost over the job's wall hours (a
+// month bought for a 6-hour job costs that month in those 6 hours), jobUsdPerHour otherwise.
+double jobRateUsdPerHour(const Offer& o, const Price& p, const CostResult& cost, int nodes);
 // Tiered cost: each tier's hours at its rate (article GN10: 100 h × $8.5 + rest × $6.2).
 double tieredCost(const std::vector<PriceTier>& tiers, double hours);
 

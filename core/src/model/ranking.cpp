@@ -22,8 +22,26 @@ bool contains(const std::vector<std::string>& lowered_list, const std::string& v
   return std::find(lowered_list.begin(), lowered_list.end(), toLower(v)) != lowered_list.end();
 }
 
-// Smallest node count that fits (scale-out only over RDMA networks, as multi-node training needs), then the
-// fastest sharding on that many nodes.
+// The smallest node count in (lo, hi] for which `ok` holds, given that it fails at lo: doubling from lo, then
+// bisection; 0 when it fails up to hi.
+template <typename Ok>
+int smallestNodes(int lo, int hi, Ok&& ok) {
+  int found = 0;
+  for (int n = std::min(std::max(2, lo * 2), hi);; n = std::min(n * 2, hi)) {
+    if (ok(n)) { found = n; break; }
+    lo = n;
+    if (n >= hi) return 0;
+  }
+  while (found - lo > 1) {
+    const int mid = lo + (found - lo) / 2;
+    if (ok(mid)) found = mid; else lo = mid;
+  }
+  return found;
+}
+
+// Smallest node count that fits (scale-out only over RDMA networks, as multi-node training needs), then, when the
+// job on it takes longer than the horizon, the smallest that finishes within it (or max_nodes): users planning
+// "Llama 2 7B within a month" need the cluster size that achieves it, not the smallest that fits.
 Evaluation evaluate(const Workload& w, const Offer& o, const RankOptions& opt) {
   Cluster c;
   c.gpu = o.gpu;
@@ -32,54 +50,46 @@ Evaluation evaluate(const Workload& w, const Offer& o, const RankOptions& opt) {
   c.network_gbps = o.network_gbps;
   c.rdma = o.rdma;
   c.nodes = 1;
-  auto fitsOn = [&](int n) {
-    c.nodes = n;
-    return fitsWithSomeSharding(w, c, opt.constants);
-  };
+  const bool scales = o.rdma && opt.max_nodes > 1;
   int nodes = 1;
-  if (!fitsOn(1) && o.rdma && opt.max_nodes > 1) {
-    int lo = 1, hi = 0;
-    for (int n = 2;; n = std::min(n * 2, opt.max_nodes)) {
-      if (fitsOn(n)) { hi = n; break; }
-      lo = n;
-      if (n == opt.max_nodes) break;
-    }
-    if (hi > 0) {
-      while (hi - lo > 1) {
-        int mid = (lo + hi) / 2;
-        if (fitsOn(mid)) hi = mid; else lo = mid;
-      }
-      nodes = hi;
+  if (scales) {
+    c.nodes = 1;
+    if (!fitsWithSomeSharding(w, c, opt.constants)) {
+      const int n = smallestNodes(1, opt.max_nodes, [&](int k) {
+        c.nodes = k;
+        return fitsWithSomeSharding(w, c, opt.constants);
+      });
+      if (n > 0) nodes = n;
     }
   }
-  // With a deadline, scale out (RDMA offers only) until the job finishes in time or max_nodes is reached:
-  // users asking "GPT-3 within 30 days" need the cluster size that achieves it, not the smallest that fits.
-  const double deadline = opt.filters.deadline_hours;
-  if (deadline > 0 && o.rdma && opt.max_nodes > nodes) {
-    auto hoursOn = [&](int n) {
+  const int fit_nodes = nodes;
+  const double horizon = effectiveHorizonHours(opt);
+  if (horizon > 0 && scales && opt.max_nodes > nodes) {
+    auto meets = [&](int n) {
       c.nodes = n;
       ClusterPlan p = planCluster(w, c, opt.constants);
-      return p.memory.fits && p.throughput.time_hours > 0 ? p.throughput.time_hours : 1e300;
+      return p.memory.fits && p.throughput.time_hours > 0 && p.throughput.time_hours <= horizon;
     };
-    if (hoursOn(nodes) > deadline) {
-      int lo = nodes, hi = 0;
-      for (int n = nodes * 2;; n = std::min(n * 2, opt.max_nodes)) {
-        if (hoursOn(n) <= deadline) { hi = n; break; }
-        lo = n;
-        if (n >= opt.max_nodes) break;
-      }
-      if (hi > 0) {
-        while (hi - lo > 1) {
-          int mid = (lo + hi) / 2;
-          if (hoursOn(mid) <= deadline) hi = mid; else lo = mid;
-        }
-        nodes = hi;
+    if (!meets(nodes)) {
+      const int n = smallestNodes(nodes, opt.max_nodes, meets);
+      if (n > 0) {
+        nodes = n;
+      } else {
+        // Out of reach: the largest cluster, when it is faster, shows how close the offer can come.
+        auto hours = [&](int k) {
+          c.nodes = k;
+          ClusterPlan p = planCluster(w, c, opt.constants);
+          return p.memory.fits && p.throughput.time_hours > 0 ? p.throughput.time_hours : 1e300;
+        };
+        if (hours(opt.max_nodes) < hours(nodes)) nodes = opt.max_nodes;
       }
     }
   }
   c.nodes = nodes;
   Evaluation e;
   e.nodes = nodes;
+  e.fit_nodes = fit_nodes;
+  e.offer = &o;
   ClusterPlan plan = planCluster(w, c, opt.constants);
   e.memory = plan.memory;
   e.throughput = plan.throughput;
@@ -176,12 +186,18 @@ struct Candidate {
   const Price* price;
   const Evaluation* eval;
   double cost_usd, wall_hours, usd_per_tflops_day, score;
-  bool fits;
+  double order;                  // the score the order uses (a commitment's is capped below cheaper on-demand offers)
+  double cheaper_on_demand_usd;  // the cheaper on-demand job that capped it, else 0
+  bool fits, meets;
 };
 
-// $/TFLOPS·day at FP16 dense (article formula), at the rate the job pays (a tiered price's effective rate).
-double unitCost(const Offer& o, const Price& p, double wall_hours) {
-  return usdPerTflopsDay(jobUsdPerHour(o, p, wall_hours), o.gpu_count, o.gpu->peak(Precision::kFp16));
+// $/TFLOPS·day at FP16 dense (article formula), at the rate the job pays: a tiered price's effective rate, a
+// commitment's whole cost over the job's hours.
+double unitCost(const Offer& o, const Price& p, double cost_usd, double wall_hours, int nodes) {
+  CostResult c;
+  c.cost_usd = cost_usd;
+  c.wall_hours = wall_hours;
+  return usdPerTflopsDay(jobRateUsdPerHour(o, p, c, nodes), o.gpu_count, o.gpu->peak(Precision::kFp16));
 }
 
 CostResult costOf(const Offer& o, const Price& p, const Evaluation& e, const RankOptions& opt, const SpotOptions& spot) {
@@ -265,6 +281,7 @@ std::vector<Candidate> collectCandidates(const Workload& w, const Catalog& catal
   EvaluationCache cache(w, opt, out);
   const bool any_place_filter = !providers.empty() || !regions.empty() || !gpus.empty();
   const long today_day = f.include_stale ? 0 : dayNumber(opt.today);
+  const double horizon = effectiveHorizonHours(opt);
   for (const Offer& o : catalog.offers) {
     if (!o.gpu) continue;
     if (!f.include_examples && o.example) continue;
@@ -284,17 +301,23 @@ std::vector<Candidate> collectCandidates(const Workload& w, const Catalog& catal
       jobOf(o, p, e, opt, spot, cost_usd, wall_hours);
       if (f.budget_usd > 0 && cost_usd > f.budget_usd) continue;
       if (f.deadline_hours > 0 && wall_hours > f.deadline_hours) continue;
-      cands.push_back({&o, &p, &e, cost_usd, wall_hours, unitCost(o, p, wall_hours), 0, fits});
+      const bool meets = fits && (horizon <= 0 || wall_hours <= horizon * (1 + 1e-9));
+      cands.push_back({&o, &p, &e, cost_usd, wall_hours, unitCost(o, p, cost_usd, wall_hours, e.nodes), 0, 0, 0, fits, meets});
     }
   }
   return cands;
 }
 
-// The three dimensions normalised over the fitting results: best unit cost, job cost and wall time.
+// The three dimensions normalised over the fitting results within the horizon (over every fitting result when
+// none meets it): best unit cost, job cost and wall time.
 void findBests(const std::vector<Candidate>& cands, Ranking& out) {
   for (const auto& c : cands) {
     if (!c.fits) continue;
     ++out.fitting_count;
+    if (c.meets) ++out.meeting_count;
+  }
+  for (const auto& c : cands) {
+    if (!c.fits || (out.meeting_count > 0 && !c.meets)) continue;
     const double unit = c.usd_per_tflops_day;
     if (unit > 0 && (out.best_unit == 0 || unit < out.best_unit)) out.best_unit = unit;
     if (c.cost_usd > 0 && (out.best_cost == 0 || c.cost_usd < out.best_cost)) out.best_cost = c.cost_usd;
@@ -305,12 +328,13 @@ void findBests(const std::vector<Candidate>& cands, Ranking& out) {
 struct Scorer {
   const Ranking& out;
   const Weights& wt;
+  // Each ratio to the best is at most 1 (an offer beyond the horizon may be cheaper than the best within it).
   double unit(double usd_per_tflops_day) const {
-    return (usd_per_tflops_day > 0 && out.best_unit > 0) ? out.best_unit / usd_per_tflops_day : 0;
+    return (usd_per_tflops_day > 0 && out.best_unit > 0) ? std::min(1.0, out.best_unit / usd_per_tflops_day) : 0;
   }
   double task(double cost, double wall) const {
-    double cs = (cost > 0 && out.best_cost > 0) ? out.best_cost / cost : 0;
-    double ts = (wall > 0 && out.best_time > 0) ? out.best_time / wall : 0;
+    double cs = (cost > 0 && out.best_cost > 0) ? std::min(1.0, out.best_cost / cost) : 0;
+    double ts = (wall > 0 && out.best_time > 0) ? std::min(1.0, out.best_time / wall) : 0;
     return 0.5 * cs + 0.5 * ts;
   }
   double score(const Candidate& c) const {
@@ -321,14 +345,14 @@ struct Scorer {
   }
 };
 
-// Pareto frontier of (cost, wall time) among fitting results: a result is on it when no other one is at most as
-// expensive and as slow and better in one of the two. Wall times take few distinct values (one per hardware
+// Pareto frontier of (cost, wall time) among fitting results within the horizon (all fitting ones when none
+// meets it): a result is on it when no other one is at most as expensive and as slow and better in one of the two. Wall times take few distinct values (one per hardware
 // evaluation and interruption rate), so the frontier is found over the cheapest result of each wall time.
 // Returns wall time bits -> cost of the frontier point.
-FlatMap64<double> paretoFrontier(const std::vector<Candidate>& cands, size_t evaluations) {
+FlatMap64<double> paretoFrontier(const std::vector<Candidate>& cands, size_t evaluations, bool any_meets) {
   FlatMap64<double> cheapest(evaluations * 4 + 16);  // wall time bits -> lowest cost
   for (const auto& c : cands) {
-    if (!c.fits || !(c.cost_usd > 0)) continue;
+    if (!c.fits || !(c.cost_usd > 0) || (any_meets && !c.meets)) continue;
     bool inserted = false;
     double& lowest = cheapest.find(bitsOf(c.wall_hours), c.cost_usd, inserted);
     if (!inserted && c.cost_usd < lowest) lowest = c.cost_usd;
@@ -351,12 +375,57 @@ FlatMap64<double> paretoFrontier(const std::vector<Candidate>& cands, size_t eva
   return frontier;
 }
 
-// Order: fitting first, then score, then cost, then catalog order (offers and their prices are stored in
-// catalog order, so their addresses give it). Only the kept results are fully sorted.
+// A commitment (reserved, monthly) never ranks above an on-demand offer of the same GPU type and total GPU count,
+// in the same group (fitting, within the horizon), whose job costs less: its order score is capped just below the
+// lowest order score of those on-demand offers.
+void capCommitments(std::vector<Candidate>& cands) {
+  struct OnDemand {
+    const GpuSpec* gpu;
+    int gpus;
+    bool meets;
+    double cost, order;
+  };
+  auto key = [](const OnDemand& a, const OnDemand& b) {
+    if (a.gpu != b.gpu) return std::less<const GpuSpec*>()(a.gpu, b.gpu);
+    if (a.gpus != b.gpus) return a.gpus < b.gpus;
+    if (a.meets != b.meets) return a.meets < b.meets;
+    return a.cost < b.cost;
+  };
+  std::vector<OnDemand> od;
+  bool any_commitment = false;
+  for (const auto& c : cands) {
+    if (!c.fits || !(c.cost_usd > 0)) continue;
+    const int gpus = c.eval->nodes * c.offer->gpu_count;
+    if (c.price->model == PricingModel::kOnDemand) od.push_back({c.offer->gpu, gpus, c.meets, c.cost_usd, c.order});
+    else if (isCommitment(c.price->model)) any_commitment = true;
+  }
+  if (!any_commitment || od.empty()) return;
+  std::sort(od.begin(), od.end(), key);
+  // Running minimum of the order score within each (GPU, count, group), in order of cost.
+  for (size_t i = 1; i < od.size(); ++i)
+    if (od[i].gpu == od[i - 1].gpu && od[i].gpus == od[i - 1].gpus && od[i].meets == od[i - 1].meets)
+      od[i].order = std::min(od[i].order, od[i - 1].order);
+  for (auto& c : cands) {
+    if (!c.fits || !(c.cost_usd > 0) || !isCommitment(c.price->model)) continue;
+    const OnDemand probe{c.offer->gpu, c.eval->nodes * c.offer->gpu_count, c.meets, c.cost_usd, 0};
+    auto it = std::lower_bound(od.begin(), od.end(), probe, key);  // the first on-demand job costing as much or more
+    if (it == od.begin()) continue;
+    const OnDemand& cheaper = *(it - 1);
+    if (cheaper.gpu != probe.gpu || cheaper.gpus != probe.gpus || cheaper.meets != probe.meets) continue;
+    auto first = it - 1;
+    while (first != od.begin() && (first - 1)->gpu == probe.gpu && (first - 1)->gpus == probe.gpus && (first - 1)->meets == probe.meets) --first;
+    c.cheaper_on_demand_usd = first->cost;
+    if (c.order >= cheaper.order) c.order = std::nextafter(cheaper.order, -1e300);
+  }
+}
+
+// Order: fitting first, then within the horizon, then order score, then cost, then catalog order (offers and
+// their prices are stored in catalog order, so their addresses give it). Only the kept results are fully sorted.
 size_t keepBest(std::vector<Candidate>& cands, size_t limit) {
   auto better = [](const Candidate& a, const Candidate& b) {
     if (a.fits != b.fits) return a.fits;
-    if (a.score != b.score) return a.score > b.score;
+    if (a.meets != b.meets) return a.meets;
+    if (a.order != b.order) return a.order > b.order;
     if (a.cost_usd != b.cost_usd) return a.cost_usd < b.cost_usd;
     if (a.offer != b.offer) return std::less<const Offer*>()(a.offer, b.offer);
     return std::less<const Price*>()(a.price, b.price);
@@ -377,9 +446,11 @@ void fillResult(RankResult& r, const Candidate& c, const Workload& w, const Rank
   r.price = &p;
   r.eval = c.eval;
   r.fits = c.fits;
+  r.meets_horizon = c.meets;
+  r.cheaper_on_demand_usd = c.cheaper_on_demand_usd;
   r.cost = costOf(o, p, *c.eval, opt, spot);
   if (r.cost.cost_usd != c.cost_usd || r.cost.wall_hours != c.wall_hours) ++out.cost_mismatches;
-  r.usd_per_hour = jobUsdPerHour(o, p, c.wall_hours);
+  r.usd_per_hour = jobRateUsdPerHour(o, p, r.cost, c.eval->nodes);
   r.usd_per_tflops_day = c.usd_per_tflops_day;
   r.usd_per_tflops_day_at_precision = usdPerTflopsDay(r.usd_per_hour, o.gpu_count, o.gpu->peak(trainingPrecision(w, *o.gpu)));
   if (o.claims && o.claims->tflops > 0 && o.claims->tflops_precision == "fp16")
@@ -388,22 +459,30 @@ void fillResult(RankResult& r, const Candidate& c, const Workload& w, const Rank
   r.unit_score = scorer.unit(r.usd_per_tflops_day);
   r.task_score = scorer.task(c.cost_usd, c.wall_hours);
   r.score = c.score;
-  const double* frontier_cost = c.fits && c.cost_usd > 0 ? frontier.get(bitsOf(c.wall_hours)) : nullptr;
+  const double* frontier_cost = c.fits && c.cost_usd > 0 && (c.meets || out.meeting_count == 0) ? frontier.get(bitsOf(c.wall_hours)) : nullptr;
   r.pareto = frontier_cost && *frontier_cost == c.cost_usd;
   r.stale = isStale(p, today_day);
 }
 
 }  // namespace
 
+int rankingNodes(const Workload& w, const Offer& o, const RankOptions& opt) { return o.gpu ? evaluate(w, o, opt).nodes : 1; }
+
+double effectiveHorizonHours(const RankOptions& opt) {
+  return opt.filters.deadline_hours > 0 ? opt.filters.deadline_hours : std::max(0.0, opt.horizon_hours);
+}
+
 Ranking rankOffers(const Workload& w, const Catalog& catalog, const RankOptions& opt) {
   Ranking out;
+  out.horizon_hours = effectiveHorizonHours(opt);
   SpotOptions spot = opt.spot;
   if (opt.filters.deadline_hours > 0 && spot.deadline_hours <= 0) spot.deadline_hours = opt.filters.deadline_hours;
   std::vector<Candidate> cands = collectCandidates(w, catalog, opt, spot, out);
   findBests(cands, out);
   const Scorer scorer{out, opt.weights};
-  for (auto& c : cands) c.score = scorer.score(c);
-  const FlatMap64<double> frontier = paretoFrontier(cands, out.evaluations.size());
+  for (auto& c : cands) c.order = c.score = scorer.score(c);
+  capCommitments(cands);
+  const FlatMap64<double> frontier = paretoFrontier(cands, out.evaluations.size(), out.meeting_count > 0);
   out.result_count = cands.size();
   const size_t keep = keepBest(cands, opt.limit);
   out.results.resize(keep);
@@ -418,14 +497,25 @@ Messages resultReasons(const RankResult& r, const Ranking& ranking) {
     reasons.push_back(Message("rank.no_fit"));
     return reasons;
   }
-  if (r.cost.cost_usd > 0 && r.cost.cost_usd <= ranking.best_cost * (1 + 1e-9))
+  // The bests are over the offers within the horizon: an offer beyond it is not called the cheapest or fastest.
+  const bool compared = r.meets_horizon || ranking.meeting_count == 0;
+  if (compared && r.cost.cost_usd > 0 && r.cost.cost_usd <= ranking.best_cost * (1 + 1e-9))
     reasons.push_back(Message("rank.cheapest_job").num("cost_usd", r.cost.cost_usd));
-  if (r.cost.wall_hours > 0 && r.cost.wall_hours <= ranking.best_time * (1 + 1e-9))
+  if (compared && r.cost.wall_hours > 0 && r.cost.wall_hours <= ranking.best_time * (1 + 1e-9))
     reasons.push_back(Message("rank.fastest").num("time_hours", r.cost.wall_hours));
-  if (r.usd_per_tflops_day > 0 && r.usd_per_tflops_day <= ranking.best_unit * (1 + 1e-9)) reasons.push_back(Message("rank.lowest_unit_cost"));
+  if (compared && r.usd_per_tflops_day > 0 && r.usd_per_tflops_day <= ranking.best_unit * (1 + 1e-9))
+    reasons.push_back(Message("rank.lowest_unit_cost"));
   if (r.pareto) reasons.push_back(Message("rank.pareto"));
   reasons.push_back(Message("rank.fits_on").num("gpu_count", r.nodes() * r.offer->gpu_count).num("node_count", r.nodes())
                         .text("sharding", r.memory().sharding.label()));
+  if (r.nodes() > r.eval->fit_nodes && r.meets_horizon && ranking.horizon_hours > 0)
+    reasons.push_back(Message("rank.scaled_for_horizon").num("node_count", r.nodes()).num("fit_node_count", r.eval->fit_nodes)
+                          .num("horizon_hours", ranking.horizon_hours));
+  if (isCommitment(r.model) && r.cost.amortised_cost_usd > 0)
+    reasons.push_back(Message("rank.commitment_cost").text("pricing", pricingModelName(r.model)).num("cost_usd", r.cost.cost_usd)
+                          .num("billed_hours", r.cost.billed_hours).num("amortised_cost_usd", r.cost.amortised_cost_usd));
+  if (r.cheaper_on_demand_usd > 0)
+    reasons.push_back(Message("rank.below_on_demand").num("cost_usd", r.cheaper_on_demand_usd));
   if (r.model == PricingModel::kReserved && r.cost.break_even_utilisation > 0)
     reasons.push_back(Message("rank.reserved_break_even").num("share_fraction", r.cost.break_even_utilisation));
   return reasons;
@@ -440,6 +530,9 @@ Messages resultWarnings(const RankResult& r, const Workload& w, const RankOption
   if (!m.fits)
     warnings.push_back(Message(r.offer->rdma ? "rank.memory_short" : "rank.memory_short_no_rdma")
                            .num("required_gb", m.required_gb).num("available_gb", m.available_gb));
+  if (r.fits && !r.meets_horizon)
+    warnings.push_back(Message("rank.misses_horizon").num("time_hours", r.cost.wall_hours).num("horizon_hours", effectiveHorizonHours(opt))
+                           .num("node_count", r.nodes()));
   if (r.model == PricingModel::kSpot && r.cost.available)
     warnings.push_back(Message(r.cost.feasible ? "rank.spot_interruptions" : "rank.spot_infeasible")
                            .num("interruption_count", r.cost.expected_interruptions)

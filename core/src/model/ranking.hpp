@@ -24,17 +24,34 @@ struct RankFilters {
   bool fits_only = false;
   double budget_usd = 0;     // 0 = none
   double deadline_hours = 0; // 0 = none
-  bool include_examples = true;
+  // The seed article's illustrative offers (made-up prices) and prices older than kStaleAfterDays (on
+  // RankOptions::today) are left out unless asked for: a ranking's first rows must be offers one can buy today.
+  bool include_examples = false;
   bool include_marketplace = true;  // false = drop offers of marketplace hosts (Offer::marketplace)
-  bool include_stale = true;        // false = drop real offers' prices older than kStaleAfterDays (on RankOptions::today)
+  bool include_stale = false;
 };
+
+// The default time horizon a job is planned for: 30 days of wall time. A stated planning assumption, not a
+// measurement: one calendar month, the period GPU clouds bill and budget capacity by (kHoursPerMonth), and the
+// scale of published large pretraining runs (GPT-3 175B on 1,024 A100s: 34 days, Narayanan et al., "Efficient
+// Large-Scale Language Model Training on GPU Clusters Using Megatron-LM", SC'21, arXiv:2104.04473, §5.1).
+// Without it every offer ran on the smallest node count that fits, and a job sized for hundreds of GPUs ranked
+// as if it ran on one node for years.
+constexpr double kDefaultHorizonHours = 30 * 24.0;
 
 struct RankOptions {
   Weights weights;
   RankFilters filters;
   SpotOptions spot;
   ModelConstants constants;
-  int max_nodes = 64;        // largest multi-node cluster considered (only offers with RDMA scale out)
+  // Each offer runs on the smallest node count that fits and finishes within the horizon (the deadline when one is
+  // set), scaling out over RDMA up to max_nodes; an offer that cannot meet it ranks below every one that can.
+  // 0 = no horizon (the smallest node count that fits).
+  double horizon_hours = kDefaultHorizonHours;
+  // Largest multi-node cluster considered (only offers with RDMA scale out): 256 nodes of 8 GPUs is 2,048 GPUs,
+  // the cluster LLaMA 65B was trained on ("2048 A100 GPU with 80GB of RAM", Touvron et al. 2023, "LLaMA: Open
+  // and Efficient Foundation Language Models", arXiv:2302.13971, §2.4).
+  int max_nodes = 256;
   double free_trial_hours = -1;  // >= 0 overrides every on-demand price's free-trial hours
   size_t limit = 0;          // keep only the best `limit` results (0 = all); counts still cover every result
   std::string today;         // YYYY-MM-DD, for staleness
@@ -44,6 +61,8 @@ struct RankOptions {
 // distinct configuration, shared by every offer and price that sells it.
 struct Evaluation {
   int nodes = 1;
+  int fit_nodes = 1;         // the smallest node count that fits (nodes is larger when the horizon needs more)
+  const Offer* offer = nullptr;  // the first offer of this hardware
   MemoryBreakdown memory;
   Throughput throughput;
   // Expected spot wall time at the last interruption rate asked for (ranking prices many spot offers of the
@@ -65,8 +84,12 @@ struct RankResult {
   double unit_score = 0, task_score = 0;
   double score = 0;
   bool fits = false;
+  bool meets_horizon = true;         // the wall time is within the ranking's horizon (always true without one)
   bool pareto = false;
   bool stale = false;
+  // A commitment (reserved, monthly) ranked below a cheaper on-demand offer of the same GPU and GPU count:
+  // the lowest such on-demand job cost, else 0.
+  double cheaper_on_demand_usd = 0;
   int nodes() const { return eval->nodes; }
   const MemoryBreakdown& memory() const { return eval->memory; }
   const Throughput& throughput() const { return eval->throughput; }
@@ -77,7 +100,10 @@ struct Ranking {
   size_t evaluated = 0;
   size_t result_count = 0;           // results before the limit
   size_t fitting_count = 0;
-  double best_unit = 0, best_cost = 0, best_time = 0;  // over fitting results
+  size_t meeting_count = 0;          // fitting results within the horizon
+  double horizon_hours = 0;          // the horizon used (the deadline when one is set; 0 = none)
+  // Over the fitting results within the horizon (over every fitting result when none meets it).
+  double best_unit = 0, best_cost = 0, best_time = 0;
   // Kept results whose full price differs from the one they were ranked by (the scan prices spot offers by a
   // shortcut): always 0; the tests check it.
   size_t cost_mismatches = 0;
@@ -89,6 +115,14 @@ struct Ranking {
 // and scaling within minutes (article §2.3's three service criteria plus availability).
 double serviceScore(const Offer& o);
 
+// The horizon a ranking works toward: the deadline when one is set, else horizon_hours (0 = none).
+double effectiveHorizonHours(const RankOptions& opt);
+// The node count the ranking runs an offer on: the smallest that fits, scaled out (RDMA) to meet the horizon.
+int rankingNodes(const Workload& w, const Offer& o, const RankOptions& opt);
+
+// Order of the results: fitting first, then those within the horizon, then the weighted score (unit cost, task,
+// service), then job cost. A commitment never ranks above an on-demand offer of the same GPU type and total GPU
+// count, in the same group, whose job cost is lower.
 Ranking rankOffers(const Workload& w, const Catalog& catalog, const RankOptions& opt);
 
 // Why a result ranks where it does, as messages with numbers (rank.cheapest_job {cost_usd}, rank.fits_on {...}).

@@ -31,9 +31,21 @@ Cluster offerCluster(const Offer& offer, int nodes);
 // `cluster` and whole nodes past it (its GPU, node size and network); 0 when nothing up to 65,536 GPUs fits.
 int minGpusToFit(const Workload& w, const Cluster& cluster, const ModelConstants& k);
 
+// Which catalog prices a decision tool may pick, as in the ranking: the seed article's illustrative offers and
+// prices older than kStaleAfterDays on `today_day` are left out unless asked for.
+struct OfferScope {
+  bool include_examples = false;
+  bool include_stale = false;
+  long today_day = 0;  // dayNumber of the day prices are judged on; 0 = not judged
+  bool admits(const Offer& o, const Price& p) const {
+    if (o.example) return include_examples;
+    return include_stale || today_day <= 0 || !isStale(p, today_day);
+  }
+};
+
 // The cheapest way to rent `gpu_count` GPUs of one type under one billing model: instances = ceil(gpus /
 // offer.gpu_count), more than one instance only over an RDMA network (multi-node training needs it). With a day
-// number `today_day` (dayNumber), a price older than kStaleAfterDays is chosen only when no fresh one can host it.
+// offer outside `scope` is never chosen.
 struct OfferChoice {
   const Offer* offer = nullptr;
   const Price* price = nullptr;
@@ -41,7 +53,7 @@ struct OfferChoice {
   double usd_per_hour = 0;  // all instances together (headline rate)
 };
 OfferChoice cheapestOffer(const Catalog& catalog, const std::string& gpu_id, int gpu_count, PricingModel model,
-                          bool include_examples = false, long today_day = 0);
+                          const OfferScope& scope = OfferScope());
 
 // Smallest node count of an offer on which the workload fits (scale-out only over RDMA, up to max_nodes), as
 // the ranking does; returns 1 with the least-memory plan when nothing fits.
@@ -51,72 +63,7 @@ struct OfferPlan {
 };
 OfferPlan planOnOffer(const Workload& w, const Offer& offer, const ModelConstants& k, int max_nodes = 64);
 
-// ---------------------------------------------------------------------------------------------------------
-// 1. Advisor (article §4.1 model size, §4.2 training stage)
-// ---------------------------------------------------------------------------------------------------------
-
-// Training stage (article §4.2); names "exploration", "tuning", "production".
-enum class Stage { kExploration, kTuning, kProduction };
-const char* stageName(Stage s);
-bool parseStage(const std::string& s, Stage& out);
-
-// The article's size ladder (§4.1): <100M parameters -> A10; 0.1-10B -> A100 40GB; >10B -> A100 80GB or H100.
-struct ArticleRung {
-  const char* label;   // "A10", "A100 40GB", "A100 80GB", "H100 80GB"
-  const char* gpu_id;  // the GPU database id standing for the class
-};
-extern const ArticleRung kArticleLadder[4];
-// Index into kArticleLadder of the article's class for `params` (2 means "A100 80GB or H100").
-int articleRungFor(double params);
-
-struct AdviceOptions {
-  double params = 0;
-  double tokens = 0;  // 0 = 20 tokens per parameter (Hoffmann et al. 2022, "Chinchilla", compute-optimal)
-  Stage stage = Stage::kExploration;
-  Mode mode = Mode::kPretrain;
-  double seq_len = 2048;          // GPT-3's context (Brown et al. 2020, §2.1)
-  double deadline_hours = 0;      // > 0: add GPUs (powers of two) until the job fits the deadline
-  int max_gpus = 4096;
-  SpotOptions spot;
-  ModelConstants constants;
-  long today_day = 0;             // day number (dayNumber) prices are judged stale against; 0 = not judged
-};
-
-struct RungEvaluation {
-  int rung = 0;
-  const GpuSpec* gpu = nullptr;
-  bool fits = false;
-  int gpu_count = 0;
-  int nodes = 0;
-  bool activation_checkpointing = false;
-  ClusterPlan plan;
-  PricingModel pricing = PricingModel::kOnDemand;
-  OfferChoice offer;            // cheapest offer for the stage's billing (falls back to on-demand)
-  CostResult cost;
-  OfferChoice on_demand;        // for comparison with the stage's billing
-  CostResult on_demand_cost;
-  Message pricing_note;        // why the stage's billing is not shown, or empty
-  Message stale_note;          // every offer that can host this has a stale price (the cheapest is shown), or empty
-};
-
-struct Advice {
-  Workload workload;
-  int article_rung = 0;
-  int model_rung = -1;              // the memory model's class (-1: nothing fits within max_gpus)
-  bool agrees = false;
-  std::string note;                 // why the memory model agrees or disagrees, with numbers
-  std::vector<RungEvaluation> ladder;
-  int cheapest_rung = -1, fastest_rung = -1;
-};
-
-// The transformer the advisor sizes: params and tokens with derived shape, bf16 mixed precision, AdamW.
-Workload adviceWorkload(const AdviceOptions& opt);
-// Evaluates every rung of the article's ladder: the smallest GPU count (1, 2, 4, 8, then whole 8-GPU nodes) at
-// which planCluster finds a fitting sharding (without, then with activation checkpointing), its time, and the
-// cheapest catalog offer under the stage's billing (exploration: spot; tuning and production: reserved; else
-// on-demand). The memory model's class: the least capable rung that fits on one GPU, else the rung needing the
-// fewest GPUs (ties: the less capable).
-Advice advise(const AdviceOptions& opt, const GpuDatabase& gpus, const Catalog& catalog);
+// 1. The advisor (article §4.1 model size, §4.2 training stage) is in tools/advisor.hpp.
 
 // ---------------------------------------------------------------------------------------------------------
 // 2. Portfolio planner: a year of demand on reserved + on-demand + spot capacity
@@ -231,7 +178,8 @@ struct Rental {
   const Price* price = nullptr;
   double cost_usd = 0;
 };
-Rental cheapestRental(const Catalog& catalog, const std::string& gpu_id, const std::vector<double>& gpu_hours);
+Rental cheapestRental(const Catalog& catalog, const std::string& gpu_id, const std::vector<double>& gpu_hours,
+                      const OfferScope& scope = OfferScope());
 
 // Single-GPU roofline TFLOPS of a GPU for generic mixed-precision work (custom workload class), used to compare
 // small jobs across GPUs.
@@ -248,7 +196,7 @@ struct WholeGpuOption {
   Rental rental;         // for the jobs that fit, on-demand
 };
 WholeGpuOption wholeGpuOption(const Catalog& catalog, const GpuSpec& gpu, const std::vector<MigJob>& jobs, double mig_tflops,
-                              const ModelConstants& k);
+                              const ModelConstants& k, const OfferScope& scope = OfferScope());
 
 // ---------------------------------------------------------------------------------------------------------
 // 6. Energy and total cost of ownership (article §5)
@@ -344,6 +292,6 @@ struct TcoResult {
 TcoPoint tcoAt(const TcoInputs& in, double utilisation);
 TcoResult ownVsRent(const TcoInputs& in, const std::vector<double>& utilisations);
 // The catalog offer (examples excluded) with the lowest on-demand price per GPU for this GPU type, or nullptr.
-const Offer* cheapestOnDemandPerGpu(const Catalog& catalog, const std::string& gpu_id);
+const Offer* cheapestOnDemandPerGpu(const Catalog& catalog, const std::string& gpu_id, const OfferScope& scope = OfferScope());
 
 }  // namespace gpuvalue

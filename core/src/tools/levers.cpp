@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "model/ranking.hpp"
+
 namespace gpuvalue {
 
 LeverOutcome runOn(const Workload& w, const Offer& offer, int nodes, const Price& price, const SpotOptions& spot,
@@ -28,7 +30,7 @@ LeverOutcome runOn(const Workload& w, const Offer& offer, int nodes, const Price
 }
 
 LeverBase leverBase(const Workload& w, const Offer& offer, PricingModel model, const Price& price, const SpotOptions& spot,
-                    const ModelConstants& k) {
+                    const ModelConstants& k, int nodes, const OfferScope& scope) {
   LeverBase b;
   b.workload = &w;
   b.offer = &offer;
@@ -36,7 +38,13 @@ LeverBase leverBase(const Workload& w, const Offer& offer, PricingModel model, c
   b.price = &price;
   b.spot = spot;
   b.constants = k;
-  b.nodes = planOnOffer(w, offer, k).nodes;
+  b.scope = scope;
+  if (nodes <= 0) {
+    RankOptions ro;
+    ro.constants = k;
+    nodes = rankingNodes(w, offer, ro);
+  }
+  b.nodes = nodes;
   b.outcome = runOn(w, offer, b.nodes, price, spot, k);
   return b;
 }
@@ -59,6 +67,12 @@ PrecisionLever mixedPrecisionLever(const LeverBase& b) {
   l.single_gpu_tflops_after = pm.plan.throughput.single_gpu_tflops;
   l.gain = l.before.ok && l.after.ok && l.after.time_hours > 0 ? l.before.time_hours / l.after.time_hours : 0;
   return l;
+}
+
+bool leverHelps(LeverDirection d, const LeverOutcome& before, const LeverOutcome& after) {
+  if (!before.ok || !after.ok || !(after.time_hours > 0)) return false;
+  if (d == LeverDirection::kFaster) return after.time_hours < before.time_hours * (1 - 1e-9);
+  return after.cost_usd > 0 && after.cost_usd < before.cost_usd * (1 - 1e-9);
 }
 
 SpotLever spotLever(const LeverBase& b) {
@@ -150,14 +164,14 @@ MigLever migLever(const LeverBase& b) {
 
 namespace {
 
-// The offer with the same GPU in an instance of `gpu_count` GPUs and a price under `model`: the same provider
-// first, then the cheapest headline rate (examples excluded).
-const Offer* sameGpuOffer(const Catalog& catalog, const Offer& offer, PricingModel model, int gpu_count) {
+// The offer with the same GPU in an instance of `gpu_count` GPUs and a price under `model` within `scope`: the
+// same provider first, then the cheapest headline rate.
+const Offer* sameGpuOffer(const Catalog& catalog, const Offer& offer, PricingModel model, int gpu_count, const OfferScope& scope) {
   const Offer* best = nullptr;
   for (const Offer& o : catalog.offers) {
-    if (!o.gpu || o.gpu->id != offer.gpu->id || o.gpu_count != gpu_count || o.example) continue;
+    if (!o.gpu || o.gpu->id != offer.gpu->id || o.gpu_count != gpu_count) continue;
     const Price* p = o.price(model);
-    if (!p) continue;
+    if (!p || !scope.admits(o, *p)) continue;
     const bool same_provider = o.provider == offer.provider;
     if (!best) { best = &o; continue; }
     const bool best_same = best->provider == offer.provider;
@@ -174,8 +188,8 @@ ScaleLever scaleLever(const LeverBase& b, const Catalog& catalog, int dir) {
   ScaleLever l;
   if (dir > 0 && offer.rdma) { l.target = &offer; l.nodes = b.nodes * 2; }
   else if (dir < 0 && b.nodes > 1) { l.target = &offer; l.nodes = b.nodes / 2; }
-  else if (dir > 0) { l.target = sameGpuOffer(catalog, offer, b.model, offer.gpu_count * 2); l.nodes = 1; }
-  else if (offer.gpu_count % 2 == 0) { l.target = sameGpuOffer(catalog, offer, b.model, offer.gpu_count / 2); l.nodes = 1; }
+  else if (dir > 0) { l.target = sameGpuOffer(catalog, offer, b.model, offer.gpu_count * 2, b.scope); l.nodes = 1; }
+  else if (offer.gpu_count % 2 == 0) { l.target = sameGpuOffer(catalog, offer, b.model, offer.gpu_count / 2, b.scope); l.nodes = 1; }
   if (l.target) l.after = runOn(*b.workload, *l.target, l.nodes, *l.target->price(b.model), b.spot, b.constants);
   return l;
 }

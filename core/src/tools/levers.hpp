@@ -19,7 +19,8 @@ struct LeverOutcome {
   double time_hours = 0, cost_usd = 0, usd_per_hour = 0, tflops_per_gpu = 0;
 };
 
-// What every lever starts from: the workload on `offer` (its smallest fitting node count) under `price`.
+// What every lever starts from: the workload on `nodes` instances of `offer` under `price` (0 nodes: the node
+// count the ranking gives it, sized for the default horizon).
 struct LeverBase {
   const Workload* workload = nullptr;
   const Offer* offer = nullptr;
@@ -27,11 +28,17 @@ struct LeverBase {
   const Price* price = nullptr;
   SpotOptions spot;
   ModelConstants constants;
-  int nodes = 1;          // planOnOffer's node count
+  OfferScope scope;       // which other offers the scale levers may move to
+  int nodes = 1;
   LeverOutcome outcome;   // the baseline
 };
 LeverBase leverBase(const Workload& w, const Offer& offer, PricingModel model, const Price& price, const SpotOptions& spot,
-                    const ModelConstants& k);
+                    const ModelConstants& k, int nodes = 0, const OfferScope& scope = OfferScope());
+
+// What a lever's name promises: a faster job (mixed precision, more GPUs) or a cheaper one (spot, reserved, a MIG
+// slice, fewer GPUs). A lever whose after is not better in that direction is not offered as a lever.
+enum class LeverDirection { kFaster, kCheaper };
+bool leverHelps(LeverDirection d, const LeverOutcome& before, const LeverOutcome& after);
 // The workload on `nodes` instances of `offer` under `price`, wall time and cost with priceJob.
 LeverOutcome runOn(const Workload& w, const Offer& offer, int nodes, const Price& price, const SpotOptions& spot,
                    const ModelConstants& k);

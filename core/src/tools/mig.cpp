@@ -201,12 +201,12 @@ double rentGpusCost(const Offer& offer, const Price& price, std::vector<double> 
   return cost;
 }
 
-Rental cheapestRental(const Catalog& catalog, const std::string& id, const std::vector<double>& gpu_hours) {
+Rental cheapestRental(const Catalog& catalog, const std::string& id, const std::vector<double>& gpu_hours, const OfferScope& scope) {
   Rental best;
   for (const Offer& o : catalog.offers) {
-    if (!o.gpu || o.gpu->id != id || o.example || o.gpu_count <= 0) continue;
+    if (!o.gpu || o.gpu->id != id || o.gpu_count <= 0) continue;
     const Price* p = o.price(PricingModel::kOnDemand);
-    if (!p || !(p->usd_per_hour > 0)) continue;
+    if (!p || !(p->usd_per_hour > 0) || !scope.admits(o, *p)) continue;
     const double c = rentGpusCost(o, *p, gpu_hours);
     if (!best.offer || c < best.cost_usd) best = {&o, p, c};
   }
@@ -223,7 +223,7 @@ double genericTflops(const GpuSpec& g, const ModelConstants& k) {
 }
 
 WholeGpuOption wholeGpuOption(const Catalog& catalog, const GpuSpec& gpu, const std::vector<MigJob>& jobs, double mig_tflops,
-                              const ModelConstants& k) {
+                              const ModelConstants& k, const OfferScope& scope) {
   WholeGpuOption opt;
   opt.gpu = &gpu;
   opt.tflops = genericTflops(gpu, k);
@@ -235,7 +235,7 @@ WholeGpuOption wholeGpuOption(const Catalog& catalog, const GpuSpec& gpu, const 
     opt.slowdown = std::max(opt.slowdown, slow);
     hours.push_back(job.hours * slow);
   }
-  opt.rental = cheapestRental(catalog, gpu.id, hours);
+  opt.rental = cheapestRental(catalog, gpu.id, hours, scope);
   return opt;
 }
 

@@ -46,12 +46,12 @@ TcoResult ownVsRent(const TcoInputs& in, const std::vector<double>& utilisations
   return r;
 }
 
-const Offer* cheapestOnDemandPerGpu(const Catalog& catalog, const std::string& gpu_id) {
+const Offer* cheapestOnDemandPerGpu(const Catalog& catalog, const std::string& gpu_id, const OfferScope& scope) {
   const Offer* best = nullptr;
   for (const Offer& o : catalog.offers) {
-    if (!o.gpu || o.gpu->id != gpu_id || o.example || o.gpu_count <= 0) continue;
+    if (!o.gpu || o.gpu->id != gpu_id || o.gpu_count <= 0) continue;
     const Price* p = o.price(PricingModel::kOnDemand);
-    if (!p || !(p->usd_per_hour > 0)) continue;
+    if (!p || !(p->usd_per_hour > 0) || !scope.admits(o, *p)) continue;
     if (!best || p->usd_per_hour / o.gpu_count < best->price(PricingModel::kOnDemand)->usd_per_hour / best->gpu_count) best = &o;
   }
   return best;

@@ -16,6 +16,7 @@ const MAX_REPEATS = 64;         // values kept of a repeated key (prov, reg, gpu
 const RANGES = {
   budget: [1e-6, 1e12],         // display-currency budget
   deadline: [1e-3, 1e7],        // hours (1e7 h is over 1,000 years)
+  horizon: [0, 4e5],            // days (0 = none; the engine takes up to 1e7 hours)
   rate: [1e-3, 1000],           // CNY per USD
   custom: [1e-12, 1e30],        // workload sizes: parameters, tokens, FLOPs, layers, …
 };
@@ -70,6 +71,7 @@ export function parseHash(hash, base, { presetIds = [], known = null } = {}) {
   if (q.has('mk')) f.hideMarketplace = q.get('mk') === '0';
   if (num(q.get('budget'), RANGES.budget) !== undefined) f.budget = num(q.get('budget'), RANGES.budget);
   if (num(q.get('deadline'), RANGES.deadline) !== undefined) f.deadlineHours = num(q.get('deadline'), RANGES.deadline);
+  if (num(q.get('hz'), RANGES.horizon) !== undefined) f.horizonDays = num(q.get('hz'), RANGES.horizon);
   for (const [k, u] of [['unit_cost', 'wu'], ['task', 'wt'], ['service', 'ws']]) {
     const v = num(q.get(u), [0, 100]);
     if (v !== undefined) s.weights[k] = v;
@@ -116,6 +118,7 @@ export function serializeHash(s, base) {
   if (f.hideMarketplace !== base.filters.hideMarketplace) q.set('mk', f.hideMarketplace ? '0' : '1');
   if (f.budget > 0) q.set('budget', String(f.budget));
   if (f.deadlineHours > 0) q.set('deadline', String(f.deadlineHours));
+  if (f.horizonDays !== base.filters.horizonDays) q.set('hz', String(f.horizonDays));
   for (const [k, u] of [['unit_cost', 'wu'], ['task', 'wt'], ['service', 'ws']])
     if (s.weights[k] !== base.weights[k]) q.set(u, String(s.weights[k]));
   if (s.sort.key !== 'rank' || s.sort.dir !== 'asc') { q.set('sort', s.sort.key); q.set('dir', s.sort.dir); }

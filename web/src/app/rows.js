@@ -36,9 +36,11 @@ export function sortRows(rows, sort) {
 }
 
 // The overview's picks over every row (not only the rows shown): best score, cheapest job, fastest, lowest
-// unit cost, among the offers that fit and have a cost.
+// unit cost, among the offers that fit, have a cost and finish within the horizon (all that fit when none does).
 export function picks(results) {
-  const fits = results.filter((x) => x.fits && x.cost_usd > 0);
+  const fitting = results.filter((x) => x.fits && x.cost_usd > 0);
+  const inTime = fitting.filter((x) => x.meets_horizon !== false);
+  const fits = inTime.length ? inTime : fitting;
   const min = (get) => fits.reduce((best, x) => (best === null || get(x) < get(best) ? x : best), null);
   return {
     pickBest: results[0] && results[0].fits ? results[0] : null,

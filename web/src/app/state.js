@@ -35,8 +35,9 @@ export function defaultState(engineDefaults, { lang = 'en', rate = 0, presetId =
     // budget is in the display currency (what the user typed); the request converts it to USD at the current rate.
     // The seed article's illustrative offers are not real offers: shown only on request (ex=1).
     // Stale prices (older than the engine's stale_after_days) are hidden unless asked for (st=1).
+    // horizonDays: each offer is sized to finish within it (the engine's default horizon, in days).
     filters: { providers: [], regions: [], gpus: [], pricing: [], fitsOnly: false, examples: false, budget: 0, deadlineHours: 0,
-      hideStale: true, hideMarketplace: false },
+      hideStale: true, hideMarketplace: false, horizonDays: engineDefaults.horizon_hours / 24 },
     weights: { ...engineDefaults.weights },
     sort: { key: 'rank', dir: 'asc' },
     sel: null,                      // row key "offer id|pricing model" shown in the details panel
@@ -48,6 +49,7 @@ export function defaultState(engineDefaults, { lang = 'en', rate = 0, presetId =
     rate,                           // CNY per USD
     defaultRate: rate,
     defaultExamples: false,
+    defaultHorizonDays: engineDefaults.horizon_hours / 24,
     defaultWeights: { ...engineDefaults.weights },
   };
 }
@@ -86,19 +88,22 @@ export function rankRequest(s) {
   if (f.budget > 0) filters.budget_usd = s.currency === 'CNY' && s.rate > 0 ? f.budget / s.rate : f.budget;
   if (f.deadlineHours > 0) filters.deadline_hours = f.deadlineHours;
   req.filters = filters;
+  req.horizon_hours = f.horizonDays * 24;
   return req;
 }
 
-// Custom-workload fields copied from a preset's workload (the only source of example numbers).
-export function customFromPreset(preset, kind) {
+// The user's own model of a kind (the preset's kind when none is given), starting from the engine's example for
+// that kind (defaults().custom_workloads): a model that fits by itself, with the micro-batch, recomputation and
+// parallel plan left to the engine. Nothing of the preset's own shape is carried over.
+export function customFromPreset(preset, kind, engineDefaults) {
   const w = (preset && preset.workload) || {};
-  const k = kind || (NAMES.workload_kinds.includes(w.kind) ? w.kind : 'custom');
-  const c = { kind: k, mode: NAMES.modes.includes(w.mode) ? w.mode : 'pretrain' };
-  if (w.kind === k || (k === 'cnn' && w.kind === 'vision')) {
-    for (const [key, engineKey, , type] of CUSTOM_FIELDS[k]) {
-      if (w[engineKey] === undefined) continue;
-      c[key] = type === 'bool' ? Boolean(w[engineKey]) : Number(w[engineKey]);
-    }
+  const fromPreset = w.kind === 'vision' ? 'cnn' : w.kind;
+  const k = kind || (NAMES.workload_kinds.includes(fromPreset) ? fromPreset : 'custom');
+  const example = (engineDefaults && engineDefaults.custom_workloads && engineDefaults.custom_workloads[k]) || {};
+  const c = { kind: k, mode: NAMES.modes.includes(example.mode) ? example.mode : 'pretrain' };
+  for (const [key, engineKey, , type] of CUSTOM_FIELDS[k]) {
+    if (example[engineKey] === undefined) continue;
+    c[key] = type === 'bool' ? Boolean(example[engineKey]) : Number(example[engineKey]);
   }
   return c;
 }

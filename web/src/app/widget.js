@@ -1,6 +1,8 @@
 // <gpu-value> custom element: the calculator's ranking in any documentation page (shadow DOM).
 // Attributes: preset, catalog (URL of a catalog JSON, served pages only), lang (en|zh), compact, limit,
-// software (tuned|typical; the preset's default when absent).
+// software (tuned|typical; the preset's default when absent), horizon-days (each offer sized to finish within it;
+// the engine's default, 30 days, when absent), include-stale and include-examples (boolean attributes: also rank
+// stale prices and the seed article's illustrative offers, which are left out as on the page).
 import { createEngine } from '../engine/client.js';
 import { translator, pickLanguage } from '../i18n/index.js';
 import { messageRenderer } from '../i18n/messages.js';
@@ -27,7 +29,7 @@ const STYLE = ':host{display:block;container-type:inline-size;font:14px system-u
   + 'td[data-label]::before{content:attr(data-label);display:block;font-size:11px;opacity:.75}}';
 
 class GpuValueElement extends HTMLElement {
-  static get observedAttributes() { return ['preset', 'lang', 'compact', 'limit', 'catalog', 'software']; }
+  static get observedAttributes() { return ['preset', 'lang', 'compact', 'limit', 'catalog', 'software', 'horizon-days', 'include-stale', 'include-examples']; }
   connectedCallback() { this.refresh(); }
   attributeChangedCallback() { if (this.isConnected) this.refresh(); }
 
@@ -55,18 +57,22 @@ class GpuValueElement extends HTMLElement {
         })());
       }
       if (catalogUrl) await loadedCatalogs.get(catalogUrl);
-      // Real offers only, as on the page: the seed article's illustrative instances are left out.
-      const req = { preset: this.getAttribute('preset') || 'resnet50-imagenet', filters: { fits_only: true, include_examples: false }, limit };
+      // Real, current offers only, as on the page: the seed article's illustrative instances and stale prices are
+      // left out unless the attributes ask for them.
+      const req = { preset: this.getAttribute('preset') || 'resnet50-imagenet', limit,
+        filters: { fits_only: true, include_examples: this.hasAttribute('include-examples'), include_stale: this.hasAttribute('include-stale') } };
+      const horizonDays = Number(this.getAttribute('horizon-days'));
+      if (this.hasAttribute('horizon-days') && Number.isFinite(horizonDays) && horizonDays >= 0 && horizonDays <= 4e5) req.horizon_hours = horizonDays * 24;
       const software = this.getAttribute('software');
       if (software === 'tuned' || software === 'typical') req.workload = { software };
       const result = engine.rank(req);
       const preset = engine.presets().find((p) => p.id === result.workload.name);
       const title = (preset && preset.name && (preset.name[lang] || preset.name.en)) || result.workload.name;
-      const rows = result.results.map((r) => h('tr', {},
+      const rows = result.results.map((r) => h('tr', { 'data-nodes': r.nodes, 'data-meets': r.meets_horizon ? '1' : '0' },
         h('td', { class: 'name' }, r.instance), h('td', { 'data-label': t('colProvider') }, `${r.provider} · ${r.region}`),
         compact ? null : h('td', { 'data-label': t('colGpu') }, `${r.total_gpus}× ${r.gpu_name}`),
         h('td', { 'data-label': t('colPricing') }, t(r.pricing)),
-        h('td', { class: 'num time', 'data-label': t('colTime') }, fmt.duration(r.time_hours)),
+        h('td', { class: 'num time', 'data-label': t('colTime') }, fmt.duration(r.time_hours), r.meets_horizon ? null : ` (${t('beyondHorizon')})`),
         h('td', { class: 'num cost', 'data-label': t('colCost') }, fmt.money(r.cost_usd))));
       const headers = [t('wInstance'), t('colProvider'), compact ? null : t('colGpu'), t('colPricing'), t('colTime'), t('colCost')].filter(Boolean);
       shadow.replaceChildren(h('style', {}, STYLE), h('div', { class: 'wrap', part: 'wrap' }, h('table', { part: 'table' },

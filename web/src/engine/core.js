@@ -3,7 +3,7 @@
 // portfolio planner and the sensitivity sweeps never block the page; when no worker can start the page runs
 // the very same code on its main thread (engine/host.js). Operations return plain objects (structured-clone
 // safe); engine errors come back as {ok: false, error: {code, path, message}, issues} values, never as throws.
-import { createEngine, GpuvalueError } from './client.js';
+import { createEngine, GpuvalueError, todayIso } from './client.js';
 import { errorData } from './errors.js';
 import { parseStore, storeText, applyCatalogs, importText, offerDoc, newOfferId, isSkypilotCsv } from '../app/store.js';
 import { inferProvider, refreshedEntry, fileProviders, changeSummary, mergeDocs } from '../app/imports.js';
@@ -33,6 +33,9 @@ function freshness(offers) {
   return { date, oldest: [...oldest].map(([provider, asOf]) => ({ provider, as_of: asOf })).sort((a, b) => a.as_of.localeCompare(b.as_of) || a.provider.localeCompare(b.provider)) };
 }
 
+// True when an ISO date lies more than `days` days before today.
+const isStaleDate = (asOf, days) => (Date.parse(`${todayIso()}T00:00:00Z`) - Date.parse(`${asOf}T00:00:00Z`)) / 86400000 > days;
+
 export function createCore(client, data) {
   const bundledTexts = data.catalogs.map((c) => JSON.stringify(c.doc));
   const bundledIds = new Set(data.catalogs.flatMap((c) => c.doc.instances.map((i) => i.id)));
@@ -56,9 +59,11 @@ export function createCore(client, data) {
       // Offers with a serverless price, for the serverless planner.
       serverless: all.filter((o) => o.prices.some((p) => p.model === 'serverless'))
         .map((o) => ({ id: o.id, instance: o.instance, provider: o.provider, gpu: o.gpu })),
-      // Offers the planner can price: on-demand and reserved (per-GPU rates), real offers only.
+      // Offers the planner can price: on-demand and reserved (per-GPU rates), real offers only; `stale` when either
+      // price is older than the engine's stale_after_days (the planner lists those only when stale prices are shown).
       reservable: all.filter((o) => !o.example && o.prices.some((p) => p.model === 'reserved') && o.prices.some((p) => p.model === 'on_demand'))
-        .map((o) => ({ id: o.id, instance: o.instance, provider: o.provider, region: o.region, gpu: o.gpu, gpu_count: o.gpu_count }))
+        .map((o) => ({ id: o.id, instance: o.instance, provider: o.provider, region: o.region, gpu: o.gpu, gpu_count: o.gpu_count,
+          stale: o.prices.some((p) => (p.model === 'reserved' || p.model === 'on_demand') && isStaleDate(p.as_of, defaults.stale_after_days)) }))
         .sort((a, b) => a.gpu.localeCompare(b.gpu) || a.provider.localeCompare(b.provider) || a.instance.localeCompare(b.instance))
         .slice(0, 400),
     };

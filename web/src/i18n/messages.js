@@ -147,7 +147,7 @@ function buildRenderer(lang, fmt, gpuName) {
     if (typeof v === 'string') {
       if (name === 'gpu' || name === 'base_gpu') return gpuName(v);
       if (name === 'date') return fmt.date(v);
-      if (name === 'pricing') return term(`term.pricing.${v}`, v);
+      if (name === 'pricing' || name === 'used_pricing') return term(`term.pricing.${v}`, v);
       if (name === 'bound') return term(`term.bound.${v}`, v);
       if (name === 'stage') return term(`term.stage.${v}`, v);
       if (name === 'upfront') return term(`term.upfront.${v}`, v);

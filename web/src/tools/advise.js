@@ -2,7 +2,7 @@
 // shown next to what the memory model says (and flagged when they disagree). engine.advise.
 import { h, tx, engineText, dataText, shardingMessage } from '../views/dom.js';
 import { NAMES } from '../app/names.js';
-import { field, numberInput, selectInput, num, kpi, kv, verdict, assumptionsTable, dataLabel, put } from './form.js';
+import { field, numberInput, selectInput, num, kpi, kv, verdict, assumptionsTable, dataLabel, put, scopeOf } from './form.js';
 
 // The advisor sizes training runs: every mode but inference.
 const trainingModes = () => NAMES.modes.filter((m) => m !== 'inference');
@@ -53,7 +53,9 @@ export const advisePanel = {
     const tokens = st.tokens !== undefined ? num(st.tokens) : d.tokens;
     if (tokens !== undefined) req.tokens = tokens;
     if (num(st.deadline) !== undefined) req.deadline_hours = num(st.deadline);
-    return [{ method: 'advise', request: req }];
+    // The page's horizon and its switches for illustrative and stale prices, as the ranking uses them.
+    req.horizon_hours = c.state.filters.horizonDays * 24;
+    return [{ method: 'advise', request: { ...req, ...scopeOf(c) } }];
   },
 
   render(out, [r], c) {
@@ -78,7 +80,8 @@ export const advisePanel = {
 
     const stage = h('div', { class: 'stage-box' },
       h('p', {}, tx('strong', t, 'advStageBilling'), ' ', t(`stage_${r.stage_billing.stage}`), ' → ', h('strong', { id: 'adv-stage-pricing', 'data-v': r.stage_billing.pricing }, t(r.stage_billing.pricing))),
-      engineText('p', r.stage_billing.why, { class: 'sub' }));
+      engineText('p', r.stage_billing.why, { class: 'sub' }),
+      engineText('p', r.stage_billing.constraint, { class: 'sub', id: 'adv-constraint' }));
 
     const cards = h('ol', { class: 'cards', id: 'adv-recs' }, r.recommendations.map((x) => h('li', { class: 'card', 'data-role': x.role, 'data-gpu': x.gpu },
       h('p', { class: 'card-role' }, tx('span', t, roleKey(x.role))),

@@ -101,6 +101,12 @@ export function errorBox(t, result, id) {
 export const gpuOptions = (gpus, filter = () => true) => gpus.filter(filter).map((g) => [g.id, g.name, true]);
 
 // The workload of the current view as an engine request fragment ({preset} or {workload}, and precision).
+// Which catalog prices a tool may pick: the page's switches for the article's illustrative offers and stale prices.
+export function scopeOf(c) {
+  const f = c.state.filters;
+  return { include_examples: Boolean(f.examples), include_stale: !f.hideStale };
+}
+
 export function workloadOf(c) {
   const r = c.request || {};
   const out = r.preset ? { preset: r.preset } : { workload: r.workload };

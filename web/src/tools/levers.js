@@ -1,7 +1,7 @@
 // Cost levers for the current workload on the offer shown in the details panel: mixed precision, spot,
 // reserved, MIG, more and fewer GPUs, each with time and cost before and after. engine.levers.
 import { h, tx, txv, engineText, dataText } from '../views/dom.js';
-import { kpi, times, workloadOf, put } from './form.js';
+import { kpi, times, workloadOf, scopeOf, put } from './form.js';
 
 const LEVERS = ['mixed_precision', 'spot', 'reserved', 'mig', 'more_gpus', 'fewer_gpus'];
 
@@ -17,7 +17,8 @@ export const leversPanel = {
   calls(c) {
     const row = c.selected;
     if (!row) return { messageKey: 'leversNeedOffer' };
-    return [{ method: 'levers', request: { ...workloadOf(c), instance: row.id, pricing: row.pricing } }];
+    // The selected row's node count: the levers start from the configuration the table shows.
+    return [{ method: 'levers', request: { ...workloadOf(c), instance: row.id, pricing: row.pricing, nodes: row.nodes, ...scopeOf(c) } }];
   },
 
   render(out, [r], c) {

@@ -2,7 +2,7 @@
 // 7-slice bar per GPU, with the cost per job against whole small GPUs (T4, L4, A10) and the whole GPU without
 // MIG. engine.mig.
 import { h, tx, engineText, dataText } from '../views/dom.js';
-import { field, numberInput, selectInput, num, kpi, times, gpuOptions, put } from './form.js';
+import { field, numberInput, selectInput, num, kpi, times, gpuOptions, put, scopeOf } from './form.js';
 
 const MAX_GROUPS = 8;
 const MAX_GPUS_DRAWN = 16;
@@ -64,7 +64,7 @@ export const migPanel = {
       if (num(g.share) !== undefined) j.compute_share = num(g.share) / 100;
       return j;
     });
-    return [{ method: 'mig', request: { gpu: st.gpu || defaultGpu(c), jobs } }];
+    return [{ method: 'mig', request: { gpu: st.gpu || defaultGpu(c), jobs, ...scopeOf(c) } }];
   },
 
   render(out, [r], c) {

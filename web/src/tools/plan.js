@@ -50,7 +50,8 @@ export const planPanel = {
     const monthInputs = months.map((v, i) => h('div', { class: 'field month' },
       h('label', { for: `plan-m${i}` }, monthName.format(new Date(Date.UTC(2026, i, 15)))),
       numberInput(`plan-m${i}`, v, (x) => { months[i] = x; io.set('months', months.join(',')); }, { min: 0, 'data-path': `/demand/monthly_gpu_hours/${i}` })));
-    const reservable = catalog.reservable;
+    // Stale prices are listed only when the page shows them (the filters' switch), as in the ranking.
+    const reservable = catalog.reservable.filter((o) => !o.stale || !c.state.filters.hideStale || o.id === d.inst);
     const instOptions = [['own', t('planOwnPrices')], ...reservable.map((o) => [o.id, `${o.instance} · ${o.provider} · ${o.region} (${o.gpu_count}× ${o.gpu})`, true])];
     const usdField = (id, key, labelKey) => field(id, t(labelKey, { cur: fmt.currency }),
       numberInput(id, moneyText(fmt, num(d[key])), (x) => io.set(key, toUsdText(fmt, x)), { min: 0, 'data-path': '/demand/prices' }));

@@ -31,7 +31,7 @@ function readPalette() {
 
 // Log-axis ticks at round values: durations in minutes, hours, days, weeks, months and years; amounts at
 // 1, 2 and 5 × 10^n. At most `max` ticks, thinned evenly in log space.
-export const HOUR_TICKS = [1 / 60, 5 / 60, 15 / 60, 0.5, 1, 2, 3, 6, 12, 24, 48, 72, 168, 336, 720, 1440, 2160, 4320, 8760, 17520, 43800, 87600, 219000, 438000, 876000];
+export const HOUR_TICKS = [1 / 60, 5 / 60, 15 / 60, 0.5, 1, 2, 3, 6, 12, 24, 48, 72, 168, 336, 24 * 30, 1440, 2160, 4320, 8760, 17520, 43800, 87600, 219000, 438000, 876000];
 export const decades = (lo, hi) => {
   const out = [];
   for (let e = Math.floor(Math.log10(lo)) - 1; e <= Math.ceil(Math.log10(hi)) + 1; ++e) for (const m of [1, 2, 5]) out.push(m * 10 ** e);
@@ -197,6 +197,7 @@ export function createCharts(container, ctx) {
   // scatter: for a long ranking the page holds only its first rows, so the engine host sends every point
   // (thinned to one per chart cell above a few thousand) separately.
   let thinned = null;
+  let barsFit = true;  // false: no offer fits and the bars show offers that do not
   // update draws both charts; with { split: true } it draws the scatter and returns a function that draws the
   // bars, for the caller to run in a later task (each chart is one short task).
   function update(rows, c, scatterData = null, { split = false } = {}) {
@@ -218,6 +219,7 @@ export function createCharts(container, ctx) {
       const priced = rows.filter((r) => r.usd_per_tflops_day > 0 && !r._member_of);
       const fitting = priced.filter((r) => r.fits);
       bars = (fitting.length ? fitting : priced).slice(0, BAR_LIMIT);
+      barsFit = fitting.length > 0;
     }
     const pareto = points.filter((p) => p.r.pareto).sort((a, b) => a.x - b.x);
     const selected = points.filter((p) => p.key === sel);
@@ -239,7 +241,7 @@ export function createCharts(container, ctx) {
       }
       bar.data.datasets[0].backgroundColor = bars.map((r) => (r._key === sel ? col.sel : r.pareto ? col.pareto : col.bar));
       bar.update('none');
-      barNote.textContent = tt('barsNote', { n: fmt.int(bars.length) });
+      barNote.textContent = tt(barsFit ? 'barsNote' : 'barsNone', { n: fmt.int(bars.length) });
     };
 
     const total = c.view && c.view.total > rows.length ? c.view.total : rows.length;

@@ -74,7 +74,7 @@ export function workloadPanel(ctx) {
       onchange: () => update({ custom: null }) }),
     tx('label', t, 'sourcePreset', { for: 'wsource-preset' }),
     h('input', { type: 'radio', name: 'wsource', id: 'wsource-custom', value: 'custom', checked: Boolean(custom),
-      onchange: () => update({ custom: customFromPreset(presetById.get(state.preset)) }) }),
+      onchange: () => update({ custom: customFromPreset(presetById.get(state.preset), null, ctx.defaults) }) }),
     tx('label', t, 'sourceCustom', { for: 'wsource-custom' }));
 
   const body = [];
@@ -84,12 +84,12 @@ export function workloadPanel(ctx) {
   } else {
     const setCustom = (patch, opts) => update({ custom: { ...ctx.current().state.custom, ...patch } }, opts);
     body.push(field('kind', tx('span', t, 'kind'), select('kind', custom.kind, NAMES.workload_kinds.map((k) => [k, t(`kind_${k}`)]), (k) => {
-      // Example numbers for another kind come from the first preset of that kind; total FLOPs from the last ranking.
-      const from = presets.find((p) => p.workload && (p.workload.kind === k || (k === 'cnn' && p.workload.kind === 'vision')));
-      const next = customFromPreset(from, k);
+      // Another kind starts from the engine's example of that kind; total FLOPs from the last ranking.
+      const next = { ...customFromPreset(null, k, ctx.defaults), mode: ctx.current().state.custom.mode };
       if (k === 'custom' && ctx.result) next.total_flops = ctx.result.workload.total_flops;
       update({ custom: next });
     })));
+    body.push(tx('p', t, 'customPlanHint', { class: 'hint', id: 'custom-plan-hint' }));
     body.push(field('mode', tx('span', t, 'mode'), select('mode', custom.mode || 'pretrain', NAMES.modes.map((m) => [m, t(`mode_${m}`)]), (m) => setCustom({ mode: m }))));
     for (const [key, , , type] of CUSTOM_FIELDS[custom.kind]) {
       const id = `w-${key}`;
@@ -150,7 +150,11 @@ export function filtersPanel(ctx) {
       numberInput('budget', f.budget > 0 ? f.budget : '', (v) => setF({ budget: v > 0 ? v : 0 }, { inPlace: true }), { placeholder: t('noLimit') })),
     field('deadline', tx('span', t, 'deadline'),
       numberInput('deadline', f.deadlineHours > 0 ? f.deadlineHours : '', (v) => setF({ deadlineHours: v > 0 ? v : 0 }, { inPlace: true }), { placeholder: t('noLimit') })),
-    h('button', { type: 'button', id: 'filters-reset', onclick: () => update({ filters: { providers: [], regions: [], gpus: [], pricing: [], fitsOnly: false, examples: ctx.current().state.defaultExamples, budget: 0, deadlineHours: 0, hideStale: true, hideMarketplace: false } }) }, t('filtersReset')));
+    field('horizon', tx('span', t, 'horizon'),
+      numberInput('horizon', f.horizonDays, (v) => { if (v !== undefined && v >= 0) setF({ horizonDays: v }, { inPlace: true }); },
+        { min: 0, 'aria-describedby': 'horizon-hint' }),
+      tx('span', t, 'horizonHint', { class: 'hint', id: 'horizon-hint' })),
+    h('button', { type: 'button', id: 'filters-reset', onclick: () => update({ filters: { providers: [], regions: [], gpus: [], pricing: [], fitsOnly: false, examples: ctx.current().state.defaultExamples, budget: 0, deadlineHours: 0, hideStale: true, hideMarketplace: false, horizonDays: ctx.current().state.defaultHorizonDays } }) }, t('filtersReset')));
 }
 
 // The catalog's date and, per provider, its oldest price (folded away: one line per provider).

@@ -27,11 +27,15 @@ export class OverviewMethods {
     const wl = r.workload;
     const presetName = state.custom ? t('customWorkload') : (() => { const p = this.presets.find((x) => x.id === state.preset); return (p && p.name && (p.name[state.lang] || p.name.en)) || state.preset; })();
     const share = h('input', { id: 'share-url', type: 'text', readonly: true, value: location.href, onfocus: (e) => e.target.select() });
-    out.replaceChildren(title,
+    out.replaceChildren(...[title,
       h('p', { class: 'summary', id: 'summary' },
         h('strong', { 'data-raw': state.custom ? null : '' }, presetName), ' · ',
         t('resultsSummary', { fit: fmt.int(r.fitting_count), total: fmt.int(r.result_count), evaluated: fmt.int(r.evaluated_offers) }), ' · ',
+        r.horizon && r.horizon.hours > 0 ? h('span', { id: 'horizon-summary', 'data-hours': r.horizon.hours },
+          t(r.horizon.source === 'deadline' ? 'deadlineSummary' : 'horizonSummary', { horizon: fmt.duration(r.horizon.hours), n: fmt.int(r.meeting_count) }), ' · ') : null,
         t('totalCompute', { flops: fmt.sci(wl.total_flops) }), ' · ', t('precisionIs', { p: String(wl.precision).toUpperCase() })),
+      r.fit_hints && r.fit_hints.length ? h('div', { class: 'notice warn', id: 'fit-hints', role: 'status' },
+        tx('p', t, 'fitHintsTitle'), h('ul', {}, r.fit_hints.map((m) => engineText('li', m)))) : null,
       h('ul', { class: 'picks', id: 'picks' }, picks.map(([key, x, val]) => h('li', {},
         h('button', { type: 'button', class: 'pick', id: `pick-${key}`, onclick: () => this.select(x._key, { focus: true }) },
           tx('span', t, key, { class: 'pick-label' }), h('span', { class: 'pick-value' }, val(x)),
@@ -41,7 +45,7 @@ export class OverviewMethods {
           h('button', { type: 'button', id: 'copy-link', onclick: (e) => this.copyLink(e.target) }, t('copyLink'))),
         h('button', { type: 'button', id: 'export-csv', onclick: () => this.exportAs('csv') }, t('exportCsv')),
         h('button', { type: 'button', id: 'export-json', onclick: () => this.exportAs('json') }, t('exportJson')),
-        h('button', { type: 'button', id: 'print', onclick: () => window.print() }, t('print'))));
+        h('button', { type: 'button', id: 'print', onclick: () => window.print() }, t('print')))].filter(Boolean));
   }
 
   copyLink(button) {

@@ -78,7 +78,8 @@ function row(r, ctx) {
   // Explicit ARIA roles: the rows are laid out as grids (styles.css), which would drop the native table semantics.
   const tr = h('tr', { role: 'row', class: cls.trim(), 'data-key': key, 'data-provider': r.provider, 'data-gpu': r.gpu, 'aria-current': selected ? 'true' : null,
     'data-member-of': member ? r._member_of : null, hidden: member && !expanded.has(r._member_of) && !selected ? true : null },
-  h('td', { class: 'num', 'data-col': 'rank', 'data-v': r._rank }, fmt.int(r._rank)),
+  // Rows that do not fit are listed for their numbers but not ranked.
+  h('td', { class: 'num', 'data-col': 'rank', 'data-v': r._rank }, r.fits ? fmt.int(r._rank) : '—'),
   h('td', { class: 'cmp', 'data-col': 'compare' },
     h('input', { type: 'checkbox', id: `cmp-${r._rank}`, checked: compared, disabled: cmpFull, 'data-key': key,
       onchange: (e) => ctx.toggleCompare(key, e.target.checked) }),
@@ -91,7 +92,8 @@ function row(r, ctx) {
   h('td', { class: 'gpu', 'data-col': 'gpus', 'data-v': r.total_gpus, ...label(t, 'colGpu') }, dataText('span', `${r.total_gpus}× ${r.gpu_name}`),
     r.nodes > 1 ? h('span', { class: 'sub' }, t('nodesN', { n: fmt.int(r.nodes) })) : null),
   h('td', { 'data-col': 'pricing', 'data-v': r.pricing, ...label(t, 'colPricing') }, t(r.pricing)),
-  h('td', { class: 'num', 'data-col': 'time', 'data-v': r.time_hours, ...label(t, 'colTime') }, fmt.duration(r.time_hours)),
+  h('td', { class: 'num', 'data-col': 'time', 'data-v': r.time_hours, 'data-late': r.fits && r.meets_horizon === false ? '1' : null, ...label(t, 'colTime') },
+    fmt.duration(r.time_hours), r.fits && r.meets_horizon === false ? h('span', { class: 'sub stale-text' }, t('beyondHorizon')) : null),
   h('td', { class: 'num', 'data-col': 'cost', 'data-v': r.cost_usd, ...label(t, 'colCost') }, r.cost_usd > 0 ? fmt.money(r.cost_usd) : '—'),
   h('td', { class: 'num', 'data-col': 'hourly', 'data-v': r.usd_per_hour * r.nodes, ...label(t, 'colHourly') }, fmt.money(r.usd_per_hour * r.nodes),
     r.stale ? h('span', { class: 'sub stale-text' }, t('staleAsOf', { date: r.as_of })) : null),
