@@ -204,7 +204,7 @@ export function pageData(s) {
     generated_by: 'node scripts/accuracy.mjs --write', method: 'leave-one-source-out cross-validation (docs/accuracy.md)',
     loso: { median: s.loso.median, p90: s.loso.p90, coverage: s.loso.coverage, width: s.loso.width, n: s.loso.n },
     by_workload: Object.fromEntries(Object.entries(s.by_workload).map(([k, v]) => [k, { n: v.n, median: v.median, p90: v.p90 }])),
-    rows: s.cv.map((r) => ({ id: r.m.id, workload: r.m.workload, family: family(r.m), generation: generationOf(r.m), gpu: r.m.gpu,
+    rows: s.cv.map((r) => ({ workload: r.m.workload, family: family(r.m), generation: generationOf(r.m), gpu: r.m.gpu,
       gpu_count: r.m.gpu_count, published: r.m.value, predicted: Number(r.cv_pred.toPrecision(4)), source: r.source })),
   };
 }

@@ -14,7 +14,9 @@ export function dataBundle(root) {
   // under budget.
   const catalogs = fs.readdirSync(catalogDir).filter((f) => f.endsWith('.json')).sort()
     .map((f) => ({ file: `data/catalog/${f}`, doc: read(`data/catalog/${f}`) }));
-  for (const { doc } of catalogs) if (doc.instances) doc.instances = doc.instances.map(({ notes, ...o }) => o);
+  // Likewise an imported price's zone_median_usd_per_hour (the engine ignores it; it documents the import).
+  const lean = ({ zone_median_usd_per_hour: median, ...p }) => p;
+  for (const { doc } of catalogs) if (doc.instances) doc.instances = doc.instances.map(({ notes, ...o }) => ({ ...o, prices: (o.prices || []).map(lean) }));
   const gpus = read('data/gpus.json');
   gpus.gpus = gpus.gpus.map(({ notes, ...g }) => g);
   return { gpus, presets: read('data/presets.json'), catalogs };

@@ -30,7 +30,7 @@ for (const c of bundle.catalogs) for (const o of c.doc.instances || []) addData(
 for (const p of bundle.presets.presets || []) { addData(p.id); addData(p.name && p.name.en); }
 // The Accuracy view's published measurements: ids, workloads, GPUs and sources are data.
 const accuracy = JSON.parse(fs.readFileSync(path.join(root, 'web/src/data/accuracy.json'), 'utf8'));
-for (const r of accuracy.rows) for (const k of ['id', 'workload', 'gpu', 'source']) addData(r[k]);
+for (const r of accuracy.rows) for (const k of ['workload', 'gpu', 'source']) addData(r[k]);
 for (const w of Object.keys(accuracy.by_workload)) addData(w);
 const DATA_BY_LENGTH = [...DATA].sort((a, b) => b.length - a.length);
 const TERMS = ['gpuvalue', 'GPU', 'GPUs', 'TFLOPS', 'FLOPs', 'GFLOPs', 'PFLOPS', 'USD', 'CNY', 'US', 'CSV', 'JSON', 'SkyPilot', 'vms', 'csv',

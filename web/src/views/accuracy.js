@@ -21,6 +21,9 @@ export function basisRows(generation, family) {
   return accuracy.rows.filter((r) => r.generation === generation && r.family === family);
 }
 
+// A measurement as the view names it: its workload on its GPUs.
+const rowLabel = (r) => `${r.workload} (${r.gpu_count}× ${r.gpu})`;
+
 const ARCH_NAMES = { cdna2: 'CDNA 2', cdna3: 'CDNA 3', ada: 'Ada Lovelace', unknown: '?' };
 const archName = (a) => ARCH_NAMES[a] || a.charAt(0).toUpperCase() + a.slice(1);
 
@@ -37,7 +40,7 @@ function basis(c) {
   if (!rows.length) return tx('p', t, 'accuracyBasisNone', { class: 'sub', id: 'accuracy-basis' }, vars);
   return h('div', { id: 'accuracy-basis' }, tx('p', t, 'accuracyBasis', { class: 'sub' }, vars),
     h('details', { class: 'multi', id: 'accuracy-basis-rows' }, tx('summary', t, 'accuracyRowsLink'),
-      h('ul', { class: 'basis-rows' }, rows.map((r) => h('li', {}, dataText('span', `${r.id} (${r.gpu_count}× ${r.gpu}): `), sourceLink(r.source))))));
+      h('ul', { class: 'basis-rows' }, rows.map((r) => h('li', {}, dataText('span', `${rowLabel(r)}: `), sourceLink(r.source))))));
 }
 
 function familyTable(c) {
@@ -87,7 +90,7 @@ export function createAccuracy(container, app) {
       options: { responsive: true, maintainAspectRatio: false, animation: false, parsing: false,
         scales: { x: axis('accuracyPublished'), y: axis('accuracyPredicted') },
         plugins: { legend: { position: 'bottom', labels: { boxWidth: 10, filter: (item) => item.text !== '' } },
-          tooltip: { callbacks: { label: (item) => (item.datasetIndex === 0 ? accuracy.rows[item.dataIndex].id : item.dataset.label) } } } } });
+          tooltip: { callbacks: { label: (item) => (item.datasetIndex === 0 ? rowLabel(accuracy.rows[item.dataIndex]) : item.dataset.label) } } } } });
     built = `${c.state.lang}|${c.state.theme || ''}`;
   }
 
