@@ -49,6 +49,10 @@ for (const [lang, width] of [['en', 1366], ['zh', 360]]) {
     const { context, page, log } = await openStored(`${base}#preset=resnet50-imagenet&lang=${lang}`, stored,
       { viewport: { width, height: 900 }, locale: lang === 'zh' ? 'zh-CN' : 'en-US' });
     assert.match(await page.textContent('#storage-rejected'), /mine\.json/);
+    // The notice gives the engine's reason in the reader's language (rendered when shown, not at start-up).
+    const reasons = await page.$$eval('#storage-rejected li [data-engine]', (els) => els.map((e) => e.textContent));
+    assert.ok(reasons.length >= 1, 'the notice gives the reason');
+    for (const r of reasons) (lang === 'zh' ? assert.match : assert.doesNotMatch)(r, /[\u3400-\u9fff]/, r);
     await page.evaluate(() => { document.getElementById('data-panel').open = true; });
     const paths = await page.$$eval('#rejected-0 code.path', (els) => els.map((e) => e.textContent));
     assert.ok(paths.some((p) => p.startsWith('/instances/1')), `the duplicate id is named by its path: ${paths}`);

@@ -5,7 +5,7 @@ import { startHost } from '../engine/host.js';
 import { errorData } from '../engine/errors.js';
 import { setErrorRenderer } from '../engine/client.js';
 import { pickLanguage, translator } from '../i18n/index.js';
-import { h, tx, txv, clear, dataText, setMessageRenderer } from '../views/dom.js';
+import { h, tx, txv, clear, dataText, engineText, setMessageRenderer } from '../views/dom.js';
 import { messageRenderer } from '../i18n/messages.js';
 import { makeFormatter } from '../views/format.js';
 import { defaultState, rankRequest, defaultCurrency, bundledFx } from './state.js';
@@ -497,7 +497,8 @@ class App {
     const { t } = ctx;
     this.el.notices.replaceChildren(...this.notices.map((n, i) => h('div', { class: `notice ${n.kind}`, role: 'alert', id: n.id },
       n.vars ? txv('p', t, n.key, Object.fromEntries(Object.entries(n.vars).map(([k, v]) => [k, dataText('span', v)]))) : h('p', {}, t(n.key)),
-      n.details ? h('ul', {}, n.details.map((d) => dataText('li', d))) : null,
+      n.details ? h('ul', {}, n.details.map((d) => h('li', {}, dataText('span', d.name),
+        d.error ? [': ', dataText('code', d.error.path || '/'), ' ', engineText('span', d.error.message)] : null))) : null,
       h('button', { type: 'button', class: 'small', onclick: () => { this.notices.splice(i, 1); this.renderNotices(this.ctx()); } }, t('dismiss')))));
   }
 

@@ -3,7 +3,7 @@
 // Methods of the page App (mixed in by app/main.js). The engine work (parsing, checking, importing thousands of
 // SkyPilot rows) happens in the engine host (engine/core.js, in the worker); the page keeps the entries
 // ({name, kind, added, count, docText, ref?}) and writes the browser's storage (app/saved.js).
-import { todayIso, issueText } from '../engine/client.js';
+import { todayIso } from '../engine/client.js';
 import { storeText, formValuesFrom, docRefs, INLINE_DOC_CHARS } from './store.js';
 import { readStored, setAside, writeStored, download, putDoc, readDocs, deleteDocs } from './saved.js';
 import { checkOfferValues } from '../views/import.js';
@@ -44,7 +44,7 @@ export class UserDataMethods {
     this.userData.storedRefs = new Set(r.problem ? [] : r.entries.map((c) => c.ref).filter(Boolean));
     if (r.rejected.length) {
       this.notices.push({ kind: 'warn', key: 'storageRejected', id: 'storage-rejected', vars: { names: r.rejected.map((x) => x.name).join(', ') },
-        details: r.rejected.map((x) => `${x.name}: ${x.error ? issueText(x.error) : ''}`) });
+        details: r.rejected.map((x) => ({ name: x.name, error: x.error || null })) });
     }
     if (r.missing && r.missing.length) {
       this.notices.push({ kind: 'warn', key: 'storageMissing', id: 'storage-missing', vars: { names: r.missing.join(', ') } });
