@@ -42,6 +42,7 @@ const TERMS = ['gpuvalue', 'GPU', 'GPUs', 'TFLOPS', 'FLOPs', 'GFLOPs', 'PFLOPS',
   'GPT', 'BERT', 'ResNet', 'ImageNet', 'COCO', 'SQuAD',
   'Google', 'Amazon', 'Electric', 'Power', 'Annual', 'Global', 'Electricity', 'Review', 'Data', 'Center', 'Survey', 'PR', 'C00',
   'GB', 'TB', 'MB', 'KB', 'PF', 'TP', 'PP', 'hr', 'min', 'al', 'et', 'ML', 'IT', 'Gb', 'W', 'x', 'K',
+  'Intel', 'Gaudi', 'Inferentia', 'Trainium', 'TPU',
   'Megatron', 'Blackwell', 'Hopper', 'Ampere', 'Ada', 'Lovelace', 'Volta', 'Turing', 'CDNA'];
 for (const w of TERMS) NAMES.add(w);
 

@@ -82,7 +82,7 @@ TEST_CASE("SkyPilot import reports unmapped GPUs and bad rows with line numbers"
   CHECK(imp.catalog["instances"].size() == 1);
   bool unmapped = false, badcount = false;
   for (const auto& i : imp.issues) {
-    if (i.path == "line 2" && debugText(i.message) == "import.unmapped_gpu{accelerator=Gaudi2}") unmapped = true;
+    if (i.path == "line 2" && debugText(i.message) == "import.not_gpu{accelerator=Gaudi2,family=gaudi}") unmapped = true;
     if (i.path == "line 3" && i.message.code() == "import.bad_count") badcount = true;
   }
   CHECK(unmapped);

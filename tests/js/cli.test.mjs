@@ -78,7 +78,7 @@ test('import skypilot writes our catalog and reports skipped lines', () => {
   const j = JSON.parse(r.stdout);
   assert.equal(j.instances.length, 1);
   assert.equal(j.instances[0].instance_type, 'p3.2xlarge');
-  assert.match(r.stderr, /line 3: GPU name "Gaudi"/);
+  assert.match(r.stderr, /line 3: "Gaudi" is an Intel Gaudi accelerator, not a GPU/);
   // The imported file ranks through --catalog, with the provider's own instance names.
   const out = tmpFile('offers.json', r.stdout);
   const rank = cli(['rank', '--preset', 'resnet50-imagenet', '--catalog', out, '--json']);

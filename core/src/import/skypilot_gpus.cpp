@@ -1,5 +1,6 @@
 // GPU names of a SkyPilot file mapped to GPUs of ours: the GpuInfo cell, memory and PCIe hints, board counts and the
 // interconnect a multi-GPU offer is taken to have.
+#include <cctype>
 #include <cmath>
 
 #include "import/csv.hpp"
@@ -26,15 +27,32 @@ GpuInfoCell readGpuInfo(const std::string& cell, std::map<std::string, GpuInfoCe
 
 namespace {
 
+// Accelerators of the public catalogs that are not GPUs: they run their own software stacks (SynapseAI, Neuron,
+// XLA) and no measurement of them calibrates the throughput model, so their rows are skipped with that reason rather
+// than as unknown names. Intel publishes no dense peak figures for Gaudi 2 either (see the accelerator table of
+// https://github.com/stas00/ml-engineering/blob/master/compute/accelerator/README.md, note 1).
+const char* nonGpuFamily(const std::string& accel) {
+  std::string a;
+  for (char c : accel) a += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (a.rfind("gaudi", 0) == 0 || a.rfind("hl-205", 0) == 0) return "gaudi";
+  if (a.rfind("inferentia", 0) == 0) return "inferentia";
+  if (a.rfind("trainium", 0) == 0) return "trainium";
+  if (a.rfind("tpu", 0) == 0) return "tpu";
+  return nullptr;
+}
+
 // The GPU named `accel`, or nullptr after reporting the name (once per name; every line is kept for the summary).
 const GpuSpec* findGpu(ImportState& s, size_t i, const std::string& accel) {
   const GpuSpec* g = s.gpus.find(accel);
   if (g) return g;
   auto& seen = s.unmapped[accel];
   seen.push_back(s.lines[i]);
+  const char* family = nonGpuFamily(accel);
   if (seen.size() == 1)
     s.imp.issues.push_back({ErrorCode::kUnknownId, "line " + std::to_string(s.lines[i]),
-                            Message("import.unmapped_gpu").text("accelerator", excerpt(accel)), true});
+                            family ? Message("import.not_gpu").text("accelerator", excerpt(accel)).text("family", family)
+                                   : Message("import.unmapped_gpu").text("accelerator", excerpt(accel)),
+                            true});
   s.reported[i] = 1;
   return nullptr;
 }
