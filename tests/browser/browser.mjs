@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { createServer, listen } from '../../scripts/serve.mjs';
-import { collapseRegions, firstRows, rowKey } from '../../web/src/app/rows.js';
+import { collapseRegions, firstRows, rowKey } from '../reference/view.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const artifacts = path.join(root, 'test-artifacts');

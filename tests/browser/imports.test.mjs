@@ -41,7 +41,8 @@ test('three SkyPilot files at once, then a renamed newer copy of one: one import
   // The GCP report groups its skipped lines by reason: a handful of entries, each with its count.
   const gcp = await page.$$eval('#import-warnings-2 > li', (lis) => lis.map((li) => li.textContent));
   assert.ok(gcp.length <= 7, `${gcp.length} entries in the GCP report`);
-  assert.ok(await page.$eval('#import-warnings-2', (ul) => ul.getBoundingClientRect().height) < 600, 'the GCP report is short');
+  const gcpHeight = await page.$eval('#import-warnings-2', (ul) => ul.getBoundingClientRect().height);
+  assert.ok(gcpHeight < 600, `the GCP report is short: ${gcpHeight} px`);
   assert.ok(await page.$('#import-warnings-2 details.issue-group'), 'repeated reasons are grouped');
   // GH200 and the Quadro RTX 6000 of Lambda map to GPUs now: no "maps to no GPU id" for them.
   assert.doesNotMatch(reports[2].text, /"(GH200|RTX6000)" maps to no GPU id/);

@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { launch, startServer, offlineUrl, settled, tableRows, nodeEngine, shot } from './browser.mjs';
 import { generateCatalog } from '../../bench/generate.mjs';
-import { sortRows, collapseRegions, firstRows, rowKey } from '../../web/src/app/rows.js';
+import { sortRows, collapseRegions, firstRows, rowKey } from '../reference/view.mjs';
 
 const browser = await launch();
 const { server, base } = await startServer();

@@ -7,7 +7,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inferProvider, changeSummary, mergeDocs, groupIssues, reasonOf, linesOf, refreshedEntry, fileProviders } from '../../web/src/app/imports.js';
-import { collapseRegions, rowKey } from '../../web/src/app/rows.js';
 import { toCsv } from '../../web/src/app/export.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -75,22 +74,6 @@ test('import warnings grouped by reason, whatever GPU or machine they name, with
   assert.equal(reasonOf('GPU name "P4" maps to no GPU id'), reasonOf('GPU name "tpu-v5" maps to no GPU id'), 'sentences made on the page still group');
   assert.equal(linesOf({ path: 'line 7', message: m('import.bad_price', { value: '' }) }), 1);
   assert.equal(linesOf({ path: '', message: m('import.cpu_rows', { row_count: 3, lines: '2-3, 5' }) }), 3);
-});
-
-const row = (id, region, cost, extra = {}) => ({ id, provider: 'P', instance: 'm.8x', gpu: 'h100-sxm5-80gb', total_gpus: 8, nodes: 1, pricing: 'on_demand', region, cost_usd: cost, usd_per_hour: cost, ...extra });
-
-test('the same offer in several regions is one group led by its first row; the cheapest region is named', () => {
-  const rows = [row('a', 'us-west-1', 12), row('x', 'eu', 5, { instance: 'other' }), row('b', 'us-east-1', 10), row('c', 'ap-1', 11)];
-  for (const r of rows) r._key = rowKey(r);
-  const out = collapseRegions(rows);
-  assert.deepEqual(out.map((r) => r.id), ['a', 'b', 'c', 'x'], 'members follow their group\'s first row');
-  assert.deepEqual(out[0]._group, { n: 3, regions: 3, cheapest_region: 'us-east-1', cheapest_cost_usd: 10 });
-  assert.deepEqual(out.slice(1, 3).map((r) => r._member_of), ['a|on_demand', 'a|on_demand']);
-  assert.equal(out[3]._group, undefined);
-  assert.equal(out.length, rows.length, 'no row is lost');
-  // Another billing model or another count is another offer.
-  const spot = collapseRegions([row('a', 'r1', 1), row('b', 'r2', 1, { pricing: 'spot' }), row('c', 'r3', 1, { total_gpus: 4 })]);
-  assert.ok(spot.every((r) => !r._group && !r._member_of));
 });
 
 test('the CSV export: amounts to the cent, no float noise; the columns that identify a row exact', () => {

@@ -13,6 +13,7 @@ std::string applyCatalog(EngineState& s, Catalog& fresh, Issues& found, bool rep
   if (hasErrors(found)) return errorResult(found);
   const size_t n = fresh.offers.size();
   if (!dry_run) {
+    s.dataChanged();
     if (replace) s.catalog = std::move(fresh);
     else appendOffers(s.catalog.offers, fresh.offers);
   }

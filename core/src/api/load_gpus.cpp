@@ -8,6 +8,7 @@ std::string apiLoadGpus(EngineState& s, const std::string& text, const std::stri
   GpuDatabase db;
   Issues issues = db.load(text);
   if (hasErrors(issues)) return errorResult(issues);
+  s.dataChanged();
   s.gpus = std::move(db);
   for (auto& o : s.catalog.offers) o.gpu = s.gpus.find(o.gpu_id);
   std::string out;

@@ -24,6 +24,7 @@ std::string apiLoadPresets(EngineState& s, const std::string& text, const std::s
     }
   }
   if (hasErrors(issues)) return errorResult(issues);
+  s.dataChanged();
   s.presets = *list;
   std::string out;
   JsonWriter j(out);

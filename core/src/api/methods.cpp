@@ -13,6 +13,7 @@ std::string apiValidate(EngineState&, const std::string&, const std::string&);
 std::string apiLoadPresets(EngineState&, const std::string&, const std::string&);
 std::string apiEstimate(EngineState&, const std::string&, const std::string&);
 std::string apiRank(EngineState&, const std::string&, const std::string&);
+std::string apiRankView(EngineState&, const std::string&, const std::string&);
 std::string apiCost(EngineState&, const std::string&, const std::string&);
 std::string apiImportSkypilot(EngineState&, const std::string&, const std::string&);
 std::string apiAdvise(EngineState&, const std::string&, const std::string&);
@@ -39,6 +40,7 @@ const ApiMethod kApiMethods[] = {
     {"loadPresets", apiLoadPresets, A::kDocument, "replaces the workload presets (data/presets.json)"},
     {"estimate", apiEstimate, A::kRequest, "time, throughput and memory of a workload on N GPUs of one type"},
     {"rank", apiRank, A::kRequest, "ranks every catalog offer for a workload by cost, time and service"},
+    {"rankView", apiRankView, A::kRequest, "the page's view of a ranking: rows in a column's order with regions grouped, picks, scatter"},
     {"cost", apiCost, A::kRequest, "prices hours on one catalog instance under one billing model"},
     {"importSkypilot", apiImportSkypilot, A::kCsv, "turns a SkyPilot vms.csv into a catalog document"},
     {"advise", apiAdvise, A::kRequest, "GPU class, count and billing for a model size and training stage"},

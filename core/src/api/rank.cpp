@@ -1,29 +1,23 @@
 // rank: every catalog offer for a workload, ranked by unit cost, time and service, with the numbers behind each
 // rank. {"preset"|"workload", "pricing"?, "weights"?, "filters"?, "spot"?, "constants"?, "max_nodes"?,
-// "free_trial_hours"?, "limit"?}. This writes the page's hot answer: straight to text, no DOM.
+// "horizon_hours"?, "free_trial_hours"?, "limit"?, "shared_evaluations"?}. This writes the page's hot answer:
+// straight to text, no DOM. The reading, the kept evaluations and the result writer are shared with rankView.
+#include <algorithm>
 #include <unordered_map>
 
-#include "api/answer.hpp"
+#include "api/rank_answer.hpp"
 #include "api/request.hpp"
 #include "io/request_fields.hpp"
 #include "model/fit_hints.hpp"
-#include "model/ranking.hpp"
 
 namespace gpuvalue {
 
 namespace {
 
-// The throughput and memory objects of one hardware evaluation, written once per ranking: the kept results
-// share few evaluations (the same hardware sold in many regions).
-// The throughput, memory and plan JSON of each evaluation, written once (many offers share an evaluation).
-struct EvaluationJson {
-  std::string throughput, memory, plan;
-};
-using EvaluationText = std::unordered_map<const Evaluation*, EvaluationJson>;
-
 // One ranked result, written straight to text (this is the hot output path of the page).
 void writeRankResult(JsonWriter& j, const RankResult& r, const Ranking& ranking, const Workload& w, const RankOptions& opt,
-                            EvaluationText& evaluation_text) {
+                     RankResultWriter::EvaluationText& evaluation_text, std::unordered_map<const Evaluation*, size_t>* shared,
+                     const std::function<void(JsonWriter&)>& more) {
   const Offer& o = *r.offer;
   const Throughput& t = r.throughput();
   j.beginObject()
@@ -41,7 +35,7 @@ void writeRankResult(JsonWriter& j, const RankResult& r, const Ranking& ranking,
   j.field("pareto", r.pareto);
   auto it = evaluation_text.find(r.eval);
   if (it == evaluation_text.end()) {
-    EvaluationJson e;
+    RankResultWriter::EvaluationJson e;
     {
       JsonWriter tj(e.throughput), mj(e.memory), pj(e.plan);
       writeThroughput(tj, t);
@@ -49,10 +43,15 @@ void writeRankResult(JsonWriter& j, const RankResult& r, const Ranking& ranking,
       writePlan(pj, r.memory(), t);
     }
     it = evaluation_text.emplace(r.eval, std::move(e)).first;
+    if (shared) shared->emplace(r.eval, shared->size());
   }
-  j.key("throughput").raw(it->second.throughput);
-  j.key("memory").raw(it->second.memory);
-  j.key("plan").raw(it->second.plan);
+  if (shared) {
+    j.field("evaluation", (*shared)[r.eval]);
+  } else {
+    j.key("throughput").raw(it->second.throughput);
+    j.key("memory").raw(it->second.memory);
+    j.key("plan").raw(it->second.plan);
+  }
   j.key("spot").beginObject()
       .field("expected_interruptions", r.cost.expected_interruptions)
       .field("checkpoint_interval_hours", r.cost.checkpoint_interval_hours)
@@ -64,30 +63,65 @@ void writeRankResult(JsonWriter& j, const RankResult& r, const Ranking& ranking,
       .endObject();
   j.field("billed_hours", r.cost.billed_hours).field("as_of", r.price->as_of).field("source", r.price->source)
       .field("stale", r.stale).field("reasons", resultReasons(r, ranking)).field("warnings", resultWarnings(r, w, opt));
+  if (more) more(j);
   j.endObject();
+}
+
+// What the hardware evaluations of a ranking depend on: the workload (preset, overrides, precision), the model
+// constants, the node limit and the horizon; weights, filters, billing and limit change none of them.
+std::string evaluationKey(const json& req, const RankOptions& opt) {
+  json k = json::object();
+  for (const char* m : {"preset", "workload", "precision", "constants"})
+    if (req.contains(m)) k[m] = req[m];
+  k["max_nodes"] = opt.max_nodes;
+  k["horizon_hours"] = effectiveHorizonHours(opt);
+  return dumpJson(k);
+}
+
+// The kept evaluations for `key` (moved to the front), or a new store kept in their place. A few are kept: the
+// page alternates between the ranking and its tools' rankings of nearby workloads.
+std::shared_ptr<EvaluationStore> evaluationStore(EngineState& s, const std::string& key) {
+  constexpr size_t kKept = 4;
+  auto& kept = s.evaluations;
+  for (size_t i = 0; i < kept.size(); ++i)
+    if (kept[i].first == key) {
+      std::rotate(kept.begin(), kept.begin() + static_cast<long>(i), kept.begin() + static_cast<long>(i) + 1);
+      return kept.front().second;
+    }
+  if (kept.size() >= kKept) kept.pop_back();
+  kept.insert(kept.begin(), {key, std::make_shared<EvaluationStore>()});
+  return kept.front().second;
 }
 
 }  // namespace
 
-std::string apiRank(EngineState& s, const std::string& text, const std::string&) {
+bool readRankRequest(EngineState& s, const std::string& text, RankRequest& r, std::string& error) {
   Issues issues;
-  json req;
-  if (!readRequest(text, req, issues)) return errorResult(issues);
-  Workload w;
-  if (!resolveWorkload(s, req, w, issues)) return errorResult(issues);
-  RankOptions opt;
-  opt.today = s.today;
-  readConstantsField(req, opt.constants, issues);
-  readSpotOptions(req, opt.spot, issues);
+  if (!readRequest(text, r.req, issues) || !resolveWorkload(s, r.req, r.w, issues)) {
+    error = errorResult(issues);
+    return false;
+  }
+  r.opt.today = s.today;
+  readConstantsField(r.req, r.opt.constants, issues);
+  readSpotOptions(r.req, r.opt.spot, issues);
   long long limit = 0;
-  readRankOptions(req, opt, limit, issues);
-  if (hasErrors(issues)) return errorResult(issues);
-  opt.limit = static_cast<size_t>(limit);
-  Ranking ranking = rankOffers(w, s.catalog, opt);
-  std::string out;
-  out.reserve(1024 + ranking.results.size() * 2048);
-  JsonWriter j(out);
-  j.beginObject().field("ok", true);
+  readRankOptions(r.req, r.opt, limit, issues);
+  r.shared_evaluations = readSharedEvaluations(r.req, issues);
+  r.opt.limit = static_cast<size_t>(limit);
+  if (hasErrors(issues)) {
+    error = errorResult(issues);
+    return false;
+  }
+  return true;
+}
+
+Ranking rankRequest(EngineState& s, const RankRequest& r) {
+  return rankOffers(r.w, s.catalog, r.opt, evaluationStore(s, evaluationKey(r.req, r.opt)));
+}
+
+void writeRankMeta(JsonWriter& j, const Ranking& ranking, const RankRequest& r) {
+  const Workload& w = r.w;
+  const RankOptions& opt = r.opt;
   j.key("workload").beginObject()
       .field("name", w.name).field("kind", workloadKindName(w.kind)).field("mode", modeName(w.mode))
       .field("precision", precisionName(w.precision)).field("total_flops", w.totalFlops()).field("params", w.params)
@@ -103,10 +137,47 @@ std::string apiRank(EngineState& s, const std::string& text, const std::string&)
   j.field("fit_hints", fitHints(w, ranking, opt));
   j.key("filters").beginObject().field("include_examples", opt.filters.include_examples)
       .field("include_stale", opt.filters.include_stale).endObject();
+}
+
+RankResultWriter::RankResultWriter(const Ranking& ranking, const RankRequest& r, bool shared)
+    : ranking_(ranking), request_(r), shared_(shared) {}
+
+void RankResultWriter::write(JsonWriter& j, const RankResult& r, const std::function<void(JsonWriter&)>& more) {
+  writeRankResult(j, r, ranking_, request_.w, request_.opt, text_, shared_ ? &index_ : nullptr, more);
+}
+
+void RankResultWriter::writeEvaluations(JsonWriter& j) const {
+  // In index order: the throughput, memory and plan each result names by its "evaluation".
+  std::vector<const Evaluation*> order(index_.size());
+  for (const auto& [e, i] : index_) order[i] = e;
+  j.key("evaluations").beginArray();
+  for (const Evaluation* e : order) {
+    const EvaluationJson& t = text_.at(e);
+    j.beginObject();
+    j.key("throughput").raw(t.throughput);
+    j.key("memory").raw(t.memory);
+    j.key("plan").raw(t.plan);
+    j.endObject();
+  }
+  j.endArray();
+}
+
+std::string apiRank(EngineState& s, const std::string& text, const std::string&) {
+  RankRequest r;
+  std::string error;
+  if (!readRankRequest(s, text, r, error)) return error;
+  const Ranking ranking = rankRequest(s, r);
+  std::string out;
+  out.reserve(1024 + ranking.results.size() * (r.shared_evaluations ? 1024 : 2048));
+  JsonWriter j(out);
+  j.beginObject().field("ok", true);
+  writeRankMeta(j, ranking, r);
   j.key("results").beginArray();
-  EvaluationText evaluation_text;
-  for (const auto& rr : ranking.results) writeRankResult(j, rr, ranking, w, opt, evaluation_text);
-  j.endArray().endObject();
+  RankResultWriter results(ranking, r, r.shared_evaluations);
+  for (const auto& rr : ranking.results) results.write(j, rr);
+  j.endArray();
+  if (r.shared_evaluations) results.writeEvaluations(j);
+  j.endObject();
   return out;
 }
 

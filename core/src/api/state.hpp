@@ -9,6 +9,7 @@
 #include "io/json_reader.hpp"
 #include "model/catalog.hpp"
 #include "model/gpu_specs.hpp"
+#include "model/ranking.hpp"
 
 namespace gpuvalue {
 
@@ -25,6 +26,10 @@ struct Engine::State {
     std::vector<char> buffer;
   };
   std::unique_ptr<Stream> stream;
+  // Hardware evaluations kept between rankings (api/rank.cpp), with the workload and evaluation options they were
+  // made for, most recent first. They point into the catalog: every change of catalog, GPUs or presets drops them.
+  std::vector<std::pair<std::string, std::shared_ptr<EvaluationStore>>> evaluations;
+  void dataChanged() { evaluations.clear(); }
 };
 
 using EngineState = Engine::State;

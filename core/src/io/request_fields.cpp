@@ -40,7 +40,12 @@ const Field kHorizon = Field::number("horizon_hours", "Wall time each offer is s
                            .atLeast(0).atMost(1e7).byDefault(kDefaultHorizonHours);
 const Field kFreeTrial = Field::number("free_trial_hours", "Free-trial hours to subtract; absent = each price's own.").atLeast(0).atMost(1e5).whenAbsent(-1);
 const Field kLimit = Field::integer("limit", "Most results returned; 0 = all.").atLeast(0).atMost(10000000).byDefault(0.0);
-const Field* const kRankFields[] = {&kPricing, &kHorizon, &kMaxNodes, &kFreeTrial, &kLimit};
+const Field kSharedEvaluations =
+    Field::boolean("shared_evaluations",
+                   "Write each hardware evaluation's throughput, memory and plan once, in evaluations; each result names "
+                   "its own by index (evaluation) instead of repeating them.")
+        .byDefault(false);
+const Field* const kRankFields[] = {&kPricing, &kHorizon, &kMaxNodes, &kFreeTrial, &kLimit, &kSharedEvaluations};
 }  // namespace
 
 extern const Record kSpotRecord = makeRecord("spot", "How spot interruptions are costed.", kSpotFields);
@@ -122,6 +127,11 @@ void readRankOptions(const json& req, RankOptions& opt, long long& limit, Issues
   opt.max_nodes = static_cast<int>(keep(r, R::kMaxNodes, opt.max_nodes));
   opt.free_trial_hours = numberOr(r, R::kFreeTrial);
   limit = static_cast<long long>(numberOr(r, R::kLimit));
+}
+
+bool readSharedEvaluations(const json& req, Issues& issues) {
+  ObjectReader r(req, "", issues);
+  return r.ok() && booleanOr(r, R::kSharedEvaluations);
 }
 
 }  // namespace gpuvalue

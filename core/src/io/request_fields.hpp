@@ -19,5 +19,7 @@ void readSpotOptions(const json& req, SpotOptions& s, Issues& issues);
 // The ranking request's "weights" (/weights) and "filters" (/filters) objects, when there are, and its top-level
 // pricing, max_nodes, free_trial_hours (-1 when absent) and limit (0 when absent).
 void readRankOptions(const json& req, RankOptions& opt, long long& limit, Issues& issues);
+// The ranking request's shared_evaluations flag (an output option: how results are written, not what they are).
+bool readSharedEvaluations(const json& req, Issues& issues);
 
 }  // namespace gpuvalue

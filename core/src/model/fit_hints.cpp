@@ -23,10 +23,10 @@ Cluster clusterOf(const Offer& o, int nodes) {
 const Evaluation* roomiest(const Ranking& ranking, int max_nodes) {
   const Evaluation* best = nullptr;
   double best_gb = 0;
-  for (const Evaluation& e : ranking.evaluations) {
-    if (!e.offer || !e.offer->gpu || !e.throughput.supported) continue;
-    const double gb = e.offer->gpu->memory_gb * e.offer->gpu_count * (e.offer->rdma ? max_nodes : 1);
-    if (!best || gb > best_gb) best = &e, best_gb = gb;
+  for (const Evaluation* e : ranking.evaluations) {
+    if (!e->offer || !e->offer->gpu || !e->throughput.supported) continue;
+    const double gb = e->offer->gpu->memory_gb * e->offer->gpu_count * (e->offer->rdma ? max_nodes : 1);
+    if (!best || gb > best_gb) best = e, best_gb = gb;
   }
   return best;
 }

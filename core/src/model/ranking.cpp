@@ -1,6 +1,7 @@
 #include "model/ranking.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <functional>
 #include <cmath>
 #include <cstdio>
@@ -216,39 +217,6 @@ uint64_t bitsOf(double v) {
   return b;
 }
 
-// One evaluation per distinct hardware, found by the offer's hardware hash and verified against the first offer
-// that produced it (a different configuration with an equal hash, never seen in practice, gets its own).
-class EvaluationCache {
- public:
-  EvaluationCache(const Workload& w, const RankOptions& opt, Ranking& out) : w_(w), opt_(opt), out_(out) {}
-  const Evaluation& of(const Offer& o) {
-    bool inserted = false;
-    Seen& seen = cache_.find(o.hardware_hash, Seen{&o, nullptr}, inserted);
-    if (inserted) return *(seen.eval = add(o));
-    if (seen.offer->sameHardware(o)) return *seen.eval;
-    for (const Seen& c : collisions_)
-      if (c.offer->sameHardware(o)) return *c.eval;
-    const Evaluation* e = add(o);
-    collisions_.push_back({&o, e});
-    return *e;
-  }
-
- private:
-  struct Seen {
-    const Offer* offer;
-    const Evaluation* eval;
-  };
-  const Evaluation* add(const Offer& o) {
-    out_.evaluations.push_back(evaluate(w_, o, opt_));
-    return &out_.evaluations.back();
-  }
-  const Workload& w_;
-  const RankOptions& opt_;
-  Ranking& out_;
-  FlatMap64<Seen> cache_{64};
-  std::vector<Seen> collisions_;
-};
-
 // Cost and wall time of one offer's price for the job. Spot: the wall time once per evaluation and rate, then
 // priceJob's own cost formula.
 void jobOf(const Offer& o, const Price& p, const Evaluation& e, const RankOptions& opt, const SpotOptions& spot,
@@ -278,7 +246,8 @@ std::vector<Candidate> collectCandidates(const Workload& w, const Catalog& catal
   for (const Offer& o : catalog.offers) price_count += o.prices.size();
   std::vector<Candidate> cands;
   cands.reserve(price_count);
-  EvaluationCache cache(w, opt, out);
+  static std::atomic<uint64_t> last_stamp{0};
+  const uint64_t stamp = ++last_stamp;
   const bool any_place_filter = !providers.empty() || !regions.empty() || !gpus.empty();
   const long today_day = f.include_stale ? 0 : dayNumber(opt.today);
   const double horizon = effectiveHorizonHours(opt);
@@ -287,7 +256,11 @@ std::vector<Candidate> collectCandidates(const Workload& w, const Catalog& catal
     if (!f.include_examples && o.example) continue;
     if (!f.include_marketplace && o.marketplace) continue;
     if (any_place_filter && (!contains(providers, o.provider) || !contains(regions, o.region) || !contains(gpus, o.gpu_id))) continue;
-    const Evaluation& e = cache.of(o);
+    const Evaluation& e = out.store->of(w, o, opt);
+    if (e.ranking_stamp != stamp) {
+      e.ranking_stamp = stamp;
+      out.evaluations.push_back(&e);
+    }
     ++out.evaluated;
     const bool fits = e.memory.fits && e.throughput.supported && e.throughput.time_hours > 0;
     for (const Price& p : o.prices) {
@@ -472,8 +445,37 @@ double effectiveHorizonHours(const RankOptions& opt) {
   return opt.filters.deadline_hours > 0 ? opt.filters.deadline_hours : std::max(0.0, opt.horizon_hours);
 }
 
-Ranking rankOffers(const Workload& w, const Catalog& catalog, const RankOptions& opt) {
+struct EvaluationStore::Index {
+  struct Seen {
+    const Offer* offer;
+    const Evaluation* eval;
+  };
+  FlatMap64<Seen> by_hash{64};
+  std::vector<Seen> collisions;
+};
+
+EvaluationStore::EvaluationStore() : index_(new Index) {}
+EvaluationStore::~EvaluationStore() = default;
+
+const Evaluation& EvaluationStore::of(const Workload& w, const Offer& o, const RankOptions& opt) {
+  auto add = [&]() -> const Evaluation* {
+    evaluations_.push_back(evaluate(w, o, opt));
+    return &evaluations_.back();
+  };
+  bool inserted = false;
+  Index::Seen& seen = index_->by_hash.find(o.hardware_hash, Index::Seen{&o, nullptr}, inserted);
+  if (inserted) return *(seen.eval = add());
+  if (seen.offer->sameHardware(o)) return *seen.eval;
+  for (const Index::Seen& c : index_->collisions)
+    if (c.offer->sameHardware(o)) return *c.eval;
+  const Evaluation* e = add();
+  index_->collisions.push_back({&o, e});
+  return *e;
+}
+
+Ranking rankOffers(const Workload& w, const Catalog& catalog, const RankOptions& opt, std::shared_ptr<EvaluationStore> store) {
   Ranking out;
+  out.store = store ? std::move(store) : std::make_shared<EvaluationStore>();
   out.horizon_hours = effectiveHorizonHours(opt);
   SpotOptions spot = opt.spot;
   if (opt.filters.deadline_hours > 0 && spot.deadline_hours <= 0) spot.deadline_hours = opt.filters.deadline_hours;

@@ -1,7 +1,9 @@
 // Evaluates a workload on every offer of a catalog and ranks the results (article §2: unit compute cost,
 // task completion efficiency, service value).
 #pragma once
+#include <cstdint>
 #include <deque>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -68,6 +70,8 @@ struct Evaluation {
   // Expected spot wall time at the last interruption rate asked for (ranking prices many spot offers of the
   // same hardware at the default rate; the wall time depends only on the rate and this evaluation).
   mutable double spot_lambda = -1, spot_wall_hours = 0;
+  // The last ranking that used this evaluation (each ranking lists the evaluations it used once).
+  mutable uint64_t ranking_stamp = 0;
 };
 
 struct RankResult {
@@ -95,6 +99,27 @@ struct RankResult {
   const Throughput& throughput() const { return eval->throughput; }
 };
 
+// The evaluations of one workload, with one set of evaluation options (constants, max_nodes, horizon), on the
+// distinct hardware of one catalog. A ranking fills one; the engine keeps it for the next ranking of the same
+// workload and options on the same catalog (the page re-ranks on every weight, filter or billing change, none of
+// which changes an evaluation). Evaluations keep pointers into the catalog: a store dies with its catalog.
+class EvaluationStore {
+ public:
+  EvaluationStore();
+  ~EvaluationStore();
+  EvaluationStore(const EvaluationStore&) = delete;
+  EvaluationStore& operator=(const EvaluationStore&) = delete;
+  // The evaluation of o's hardware, made on first use (found by the offer's hardware hash and verified against the
+  // first offer that produced it; a different configuration with an equal hash gets its own).
+  const Evaluation& of(const Workload& w, const Offer& o, const RankOptions& opt);
+  size_t size() const { return evaluations_.size(); }
+
+ private:
+  struct Index;
+  std::unique_ptr<Index> index_;
+  std::deque<Evaluation> evaluations_;  // a deque keeps their addresses stable
+};
+
 struct Ranking {
   std::vector<RankResult> results;   // best first (at most RankOptions::limit)
   size_t evaluated = 0;
@@ -107,8 +132,10 @@ struct Ranking {
   // Kept results whose full price differs from the one they were ranked by (the scan prices spot offers by a
   // shortcut): always 0; the tests check it.
   size_t cost_mismatches = 0;
-  // Owns the evaluations the results point into (a deque keeps their addresses stable).
-  std::deque<Evaluation> evaluations;
+  // Owns the evaluations the results point into; may be shared with other rankings of the same workload.
+  std::shared_ptr<EvaluationStore> store;
+  // The distinct hardware evaluations this ranking used, in first-use order.
+  std::vector<const Evaluation*> evaluations;
 };
 
 // Service value in [0, 1]: equal parts preinstalled frameworks, RDMA network, published SLA >= 99.9 %,
@@ -123,7 +150,10 @@ int rankingNodes(const Workload& w, const Offer& o, const RankOptions& opt);
 // Order of the results: fitting first, then those within the horizon, then the weighted score (unit cost, task,
 // service), then job cost. A commitment never ranks above an on-demand offer of the same GPU type and total GPU
 // count, in the same group, whose job cost is lower.
-Ranking rankOffers(const Workload& w, const Catalog& catalog, const RankOptions& opt);
+// `store`: evaluations of earlier rankings of this workload with these evaluation options on this catalog (a new
+// store when null).
+Ranking rankOffers(const Workload& w, const Catalog& catalog, const RankOptions& opt,
+                   std::shared_ptr<EvaluationStore> store = nullptr);
 
 // Why a result ranks where it does, as messages with numbers (rank.cheapest_job {cost_usd}, rank.fits_on {...}).
 Messages resultReasons(const RankResult& r, const Ranking& ranking);

@@ -53,7 +53,7 @@ export function toCsv(rows, { currency, rate }) {
 }
 
 export function toJson(rows, { request, result, currency, rate, hash }) {
-  const clean = rows.map(({ _rank, _key, _user, ...r }) => ({ rank: _rank, ...r }));
+  const clean = rows.map(({ _rank, _key, _user, _group, _member_of, ...r }) => ({ rank: _rank, ...r }));
   return `${JSON.stringify({
     generator: 'gpuvalue', exported_at: new Date().toISOString(), view: hash, request,
     workload: result && result.workload, currency, cny_per_usd: currency === 'CNY' ? rate : undefined,

@@ -11,7 +11,6 @@ import { makeFormatter } from '../views/format.js';
 import { defaultState, rankRequest, defaultCurrency, bundledFx } from './state.js';
 import { parseHash, serializeHash } from './hash.js';
 import { setNames } from './names.js';
-import { sortRows } from './rows.js';
 import { renderTable, syncTableMarks, trimTable } from '../views/table.js';
 import { createCharts } from '../views/charts.js';
 import { createSensitivity } from '../views/sensitivity.js';
@@ -268,7 +267,7 @@ class App {
     const request = rankRequest(this.state);
     this.request = request;
     const vkey = JSON.stringify([request, this.state.sort, this.catalog.version]);
-    const view = this.cachedView(vkey, request);
+    const view = this.cachedView(vkey);
     if (!view) {
       document.body.dataset.busy = '1';
       this.el.main.setAttribute('aria-busy', 'true');
@@ -287,17 +286,10 @@ class App {
     this.paint(view, request, t0);
   }
 
-  // The cached view of a request and sort (most recently used last). When every row of the request is already
-  // here in another order (the bundled catalog), the new order is sorted on the page, with no round trip.
-  cachedView(vkey, request) {
-    let view = this.views.get(vkey);
-    if (!view) {
-      const other = [...this.views.entries()].reverse().find(([k, v]) => !v.error && v.total === v.rows.length && k.startsWith(`[${JSON.stringify(request)},`) && k.endsWith(`,${this.catalog.version}]`));
-      if (!other) return null;
-      const v = other[1];
-      view = prepareView({ ...v, rows: sortRows(v.rows, this.state.sort), extra: [], ms: 0, roundTripMs: 0 });
-      view.fresh = false;
-    }
+  // The cached view of a request and sort (most recently used last); null when the engine must make it.
+  cachedView(vkey) {
+    const view = this.views.get(vkey);
+    if (!view) return null;
     this.views.delete(vkey);
     this.views.set(vkey, view);
     return view;

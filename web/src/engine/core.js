@@ -7,10 +7,9 @@ import { createEngine, GpuvalueError, todayIso } from './client.js';
 import { errorData } from './errors.js';
 import { parseStore, storeText, applyCatalogs, importText, offerDoc, newOfferId, isSkypilotCsv } from '../app/store.js';
 import { inferProvider, refreshedEntry, fileProviders, changeSummary, mergeDocs } from '../app/imports.js';
-import { rowKey, sortRows, picks as pickRows, scatterPoints, collapseRegions, firstRows } from '../app/rows.js';
+import { rowKey } from '../app/rows.js';
 import { toCsv, toJson } from '../app/export.js';
 
-const RANK_CACHE_ROWS = 60000;  // rows kept across cached rankings (a 10,000-offer catalog gives ~20,000)
 const POINT_LIMIT = 600;        // scatter points sent to the page before the cloud is thinned
 
 export async function initCore(factory, dataText, { today } = {}) {
@@ -42,13 +41,9 @@ export function createCore(client, data) {
   const defaults = client.defaults();
   const presets = client.presets();
   const gpus = client.gpus();
-  const ranks = new Map();   // request JSON -> {results, meta, error, ms}
-  const sorted = new Map();  // request JSON + sort -> sorted rows
 
   function refresh() {
     s.version += 1;
-    ranks.clear();
-    sorted.clear();
     s.offers = new Map(client.catalogSummary().map((o) => [o.id, o]));
     const uniq = (xs) => [...new Set(xs)].sort((a, b) => a.localeCompare(b));
     const all = [...s.offers.values()];
@@ -73,50 +68,35 @@ export function createCore(client, data) {
   // A refused request as the page's one error shape (errors.js): code, path, explanation and the errors among the issues.
   const errorOf = (r) => ({ ...errorData(new GpuvalueError(r)), issues: (r.issues || []).filter((i) => !i.warning) });
 
-  function rank(request) {
-    const key = JSON.stringify(request);
-    if (ranks.has(key)) {
-      const hit = ranks.get(key);
-      ranks.delete(key);
-      ranks.set(key, hit);
-      return { ...hit, cached: true };
-    }
-    const t0 = Date.now();
-    const r = client.tryCall('rank', request);
-    let entry;
-    if (!r.ok) entry = { error: errorOf(r), results: [], meta: null };
-    else {
-      const { results, ok, ...meta } = r;
-      results.forEach((x, i) => { x._rank = i + 1; x._key = rowKey(x); x._user = !bundledIds.has(x.id); });
-      entry = { results, meta, error: null };
-    }
-    entry.ms = Date.now() - t0;
-    ranks.set(key, entry);
-    let rows = 0;
-    for (const v of ranks.values()) rows += v.results.length;
-    for (const [k, v] of ranks) {
-      if (ranks.size <= 1 || (rows <= RANK_CACHE_ROWS && ranks.size <= 16)) break;
-      rows -= v.results.length;
-      ranks.delete(k);
-      for (const s of sorted.keys()) if (s.startsWith(k)) sorted.delete(s);
-    }
-    return { ...entry, cached: false };
+  // A row of the engine's view as the page names it: _rank, _key, _user (not a bundled offer), and for the same
+  // offer in several regions _group on the leading row, _member_of on the others.
+  function pageRow(x) {
+    x._rank = x.rank;
+    x._key = rowKey(x);
+    x._user = !bundledIds.has(x.id);
+    if (x.group) x._group = x.group;
+    if (x.member_of) x._member_of = x.member_of;
+    delete x.rank; delete x.group; delete x.member_of;
+    return x;
   }
 
-  function sortedRows(request, sort) {
-    const ranked = rank(request);
-    const key = JSON.stringify(request) + JSON.stringify(sort);
-    if (!sorted.has(key)) {
-      if (sorted.size > 16) sorted.delete(sorted.keys().next().value);
-      sorted.set(key, sort.key === 'rank' && sort.dir === 'asc' ? ranked.results : sortRows(ranked.results, sort));
-    }
-    return { ranked, rows: sorted.get(key) };
+  // The engine's view of a ranking (rankView): `rows` rows of the table order (0 = all), the results asked for by
+  // key, the picks and the scatter's points.
+  function rankView(request, sort, rows, keys = [], points = POINT_LIMIT) {
+    const t0 = Date.now();
+    const r = client.tryCall('rankView', { ...request, view: { sort: { key: sort.key, dir: sort.dir }, rows, points, keys } });
+    const ms = Date.now() - t0;
+    if (!r.ok) return { error: errorOf(r), answer: r, ms };
+    const { ok, total, rows: shown, extra, top, picks, scatter, ...meta } = r;
+    shown.forEach(pageRow);
+    extra.forEach(pageRow);
+    return { meta, total, rows: shown, extra, top, picks, scatter, ms, error: null };
   }
 
   // The shared state the operation groups read and write.
   const s = {
     client, data, bundledTexts, defaults, presets, entries: [], offers: new Map(), catalog: null, version: 0,
-    refresh, rank, sortedRows,
+    refresh, rankView,
   };
 
   const ops = {
@@ -296,13 +276,6 @@ function catalogOps(s) {
   };
 }
 
-// The sorted rows with the same offer in several regions grouped (app/rows.js collapseRegions), once per sorted list.
-const grouped = new WeakMap();
-function groupedRows(rows) {
-  if (!grouped.has(rows)) grouped.set(rows, collapseRegions(rows));
-  return grouped.get(rows);
-}
-
 // Views of the ranking and the engine work behind the page's panels (details, sensitivity, exports).
 function rankingOps(s) {
   return {
@@ -310,30 +283,27 @@ function rankingOps(s) {
     // (selection, comparison) when they are further down, the overview's picks, and for long results
     // the thinned scatter points.
     view({ request, sort, limit = Infinity, keys = [] }) {
-      const { ranked, rows } = s.sortedRows(request, sort);
-      if (ranked.error) return { error: ranked.error, ms: ranked.ms, cached: ranked.cached, version: s.version };
-      const shown = firstRows(groupedRows(rows), limit);
-      const inShown = new Set(shown.map((r) => r._key));
-      const want = new Set(keys.filter((k) => k && !inShown.has(k)));
-      const p = pickRows(ranked.results);
-      const extra = ranked.results.filter((r) => want.has(r._key));
-      if (ranked.results[0] && !inShown.has(ranked.results[0]._key)) extra.push(ranked.results[0]);
-      for (const r of Object.values(p)) if (r && !inShown.has(r._key) && !extra.includes(r)) extra.push(r);
-      const scatter = rows.length > limit ? scatterPoints(rows, { max: POINT_LIMIT }) : null;
+      const v = s.rankView(request, sort, Number.isFinite(limit) ? limit : 0, keys.filter(Boolean));
+      if (v.error) return { error: v.error, ms: v.ms, cached: false, version: s.version };
+      // The scatter's points as the charts take them ([time, cost, key, pareto, instance, provider, region, pricing]).
+      const scatter = v.scatter && {
+        total: v.scatter.total, thinned: v.scatter.thinned,
+        points: v.scatter.points.map(([x, y, key, pareto, instance, provider, region, pricing]) => ({
+          x, y, key, pareto, r: { instance, provider, region, pricing, time_hours: x, cost_usd: y, pareto } })),
+      };
       // Rows travel as JSON text: the page parses them in a task of their own (JSON.parse is faster than
       // structured-clone deserialisation of the same objects, and the parse does not share a task with drawing).
       return {
-        meta: ranked.meta, rowsJson: JSON.stringify(shown), extraJson: JSON.stringify(extra), total: rows.length,
-        top: ranked.results[0] ? ranked.results[0]._key : null,
-        picks: Object.fromEntries(Object.entries(p).map(([k, r]) => [k, r ? r._key : null])),
-        scatterJson: scatter ? JSON.stringify(scatter) : null, ms: ranked.ms, cached: ranked.cached, version: s.version,
+        meta: v.meta, rowsJson: JSON.stringify(v.rows), extraJson: JSON.stringify(v.extra), total: v.total, top: v.top, picks: v.picks,
+        scatterJson: scatter ? JSON.stringify(scatter) : null, ms: v.ms, cached: false, version: s.version,
       };
     },
 
     // Rows of the current ranking by key (for a selection or comparison beyond the rows shown).
     rows({ request, keys }) {
       const want = new Set(keys);
-      return s.rank(request).results.filter((r) => want.has(r._key));
+      const v = s.rankView(request, { key: 'rank', dir: 'asc' }, 1, keys, 1);
+      return v.error ? [] : [...v.rows, ...v.extra].filter((r) => want.has(r._key));
     },
 
     // The details panel's extra data: the offer's catalog record and this job under each of its billing models.
@@ -379,8 +349,9 @@ function rankingOps(s) {
 
     // The whole table for a download when the page shows only its first rows.
     exportRows({ request, sort, kind, currency, rate, hash }) {
-      const { ranked, rows } = s.sortedRows(request, sort);
-      return kind === 'csv' ? toCsv(rows, { currency, rate }) : toJson(rows, { request, result: ranked.meta, currency, rate, hash });
+      const v = s.rankView(request, sort, 0, [], 1);
+      if (v.error) throw new GpuvalueError(v.answer);
+      return kind === 'csv' ? toCsv(v.rows, { currency, rate }) : toJson(v.rows, { request, result: v.meta, currency, rate, hash });
     },
   };
 }

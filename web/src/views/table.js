@@ -1,9 +1,8 @@
 // The ranked offers table: one row per offer and billing model, sortable by every numeric column.
 import { h, tx, txv, engineText, dataText } from './dom.js';
-import { SORTS, sortRows } from '../app/rows.js';
+import { SORT_FIRST } from '../app/rows.js';
 import { timed } from '../app/profile.js';
 
-export { SORTS, sortRows };
 
 
 const COLUMNS = [
@@ -26,7 +25,7 @@ function headerCell(col, ctx) {
   if (!col.sort) return h('th', { scope: 'col', role: 'columnheader', class: col.num ? 'num' : '', 'data-col': col.id }, tx('span', t, col.key));
   const active = state.sort.key === col.sort;
   const dir = active ? state.sort.dir : null;
-  const next = active ? (dir === 'asc' ? 'desc' : 'asc') : SORTS[col.sort].first;
+  const next = active ? (dir === 'asc' ? 'desc' : 'asc') : SORT_FIRST[col.sort];
   const label = t(col.key);
   return h('th', { scope: 'col', role: 'columnheader', class: col.num ? 'num' : '', 'data-col': col.id, 'aria-sort': active ? (dir === 'asc' ? 'ascending' : 'descending') : 'none' },
     h('button', {

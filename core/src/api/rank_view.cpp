@@ -1,0 +1,113 @@
+// rankView: what the page shows of a ranking. The rank request's members plus "view": {"sort": {"key", "dir"},
+// "rows", "points", "keys"}; the answer has rank's summary members, "total" (every result), "rows" (the first rows
+// in the column's order, the same offer in several regions grouped: a group's leading row carries "group", its
+// members "member_of"), "extra" (the results asked for by key, the top result and the picks, when not in rows),
+// "top" and "picks" (result keys), and "scatter" (thinned cost–time points) when there are more results than rows.
+// Every row is a full rank result with its "rank".
+#include "api/rank_answer.hpp"
+#include "api/request.hpp"
+#include "model/ranking_view.hpp"
+
+namespace gpuvalue {
+
+namespace {
+
+constexpr long long kMaxViewRows = 1000000;
+constexpr long long kMaxViewPoints = 100000;
+constexpr size_t kMaxViewKeys = 1000;
+
+void readSort(const json& sort, ViewOptions& v, Issues& issues) {
+  ObjectReader r(sort, "/view/sort", issues);
+  if (!r.ok()) return;
+  if (auto key = r.string("key", false)) {
+    if (isViewSortKey(*key)) v.sort_key = *key;
+    else r.error("key", ErrorCode::kInvalidValue, notOneOf(*key, "rank, total_gpus, time_hours, cost_usd, usd_per_hour, usd_per_tflops_day, memory, score"));
+  }
+  if (auto dir = r.string("dir", false)) {
+    if (*dir == "asc" || *dir == "desc") v.descending = *dir == "desc";
+    else r.error("dir", ErrorCode::kInvalidValue, notOneOf(*dir, "asc, desc"));
+  }
+}
+
+void readView(const json& req, ViewOptions& v, Issues& issues) {
+  if (!req.contains("view")) return;
+  ObjectReader r(req["view"], "/view", issues);
+  if (!r.ok()) return;
+  if (const json* sort = r.get("sort")) readSort(*sort, v, issues);
+  if (r.has("rows")) v.rows = static_cast<size_t>(r.integer("rows", false, 0, kMaxViewRows).value_or(250));
+  if (r.has("points")) v.points = static_cast<size_t>(r.integer("points", false, 1, kMaxViewPoints).value_or(600));
+  if (const json* keys = r.get("keys")) {
+    if (!keys->is_array() || keys->size() > kMaxViewKeys) {
+      r.error("keys", ErrorCode::kInvalidValue, Message("error.not_string_list"));
+      return;
+    }
+    for (size_t i = 0; i < keys->size(); ++i) {
+      if ((*keys)[i].is_string()) v.keys.push_back((*keys)[i].get<std::string>());
+      else r.errorAt(r.childPath("keys") + "/" + std::to_string(i), ErrorCode::kInvalidValue, Message("error.not_string"));
+    }
+  }
+}
+
+}  // namespace
+
+std::string apiRankView(EngineState& s, const std::string& text, const std::string&) {
+  RankRequest r;
+  std::string error;
+  if (!readRankRequest(s, text, r, error)) return error;
+  Issues issues;
+  ViewOptions vo;
+  readView(r.req, vo, issues);
+  if (hasErrors(issues)) return errorResult(issues);
+  r.opt.limit = 0;  // the view orders and groups every result
+  const Ranking ranking = rankRequest(s, r);
+  const RankingView v = viewOf(ranking, vo);
+  std::string out;
+  out.reserve(4096 + (v.rows.size() + v.extra.size()) * 2048 + v.points.size() * 128);
+  JsonWriter j(out);
+  j.beginObject().field("ok", true);
+  writeRankMeta(j, ranking, r);
+  j.field("total", v.total);
+  auto rankOf = [&](const RankResult* x) { return static_cast<size_t>(x - ranking.results.data()) + 1; };
+  RankResultWriter results(ranking, r, false);
+  j.key("rows").beginArray();
+  for (const ViewRow& row : v.rows)
+    results.write(j, *row.result, [&](JsonWriter& w) {
+      w.field("rank", row.rank);
+      if (row.leads_group) {
+        w.key("group").beginObject().field("n", row.group_size).field("regions", row.group_regions)
+            .field("cheapest_region", row.group_cheapest->offer->region)
+            .field("cheapest_cost_usd", row.group_cheapest->cost.cost_usd).endObject();
+      }
+      if (row.member_of) w.field("member_of", resultKey(*row.member_of));
+    });
+  j.endArray();
+  j.key("extra").beginArray();
+  for (const RankResult* x : v.extra) results.write(j, *x, [&](JsonWriter& w) { w.field("rank", rankOf(x)); });
+  j.endArray();
+  auto keyOrNull = [&](const char* name, const RankResult* x) {
+    if (x) j.field(name, resultKey(*x));
+    else j.key(name).null();
+  };
+  keyOrNull("top", v.top);
+  j.key("picks").beginObject();
+  keyOrNull("pickBest", v.best);
+  keyOrNull("pickCheapest", v.cheapest);
+  keyOrNull("pickFastest", v.fastest);
+  keyOrNull("pickUnit", v.lowest_unit);
+  j.endObject();
+  if (v.has_scatter) {
+    // Each point: [time_hours, cost_usd, key, pareto, instance, provider, region, pricing].
+    j.key("scatter").beginObject().field("total", v.point_total).field("thinned", v.thinned).key("points").beginArray();
+    for (const RankResult* p : v.points) {
+      j.beginArray().value(p->cost.wall_hours).value(p->cost.cost_usd).value(resultKey(*p)).value(p->pareto)
+          .value(p->offer->instance_type).value(p->offer->provider).value(p->offer->region).value(pricingModelName(p->model)).endArray();
+    }
+    j.endArray().endObject();
+  } else {
+    j.key("scatter").null();
+  }
+  j.endObject();
+  return out;
+}
+
+}  // namespace gpuvalue

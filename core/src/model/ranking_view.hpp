@@ -1,0 +1,55 @@
+// The page's view of a ranking, made where the ranking is: its results in the order of a table column, the same
+// offer in several regions grouped, the first rows of that order, the overview's picks and the cost–time scatter
+// thinned to a number of points. Only what the page shows leaves the engine, so a slider moved over a catalog of
+// 100,000 offers costs a ranking and a few hundred rows, not every result.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "model/ranking.hpp"
+
+namespace gpuvalue {
+
+// The table's sortable columns: "rank" (the ranking's order), "total_gpus", "time_hours", "cost_usd",
+// "usd_per_hour" (per cluster), "usd_per_tflops_day", "memory" (required GB per GPU), "score". nullptr-terminated.
+extern const char* const kViewSortKeys[];
+
+struct ViewOptions {
+  std::string sort_key = "rank";
+  bool descending = false;
+  size_t rows = 250;       // rows of the table order to return (0 = all); a region group is never cut
+  size_t points = 600;     // scatter points before the cloud is thinned
+  std::vector<std::string> keys;  // results asked for by key (selection, comparison) wherever they rank
+};
+
+// A result in the view. A group's leading row carries the group; its members name the leading row.
+struct ViewRow {
+  const RankResult* result = nullptr;
+  size_t rank = 0;  // 1-based position in the ranking
+  bool leads_group = false;
+  size_t group_size = 0, group_regions = 0;
+  const RankResult* group_cheapest = nullptr;  // the group's cheapest job (lowest hourly price on a tie)
+  const RankResult* member_of = nullptr;       // a member's leading row
+};
+
+struct RankingView {
+  std::vector<ViewRow> rows;             // the first rows in table order, region groups whole
+  std::vector<const RankResult*> extra;  // asked-for results, the top result and the picks, when not in rows
+  size_t total = 0;                      // every result
+  const RankResult* top = nullptr;       // the ranking's first result
+  // Over the results that fit with a cost, within the horizon (all that fit when none is); best: the top result
+  // when it fits.
+  const RankResult *best = nullptr, *cheapest = nullptr, *fastest = nullptr, *lowest_unit = nullptr;
+  // The scatter, when there are more results than rows: the results that fit with a cost and a time, in table
+  // order, thinned to one per cell of a log–log grid (frontier points always kept) when above `points`.
+  bool has_scatter = false, thinned = false;
+  size_t point_total = 0;
+  std::vector<const RankResult*> points;
+};
+
+// "id|pricing": a result's key, as the page names rows.
+std::string resultKey(const RankResult& r);
+bool isViewSortKey(const std::string& key);
+RankingView viewOf(const Ranking& ranking, const ViewOptions& opt);
+
+}  // namespace gpuvalue
