@@ -41,7 +41,8 @@ export async function openPage(browser, url, { locale = 'en-US', viewport = { wi
 
 // Waits until the page has finished an update: results rendered, every table row in the DOM, charts drawn.
 export async function settled(page, { timeout = 30000 } = {}) {
-  await page.waitForFunction(() => document.body.dataset.ready && !document.body.dataset.busy, null, { timeout });
+  // Not busy (what is on screen is drawn) and every table row in the DOM (later rows come in short tasks).
+  await page.waitForFunction(() => document.body.dataset.ready && !document.body.dataset.busy && !document.querySelector('[data-complete="0"]'), null, { timeout });
   return page.evaluate(() => document.body.dataset.ready);
 }
 

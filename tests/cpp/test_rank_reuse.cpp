@@ -1,7 +1,7 @@
-// Rankings reuse the hardware evaluations of earlier rankings of the same workload: the answers must be exactly
-// those of an engine that never ranked before, whatever came between (other weights, filters, workloads), and a
-// new catalog, GPU database or preset list must drop them. shared_evaluations writes the same answer with each
-// evaluation once.
+// Views of rankings (rankView) keep the hardware evaluations of their workload, and later rankings of it reuse them:
+// the answers must be exactly those of an engine that never ranked before, whatever came between (other weights,
+// filters, workloads), and a new catalog, GPU database or preset list must drop them. shared_evaluations writes the
+// same answer with each evaluation once.
 #include <catch2/catch.hpp>
 
 #include "test_support.hpp"
@@ -32,6 +32,13 @@ const char* kRequests[] = {
     R"({"preset": "llama2-7b-pretrain", "limit": 40, "max_nodes": 2})",
 };
 
+// The request with a view asked for (rank's members plus "view").
+std::string withView(const std::string& req) {
+  json j = parse(req);
+  j["view"] = {{"rows", 5}, {"sort", {{"key", "cost_usd"}, {"dir", "asc"}}}};
+  return j.dump();
+}
+
 }  // namespace
 
 TEST_CASE("a ranking that reuses earlier evaluations answers exactly as a fresh engine", "[ranking][reuse]") {
@@ -40,6 +47,8 @@ TEST_CASE("a ranking that reuses earlier evaluations answers exactly as a fresh 
   for (int round = 0; round < 2; ++round)
     for (const char* req : kRequests) {
       INFO(req);
+      // A view keeps the evaluations of its workload; the ranking after it reuses them.
+      REQUIRE(parse(warm->call("rankView", withView(req)))["ok"] == true);
       const std::string reused = warm->rank(req);
       REQUIRE(parse(reused)["ok"] == true);
       CHECK(reused == newEngine(catalog)->rank(req));
@@ -51,22 +60,27 @@ TEST_CASE("a new catalog, GPU database or preset list drops the kept evaluations
   const std::string one = readFile("data/catalog/lambda.json");
   const char* req = kRequests[0];
   auto e = newEngine(all);
+  const std::string view = withView(req);
+  e->call("rankView", view);
   const std::string before = e->rank(req);
   // Another catalog: the kept evaluations pointed into the old one (ASan reports any use of them).
   e->loadCatalog(one);
   const std::string lambda_only = e->rank(req);
   CHECK(lambda_only == newEngine(one)->rank(req));
   CHECK(lambda_only != before);
+  e->call("rankView", view);
   e->loadCatalog(all);
   CHECK(e->rank(req) == before);
   // GPUs and presets reloaded: the same answer, from fresh evaluations.
+  e->call("rankView", view);
   e->loadGpus(readFile("data/gpus.json"));
   CHECK(e->rank(req) == before);
+  e->call("rankView", view);
   e->loadPresets(readFile("data/presets.json"));
   CHECK(e->rank(req) == before);
   // Offers added to the catalog are ranked too.
   auto grown = newEngine(one);
-  grown->rank(req);
+  grown->call("rankView", withView(R"({"preset": "llama2-7b-pretrain", "filters": {"providers": ["AWS"]}})"));
   grown->addCatalog(readFile("data/catalog/aws.json"));
   const json r = parse(grown->rank(R"({"preset": "llama2-7b-pretrain", "filters": {"providers": ["AWS"]}})"));
   CHECK(r["result_count"].get<int>() > 0);

@@ -78,9 +78,10 @@ std::string evaluationKey(const json& req, const RankOptions& opt) {
   return dumpJson(k);
 }
 
-// The kept evaluations for `key` (moved to the front), or a new store kept in their place. A few are kept: the
-// page alternates between the ranking and its tools' rankings of nearby workloads.
-std::shared_ptr<EvaluationStore> evaluationStore(EngineState& s, const std::string& key) {
+// The kept evaluations for `key` (moved to the front); else a new store, kept in their place when `keep` (the
+// page's views; a sensitivity sweep's one-offer rankings of other sizes must not push them out). A few are kept:
+// the page alternates between workloads.
+std::shared_ptr<EvaluationStore> evaluationStore(EngineState& s, const std::string& key, bool keep) {
   constexpr size_t kKept = 4;
   auto& kept = s.evaluations;
   for (size_t i = 0; i < kept.size(); ++i)
@@ -88,6 +89,7 @@ std::shared_ptr<EvaluationStore> evaluationStore(EngineState& s, const std::stri
       std::rotate(kept.begin(), kept.begin() + static_cast<long>(i), kept.begin() + static_cast<long>(i) + 1);
       return kept.front().second;
     }
+  if (!keep) return std::make_shared<EvaluationStore>();
   if (kept.size() >= kKept) kept.pop_back();
   kept.insert(kept.begin(), {key, std::make_shared<EvaluationStore>()});
   return kept.front().second;
@@ -115,8 +117,8 @@ bool readRankRequest(EngineState& s, const std::string& text, RankRequest& r, st
   return true;
 }
 
-Ranking rankRequest(EngineState& s, const RankRequest& r) {
-  return rankOffers(r.w, s.catalog, r.opt, evaluationStore(s, evaluationKey(r.req, r.opt)));
+Ranking rankRequest(EngineState& s, const RankRequest& r, bool keep_evaluations) {
+  return rankOffers(r.w, s.catalog, r.opt, evaluationStore(s, evaluationKey(r.req, r.opt), keep_evaluations));
 }
 
 void writeRankMeta(JsonWriter& j, const Ranking& ranking, const RankRequest& r) {
@@ -166,7 +168,7 @@ std::string apiRank(EngineState& s, const std::string& text, const std::string&)
   RankRequest r;
   std::string error;
   if (!readRankRequest(s, text, r, error)) return error;
-  const Ranking ranking = rankRequest(s, r);
+  const Ranking ranking = rankRequest(s, r, false);
   std::string out;
   out.reserve(1024 + ranking.results.size() * (r.shared_evaluations ? 1024 : 2048));
   JsonWriter j(out);

@@ -20,8 +20,9 @@ struct RankRequest {
 
 // Reads a ranking request; on a problem returns false with the error answer in `error`.
 bool readRankRequest(EngineState& s, const std::string& text, RankRequest& r, std::string& error);
-// The ranking, reusing the hardware evaluations the engine kept for this workload and these options.
-Ranking rankRequest(EngineState& s, const RankRequest& r);
+// The ranking, reusing the hardware evaluations the engine kept for this workload and these options; with
+// `keep_evaluations` (rankView) the ones it makes are kept for the next ranking.
+Ranking rankRequest(EngineState& s, const RankRequest& r, bool keep_evaluations);
 // The members before the results: workload, counts, horizon, fit hints, filters.
 void writeRankMeta(JsonWriter& j, const Ranking& ranking, const RankRequest& r);
 

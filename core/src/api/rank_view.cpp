@@ -58,9 +58,12 @@ std::string apiRankView(EngineState& s, const std::string& text, const std::stri
   ViewOptions vo;
   readView(r.req, vo, issues);
   if (hasErrors(issues)) return errorResult(issues);
-  r.opt.limit = 0;  // the view orders and groups every result
-  const Ranking ranking = rankRequest(s, r);
+  r.opt.limit = 0;  // the view orders and groups every result,
+  r.opt.lean_results = true;  // and completes only the ones it writes
+  Ranking ranking = rankRequest(s, r, true);
   const RankingView v = viewOf(ranking, vo);
+  for (const ViewRow& row : v.rows) completeResult(ranking.results[static_cast<size_t>(row.result - ranking.results.data())], r.w, r.opt, ranking);
+  for (const RankResult* x : v.extra) completeResult(ranking.results[static_cast<size_t>(x - ranking.results.data())], r.w, r.opt, ranking);
   std::string out;
   out.reserve(4096 + (v.rows.size() + v.extra.size()) * 2048 + v.points.size() * 128);
   JsonWriter j(out);

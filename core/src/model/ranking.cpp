@@ -409,9 +409,9 @@ size_t keepBest(std::vector<Candidate>& cands, size_t limit) {
   return keep;
 }
 
-// The full result of a kept candidate (its cost recomputed by priceJob and checked against the ranking's).
-void fillResult(RankResult& r, const Candidate& c, const Workload& w, const RankOptions& opt, const SpotOptions& spot,
-                const Scorer& scorer, const FlatMap64<double>& frontier, long today_day, Ranking& out) {
+// What ordering, grouping and the overview need of a kept candidate: its job cost and time (as the scan priced
+// them), hourly rate, unit cost, score, frontier and staleness. completeResult adds the rest.
+void fillLean(RankResult& r, const Candidate& c, const FlatMap64<double>& frontier, long today_day, const Ranking& out) {
   const Offer& o = *c.offer;
   const Price& p = *c.price;
   r.offer = &o;
@@ -421,21 +421,39 @@ void fillResult(RankResult& r, const Candidate& c, const Workload& w, const Rank
   r.fits = c.fits;
   r.meets_horizon = c.meets;
   r.cheaper_on_demand_usd = c.cheaper_on_demand_usd;
-  r.cost = costOf(o, p, *c.eval, opt, spot);
-  if (r.cost.cost_usd != c.cost_usd || r.cost.wall_hours != c.wall_hours) ++out.cost_mismatches;
+  r.cost.cost_usd = c.cost_usd;
+  r.cost.wall_hours = c.wall_hours;
   r.usd_per_hour = jobRateUsdPerHour(o, p, r.cost, c.eval->nodes);
   r.usd_per_tflops_day = c.usd_per_tflops_day;
-  r.usd_per_tflops_day_at_precision = usdPerTflopsDay(r.usd_per_hour, o.gpu_count, o.gpu->peak(trainingPrecision(w, *o.gpu)));
-  if (o.claims && o.claims->tflops > 0 && o.claims->tflops_precision == "fp16")
-    r.vendor_usd_per_tflops_day = r.usd_per_hour * 24.0 / o.claims->tflops;
-  r.service_score = serviceScore(o);
-  r.unit_score = scorer.unit(r.usd_per_tflops_day);
-  r.task_score = scorer.task(c.cost_usd, c.wall_hours);
   r.score = c.score;
   const double* frontier_cost = c.fits && c.cost_usd > 0 && (c.meets || out.meeting_count == 0) ? frontier.get(bitsOf(c.wall_hours)) : nullptr;
   r.pareto = frontier_cost && *frontier_cost == c.cost_usd;
   r.stale = isStale(p, today_day);
 }
+
+}  // namespace
+
+void completeResult(RankResult& r, const Workload& w, const RankOptions& opt, Ranking& ranking) {
+  if (r.complete) return;
+  const Offer& o = *r.offer;
+  const Price& p = *r.price;
+  SpotOptions spot = opt.spot;
+  if (opt.filters.deadline_hours > 0 && spot.deadline_hours <= 0) spot.deadline_hours = opt.filters.deadline_hours;
+  const double cost_usd = r.cost.cost_usd, wall_hours = r.cost.wall_hours;
+  // The full price (spot: interruptions, deadline odds), checked against the scan's.
+  r.cost = costOf(o, p, *r.eval, opt, spot);
+  if (r.cost.cost_usd != cost_usd || r.cost.wall_hours != wall_hours) ++ranking.cost_mismatches;
+  r.usd_per_tflops_day_at_precision = usdPerTflopsDay(r.usd_per_hour, o.gpu_count, o.gpu->peak(trainingPrecision(w, *o.gpu)));
+  if (o.claims && o.claims->tflops > 0 && o.claims->tflops_precision == "fp16")
+    r.vendor_usd_per_tflops_day = r.usd_per_hour * 24.0 / o.claims->tflops;
+  const Scorer scorer{ranking, opt.weights};
+  r.service_score = serviceScore(o);
+  r.unit_score = scorer.unit(r.usd_per_tflops_day);
+  r.task_score = scorer.task(cost_usd, wall_hours);
+  r.complete = true;
+}
+
+namespace {
 
 }  // namespace
 
@@ -489,7 +507,9 @@ Ranking rankOffers(const Workload& w, const Catalog& catalog, const RankOptions&
   const size_t keep = keepBest(cands, opt.limit);
   out.results.resize(keep);
   const long today_day = dayNumber(opt.today);
-  for (size_t i = 0; i < keep; ++i) fillResult(out.results[i], cands[i], w, opt, spot, scorer, frontier, today_day, out);
+  for (size_t i = 0; i < keep; ++i) fillLean(out.results[i], cands[i], frontier, today_day, out);
+  if (!opt.lean_results)
+    for (auto& r : out.results) completeResult(r, w, opt, out);
   return out;
 }
 

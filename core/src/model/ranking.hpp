@@ -56,6 +56,9 @@ struct RankOptions {
   int max_nodes = 256;
   double free_trial_hours = -1;  // >= 0 overrides every on-demand price's free-trial hours
   size_t limit = 0;          // keep only the best `limit` results (0 = all); counts still cover every result
+  // Results with only what ordering needs (job cost and time, rates, score, frontier, staleness); completeResult
+  // adds the rest to the ones that are written (a view of a large ranking writes a few hundred of its results).
+  bool lean_results = false;
   std::string today;         // YYYY-MM-DD, for staleness
 };
 
@@ -91,6 +94,7 @@ struct RankResult {
   bool meets_horizon = true;         // the wall time is within the ranking's horizon (always true without one)
   bool pareto = false;
   bool stale = false;
+  bool complete = false;             // every member filled (see RankOptions::lean_results)
   // A commitment (reserved, monthly) ranked below a cheaper on-demand offer of the same GPU and GPU count:
   // the lowest such on-demand job cost, else 0.
   double cheaper_on_demand_usd = 0;
@@ -154,6 +158,10 @@ int rankingNodes(const Workload& w, const Offer& o, const RankOptions& opt);
 // store when null).
 Ranking rankOffers(const Workload& w, const Catalog& catalog, const RankOptions& opt,
                    std::shared_ptr<EvaluationStore> store = nullptr);
+
+// Fills a lean result's full price (spot interruptions, commitments, deadline odds, checked against the ranking's
+// cost: a difference counts in cost_mismatches), per-precision and vendor unit costs and its three scores.
+void completeResult(RankResult& r, const Workload& w, const RankOptions& opt, Ranking& ranking);
 
 // Why a result ranks where it does, as messages with numbers (rank.cheapest_job {cost_usd}, rank.fits_on {...}).
 Messages resultReasons(const RankResult& r, const Ranking& ranking);

@@ -68,26 +68,47 @@ std::vector<size_t> tableOrder(const std::vector<RankResult>& results, const Vie
 }
 
 // The same offer in several regions (same provider, instance type, GPU, GPU count, nodes and billing model) is one
-// group, placed where its first row is; a group whose rows are all in one region stays plain rows.
+// group, placed where its first row is; a group whose rows are all in one region stays plain rows. Catalog strings
+// are interned (model/atom.hpp): equal values have one address, so a group is found by addresses.
+struct GroupKey {
+  const std::string *provider, *instance, *gpu;
+  int gpus, nodes;
+  PricingModel model;
+  bool operator==(const GroupKey& o) const {
+    return provider == o.provider && instance == o.instance && gpu == o.gpu && gpus == o.gpus && nodes == o.nodes && model == o.model;
+  }
+};
+struct GroupKeyHash {
+  size_t operator()(const GroupKey& k) const {
+    size_t h = std::hash<const void*>()(k.provider);
+    for (size_t v : {std::hash<const void*>()(k.instance), std::hash<const void*>()(k.gpu), static_cast<size_t>(k.gpus),
+                     static_cast<size_t>(k.nodes), static_cast<size_t>(k.model)})
+      h = h * 1000003u ^ v;
+    return h;
+  }
+};
+
 std::vector<ViewRow> groupRegions(const std::vector<RankResult>& results, const std::vector<size_t>& order) {
-  std::unordered_map<std::string, size_t> group_of;
+  std::unordered_map<GroupKey, size_t, GroupKeyHash> group_of;
+  group_of.reserve(order.size());
   std::vector<std::vector<size_t>> groups;
   for (size_t i : order) {
     const RankResult& r = results[i];
-    std::string key = static_cast<const std::string&>(r.offer->provider);
-    for (const std::string& part : {static_cast<const std::string&>(r.offer->instance_type), static_cast<const std::string&>(r.offer->gpu_id),
-                                    std::to_string(r.nodes() * r.offer->gpu_count), std::to_string(r.nodes()),
-                                    std::string(pricingModelName(r.model))})
-      key.append(1, '\0').append(part);
-    auto [it, fresh] = group_of.emplace(std::move(key), groups.size());
+    const Offer& o = *r.offer;
+    const GroupKey key{&o.provider.str(), &o.instance_type.str(), &o.gpu_id.str(), r.nodes() * o.gpu_count, r.nodes(), r.model};
+    auto [it, fresh] = group_of.emplace(key, groups.size());
     if (fresh) groups.emplace_back();
     groups[it->second].push_back(i);
   }
   std::vector<ViewRow> rows;
   rows.reserve(order.size());
+  std::vector<const std::string*> regions;
   for (const auto& g : groups) {
-    std::unordered_set<std::string> regions;
-    for (size_t i : g) regions.insert(static_cast<const std::string&>(results[i].offer->region));
+    regions.clear();
+    for (size_t i : g) {
+      const std::string* region = &results[i].offer->region.str();
+      if (std::find(regions.begin(), regions.end(), region) == regions.end()) regions.push_back(region);
+    }
     const bool grouped = g.size() >= 2 && regions.size() >= 2;
     const RankResult* cheapest = nullptr;
     if (grouped) {

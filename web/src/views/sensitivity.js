@@ -148,7 +148,9 @@ export function createSensitivity(container, app) {
     const context = document.getElementById('sens-context');
     if (context) context.replaceChildren(row ? dataText('span', `${row.instance} · ${row.provider} · ${row.region}`) : tx('span', t, 'sensNoOffer'), row ? ` · ${t(row.pricing)}` : '');
     if (!row || !p) { container.dataset.state = 'ready'; return; }
-    const args = { request: c.request, row: { id: row.id, provider: row.provider, region: row.region, gpu: row.gpu, pricing: row.pricing }, param: p.id, values: p.values };
+    // The weights order offers but change no offer's time or cost: a weight change does not run the sweep again.
+    const { weights, ...request } = c.request;
+    const args = { request, row: { id: row.id, provider: row.provider, region: row.region, gpu: row.gpu, pricing: row.pricing }, param: p.id, values: p.values };
     const k = JSON.stringify([args, c.catalog.version]);
     const dk = JSON.stringify([k, c.state.lang, c.state.currency, c.state.rate, c.theme, buildKey]);
     if (k !== key) {

@@ -111,8 +111,8 @@ const FIRST_ROWS = 20;
 const CHUNK_ROWS = 15;
 let pending = null;
 
-// Renders the table: the first rows at once (what is on screen), the rest in later tasks so that an update
-// paints quickly. onDone runs when every row is in the DOM (the wrapper then has data-complete="1").
+// Renders the table: the first rows at once (what is on screen), the rest in later short tasks so that an update
+// paints quickly. onDone runs when the first rows are in the DOM; the wrapper has data-complete="1" once every row is.
 export function renderTable(container, rows, ctx, onDone = () => {}) {
   const { t } = ctx;
   if (pending) { clearTimeout(pending); pending = null; }
@@ -139,10 +139,10 @@ export function renderTable(container, rows, ctx, onDone = () => {}) {
     tbody.append(frag);
     next += CHUNK_ROWS;
     if (next < rows.length) pending = setTimeout(() => timed('table rows', step), 0);
-    else { container.dataset.complete = '1'; onDone(); }
+    else container.dataset.complete = '1';
   };
   if (rows.length > FIRST_ROWS) pending = setTimeout(() => timed('table rows', step), 0);
-  else onDone();
+  onDone();
 }
 
 // While a new ranking is computed, the old table's rows below the first screenful are removed a few at a time,
