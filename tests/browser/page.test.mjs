@@ -63,6 +63,13 @@ test('the widget renders inside embed-example.html', async () => {
   await context.close();
 });
 
+test('the widget script stays within the 300 KB gzip budget, its wasm carried as base64 of its gzip', () => {
+  const js = fs.readFileSync(path.join(root, 'dist/site/gpu-value.js'), 'utf8');
+  const gz = zlib.gzipSync(js, { level: 9 }).length;
+  assert.ok(gz <= 300 * 1024, `${gz} bytes gzip`);
+  assert.match(js, /window\.__GPUVALUE_WASM__="[A-Za-z0-9+/=]{100000,}"/);
+});
+
 test('the offline file stays within its 440 KB gzip guard, the wasm inflated from a data element', async (t) => {
   const html = fs.readFileSync(path.join(root, 'dist/gpuvalue.html'));
   const gz = zlib.gzipSync(html).length;

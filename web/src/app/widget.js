@@ -4,6 +4,7 @@
 // the engine's default, 30 days, when absent), include-stale and include-examples (boolean attributes: also rank
 // stale prices and the seed article's illustrative offers, which are left out as on the page).
 import { createEngine } from '../engine/client.js';
+import { inflate } from '../engine/wasm.js';
 import { translator, pickLanguage } from '../i18n/index.js';
 import { messageRenderer } from '../i18n/messages.js';
 import { makeFormatter } from '../views/format.js';
@@ -11,8 +12,15 @@ import { h } from '../views/dom.js';
 import { bundledFx, defaultCurrency } from './state.js';
 
 let enginePromise;
+// The script carries the engine's wasm as base64 of its gzip (scripts/build-web.mjs): inflated once, for every element.
+async function startEngine() {
+  const wasm = window.__GPUVALUE_WASM__;
+  const wasmBinary = wasm ? await inflate(wasm) : undefined;
+  const factory = wasmBinary ? (options = {}) => window.createGpuvalue({ ...options, wasmBinary }) : window.createGpuvalue;
+  return createEngine(factory, window.__GPUVALUE_DATA__);
+}
 function sharedEngine() {
-  enginePromise ||= createEngine(window.createGpuvalue, window.__GPUVALUE_DATA__);
+  enginePromise ||= startEngine();
   return enginePromise;
 }
 const loadedCatalogs = new Map();
