@@ -21,7 +21,7 @@ void readSort(const json& sort, ViewOptions& v, Issues& issues) {
   if (!r.ok()) return;
   if (auto key = r.string("key", false)) {
     if (isViewSortKey(*key)) v.sort_key = *key;
-    else r.error("key", ErrorCode::kInvalidValue, notOneOf(*key, "rank, total_gpus, time_hours, cost_usd, usd_per_hour, usd_per_tflops_day, memory, score"));
+    else r.error("key", ErrorCode::kInvalidValue, notOneOf(*key, viewSortKeyList().c_str()));
   }
   if (auto dir = r.string("dir", false)) {
     if (*dir == "asc" || *dir == "desc") v.descending = *dir == "desc";
@@ -62,15 +62,16 @@ std::string apiRankView(EngineState& s, const std::string& text, const std::stri
   r.opt.lean_results = true;  // and completes only the ones it writes
   Ranking ranking = rankRequest(s, r, true);
   const RankingView v = viewOf(ranking, vo);
-  for (const ViewRow& row : v.rows) completeResult(ranking.results[static_cast<size_t>(row.result - ranking.results.data())], r.w, r.opt, ranking);
-  for (const RankResult* x : v.extra) completeResult(ranking.results[static_cast<size_t>(x - ranking.results.data())], r.w, r.opt, ranking);
+  // The view points into ranking.results; the 1-based rank of a result is its position there.
+  auto rankOf = [&](const RankResult* x) { return static_cast<size_t>(x - ranking.results.data()) + 1; };
+  for (const ViewRow& row : v.rows) completeResult(ranking.results[row.rank - 1], r.w, r.opt, ranking);
+  for (const RankResult* x : v.extra) completeResult(ranking.results[rankOf(x) - 1], r.w, r.opt, ranking);
   std::string out;
   out.reserve(4096 + (v.rows.size() + v.extra.size()) * 2048 + v.points.size() * 128);
   JsonWriter j(out);
   j.beginObject().field("ok", true);
   writeRankMeta(j, ranking, r);
   j.field("total", v.total);
-  auto rankOf = [&](const RankResult* x) { return static_cast<size_t>(x - ranking.results.data()) + 1; };
   RankResultWriter results(ranking, r, false);
   j.key("rows").beginArray();
   for (const ViewRow& row : v.rows)

@@ -9,9 +9,6 @@
 
 namespace gpuvalue {
 
-const char* const kViewSortKeys[] = {"rank", "total_gpus", "time_hours", "cost_usd", "usd_per_hour", "usd_per_tflops_day",
-                                     "memory", "score", nullptr};
-
 namespace {
 
 // Values as the answers write them: a non-finite number is written as 0.
@@ -21,11 +18,13 @@ double hours(const RankResult& r) { return written(r.cost.wall_hours); }
 
 enum class Column { kRank, kTotalGpus, kTime, kCost, kHourly, kUnit, kMemory, kScore };
 
+// The sortable columns by name (the one list: the request reader checks names against it).
+const std::pair<const char*, Column> kColumns[] = {
+    {"rank", Column::kRank}, {"total_gpus", Column::kTotalGpus}, {"time_hours", Column::kTime}, {"cost_usd", Column::kCost},
+    {"usd_per_hour", Column::kHourly}, {"usd_per_tflops_day", Column::kUnit}, {"memory", Column::kMemory},
+    {"score", Column::kScore}};
+
 Column columnOf(const std::string& key) {
-  static const std::pair<const char*, Column> kColumns[] = {
-      {"total_gpus", Column::kTotalGpus}, {"time_hours", Column::kTime}, {"cost_usd", Column::kCost},
-      {"usd_per_hour", Column::kHourly}, {"usd_per_tflops_day", Column::kUnit}, {"memory", Column::kMemory},
-      {"score", Column::kScore}};
   for (const auto& [name, c] : kColumns)
     if (key == name) return c;
   return Column::kRank;
@@ -195,9 +194,15 @@ void scatter(const std::vector<RankResult>& results, const std::vector<size_t>& 
 std::string resultKey(const RankResult& r) { return r.offer->id + "|" + pricingModelName(r.model); }
 
 bool isViewSortKey(const std::string& key) {
-  for (size_t i = 0; kViewSortKeys[i]; ++i)
-    if (key == kViewSortKeys[i]) return true;
+  for (const auto& column : kColumns)
+    if (key == column.first) return true;
   return false;
+}
+
+std::string viewSortKeyList() {
+  std::string out;
+  for (const auto& column : kColumns) out += (out.empty() ? "" : ", ") + std::string(column.first);
+  return out;
 }
 
 RankingView viewOf(const Ranking& ranking, const ViewOptions& opt) {

@@ -10,10 +10,6 @@
 
 namespace gpuvalue {
 
-// The table's sortable columns: "rank" (the ranking's order), "total_gpus", "time_hours", "cost_usd",
-// "usd_per_hour" (per cluster), "usd_per_tflops_day", "memory" (required GB per GPU), "score". nullptr-terminated.
-extern const char* const kViewSortKeys[];
-
 struct ViewOptions {
   std::string sort_key = "rank";
   bool descending = false;
@@ -49,7 +45,11 @@ struct RankingView {
 
 // "id|pricing": a result's key, as the page names rows.
 std::string resultKey(const RankResult& r);
+// The table's sortable columns: "rank" (the ranking's order), "total_gpus", "time_hours", "cost_usd",
+// "usd_per_hour" (per cluster), "usd_per_tflops_day", "memory" (required GB per GPU), "score".
 bool isViewSortKey(const std::string& key);
+// Their names, comma-separated (for error messages).
+std::string viewSortKeyList();
 RankingView viewOf(const Ranking& ranking, const ViewOptions& opt);
 
 }  // namespace gpuvalue
