@@ -105,25 +105,51 @@ const quantile = (a, q) => { const s = [...a].sort((x, y) => x - y); if (!s.leng
 // The band's percentiles of the residual log-ratio: 10th and 90th, so that ~80 % of unseen rows fall inside.
 const BAND_LOW_Q = 0.1, BAND_HIGH_Q = 0.9;
 
-// Leave-one-source-out cross-validation. For each source, the rows of every other source give (a) the median
-// log-ratio published/predicted of each workload family and software stack, a recalibration of the engine's
-// efficiency for that family and stack, and (b) the 10th-90th percentile of the remaining log-ratios, the band.
-// The held-out source's rows are then predicted with that recalibration and judged against that band.
+const lr = (r) => Math.log(r.m.value / r.pred);
+const groupOf = (r) => `${family(r.m)}|${r.m.software || 'tuned'}`;
+
+// The recalibration that rows give: the median log-ratio published/predicted of each workload family and software
+// stack (of the family alone for a stack the rows lack).
+function shiftFrom(train) {
+  const shift = {};
+  for (const g of new Set(train.map(groupOf))) shift[g] = median(train.filter((r) => groupOf(r) === g).map(lr));
+  const famShift = {};
+  for (const f of new Set(train.map((r) => family(r.m)))) famShift[f] = median(train.filter((r) => family(r.m) === f).map(lr));
+  return (r) => shift[groupOf(r)] ?? famShift[family(r.m)] ?? 0;
+}
+
+// Residual log-ratios of every row predicted without its own source (recalibrated on the other sources), leaving
+// out the source `exclude` altogether. Rows of one source share a bias, so residuals taken in-sample would make a band
+// too narrow for a source it has not seen; these carry that source-to-source spread.
+function heldOutResiduals(ok, exclude) {
+  const out = [];
+  for (const src of new Set(ok.map((r) => sourceKey(r.m)))) {
+    if (src === exclude) continue;
+    const shiftOf = shiftFrom(ok.filter((r) => { const k = sourceKey(r.m); return k !== src && k !== exclude; }));
+    for (const r of ok.filter((x) => sourceKey(x.m) === src)) out.push({ r, resid: lr(r) - shiftOf(r) });
+  }
+  return out;
+}
+
+// The band: 10th and 90th percentile of held-out residuals.
+const bandFrom = (resids) => [quantile(resids.map((x) => x.resid), BAND_LOW_Q), quantile(resids.map((x) => x.resid), BAND_HIGH_Q)];
+
+// The engine's band constants: the band of all rows' held-out residuals, as factors on throughput.
+export function bandConstants(rows) {
+  const [lo, hi] = bandFrom(heldOutResiduals(rows.filter((r) => Number.isFinite(r.err)), null));
+  return { band_low: Number(Math.exp(lo).toFixed(3)), band_high: Number(Math.exp(hi).toFixed(3)) };
+}
+
+// Leave-one-source-out cross-validation. For each source, the rows of every other source give (a) the
+// recalibration (shiftFrom) and (b) the band: the percentiles of their own held-out residuals, computed without the
+// held-out source too. The held-out source's rows are then predicted with that recalibration and judged against
+// that band.
 export function crossValidate(rows) {
   const ok = rows.filter((r) => Number.isFinite(r.err));
-  const lr = (r) => Math.log(r.m.value / r.pred);
-  const groupOf = (r) => `${family(r.m)}|${r.m.software || 'tuned'}`;
-  const sources = [...new Set(ok.map((r) => sourceKey(r.m)))];
   const out = [];
-  for (const src of sources) {
-    const train = ok.filter((r) => sourceKey(r.m) !== src);
-    const shift = {};
-    for (const g of new Set(train.map(groupOf))) shift[g] = median(train.filter((r) => groupOf(r) === g).map(lr));
-    const famShift = {};
-    for (const f of new Set(train.map((r) => family(r.m)))) famShift[f] = median(train.filter((r) => family(r.m) === f).map(lr));
-    const shiftOf = (r) => shift[groupOf(r)] ?? famShift[family(r.m)] ?? 0;
-    const resid = train.map((r) => lr(r) - shiftOf(r));
-    const lo = quantile(resid, BAND_LOW_Q), hi = quantile(resid, BAND_HIGH_Q);
+  for (const src of new Set(ok.map((r) => sourceKey(r.m)))) {
+    const shiftOf = shiftFrom(ok.filter((r) => sourceKey(r.m) !== src));
+    const [lo, hi] = bandFrom(heldOutResiduals(ok, src));
     for (const r of ok.filter((x) => sourceKey(x.m) === src)) {
       const pred = r.pred * Math.exp(shiftOf(r));
       out.push({ ...r, source: src, cv_pred: pred, cv_err: pred / r.m.value - 1, low: pred * Math.exp(lo), high: pred * Math.exp(hi),
@@ -175,12 +201,14 @@ function writeDocs(rows, s) {
     'documentation page, one repository file at one commit) is held out in turn. From the rows of all *other* sources the',
     'script takes (a) the median log-ratio published/predicted of each workload family and software stack, which',
     'recalibrates the engine\'s efficiency for that family and stack, and (b) the 10th and 90th percentiles of the',
-    'remaining log-ratios, which form the band. The held-out rows are predicted with that recalibration and judged against',
+    'log-ratios of those other sources\' rows, each predicted without its own source as well (rows of one source share a',
+    'bias, so in-sample residuals would give a band too narrow for a source not seen), which form the band. The held-out',
+    'rows are predicted with that recalibration and judged against',
     'that band: the error and coverage below are on rows whose source took no part in either. The engine\'s own',
     'constants (`core/src/model/performance.hpp`, `node scripts/accuracy.mjs --fit`) are fitted on all rows; the',
     'recalibration step is what cross-validation re-estimates per fold.', '',
-    `The engine's \`band_low\`/\`band_high\` constants are the same percentiles over all rows; \`time_hours_low\`/\`time_hours_high\``,
-    'of every estimate come from them.', '',
+    'The engine\'s `band_low`/`band_high` constants are the same percentiles of every row\'s out-of-source residual;',
+    '`time_hours_low`/`time_hours_high` of every estimate come from them.', '',
     ...statsTable('overall', { 'all rows': s.loso, 'rows on ≥ 64 GPUs': s.large }),
     `In-sample median absolute error (engine constants as shipped, no recalibration): ${pct(s.in_sample_median)}.`, '',
     '## By workload family', '', ...statsTable('workload', s.by_workload),
@@ -247,10 +275,7 @@ async function main() {
   const rows = evaluate(engine);
   const s = summarise(rows);
   if (args.includes('--json')) { const { cv, ...rest } = s; console.log(JSON.stringify(rest, null, 2)); return; }
-  const all = rows.filter((r) => Number.isFinite(r.err)).map((r) => Math.log(r.m.value / r.pred));
-  console.log(`measurements: ${s.n} (${s.failed} not predicted) from ${s.sources} sources`);
-  console.log(`LOSO median |error| ${pct(s.loso.median)} (p90 ${pct(s.loso.p90)}), >=64 GPUs ${pct(s.large.median)}; band coverage ${pct(s.loso.coverage)}, width ${s.loso.width.toFixed(2)}x`);
-  console.log(`band constants over all rows: band_low ${Math.exp(quantile(all, BAND_LOW_Q)).toFixed(3)}, band_high ${Math.exp(quantile(all, BAND_HIGH_Q)).toFixed(3)}`);
+  console.log(`band constants (held-out residuals): ${JSON.stringify(bandConstants(rows))}`);
   for (const [w, v] of Object.entries(s.by_workload)) console.log(`  ${w.padEnd(22)} ${pct(v.median)}  coverage ${pct(v.coverage)}`);
   if (args.includes('--write')) {
     writeDocs(rows, s);

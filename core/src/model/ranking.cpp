@@ -431,14 +431,21 @@ void fillLean(RankResult& r, const Candidate& c, const FlatMap64<double>& fronti
   r.stale = isStale(p, today_day);
 }
 
+// The spot options a ranking prices with: a deadline filter is also the deadline of the spot odds unless the
+// spot options name their own.
+SpotOptions spotOptionsOf(const RankOptions& opt) {
+  SpotOptions spot = opt.spot;
+  if (opt.filters.deadline_hours > 0 && spot.deadline_hours <= 0) spot.deadline_hours = opt.filters.deadline_hours;
+  return spot;
+}
+
 }  // namespace
 
 void completeResult(RankResult& r, const Workload& w, const RankOptions& opt, Ranking& ranking) {
   if (r.complete) return;
   const Offer& o = *r.offer;
   const Price& p = *r.price;
-  SpotOptions spot = opt.spot;
-  if (opt.filters.deadline_hours > 0 && spot.deadline_hours <= 0) spot.deadline_hours = opt.filters.deadline_hours;
+  const SpotOptions spot = spotOptionsOf(opt);
   const double cost_usd = r.cost.cost_usd, wall_hours = r.cost.wall_hours;
   // The full price (spot: interruptions, deadline odds), checked against the scan's.
   r.cost = costOf(o, p, *r.eval, opt, spot);
@@ -452,10 +459,6 @@ void completeResult(RankResult& r, const Workload& w, const RankOptions& opt, Ra
   r.task_score = scorer.task(cost_usd, wall_hours);
   r.complete = true;
 }
-
-namespace {
-
-}  // namespace
 
 int rankingNodes(const Workload& w, const Offer& o, const RankOptions& opt) { return o.gpu ? evaluate(w, o, opt).nodes : 1; }
 
@@ -495,8 +498,7 @@ Ranking rankOffers(const Workload& w, const Catalog& catalog, const RankOptions&
   Ranking out;
   out.store = store ? std::move(store) : std::make_shared<EvaluationStore>();
   out.horizon_hours = effectiveHorizonHours(opt);
-  SpotOptions spot = opt.spot;
-  if (opt.filters.deadline_hours > 0 && spot.deadline_hours <= 0) spot.deadline_hours = opt.filters.deadline_hours;
+  const SpotOptions spot = spotOptionsOf(opt);
   std::vector<Candidate> cands = collectCandidates(w, catalog, opt, spot, out);
   findBests(cands, out);
   const Scorer scorer{out, opt.weights};
