@@ -132,7 +132,10 @@ function heldOutResiduals(ok, exclude) {
 }
 
 // The band: 10th and 90th percentile of held-out residuals.
-const bandFrom = (resids) => [quantile(resids.map((x) => x.resid), BAND_LOW_Q), quantile(resids.map((x) => x.resid), BAND_HIGH_Q)];
+function bandFrom(resids) {
+  const rs = resids.map((x) => x.resid);
+  return [quantile(rs, BAND_LOW_Q), quantile(rs, BAND_HIGH_Q)];
+}
 
 // The engine's band constants: the band of all rows' held-out residuals, as factors on throughput.
 export function bandConstants(rows) {
@@ -275,6 +278,8 @@ async function main() {
   const rows = evaluate(engine);
   const s = summarise(rows);
   if (args.includes('--json')) { const { cv, ...rest } = s; console.log(JSON.stringify(rest, null, 2)); return; }
+  console.log(`measurements: ${s.n} (${s.failed} not predicted) from ${s.sources} sources`);
+  console.log(`LOSO median |error| ${pct(s.loso.median)} (p90 ${pct(s.loso.p90)}), >=64 GPUs ${pct(s.large.median)}; band coverage ${pct(s.loso.coverage)}, width ${s.loso.width.toFixed(2)}x`);
   console.log(`band constants (held-out residuals): ${JSON.stringify(bandConstants(rows))}`);
   for (const [w, v] of Object.entries(s.by_workload)) console.log(`  ${w.padEnd(22)} ${pct(v.median)}  coverage ${pct(v.coverage)}`);
   if (args.includes('--write')) {
