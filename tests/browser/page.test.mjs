@@ -70,12 +70,13 @@ test('the widget script stays within the 300 KB gzip budget, its wasm carried as
   assert.match(js, /window\.__GPUVALUE_WASM__="[A-Za-z0-9+/=]{100000,}"/);
 });
 
-test('the offline file stays within its 440 KB gzip guard, the wasm inflated from a data element', async (t) => {
+test('the offline file stays within its 460 KB gzip guard, the wasm inflated from a data element', async (t) => {
   const html = fs.readFileSync(path.join(root, 'dist/gpuvalue.html'));
   const gz = zlib.gzipSync(html).length;
-  // A guard against growth, set over today's file (about 425 KB: 487 offers, the horizon engine, every input error
-  // as a message in two languages); the 300 KB target is measured by `npm run bench` (docs/performance.md).
-  assert.ok(gz <= 440 * 1024, `${gz} bytes gzip`);
+  // A guard against growth, set over today's file (about 442 KB: ~1,200 offers, the horizon engine, every input
+  // error as a message in two languages; 425 KB with 487 offers); the 300 KB target is measured by `npm run bench`
+  // (docs/performance.md).
+  assert.ok(gz <= 460 * 1024, `${gz} bytes gzip`);
   const text = html.toString('utf8');
   assert.match(text, /<script type="application\/octet-stream" id="gv-wasm" data-encoding="gzip\+base64">[A-Za-z0-9+/=]{100000,}<\/script>/);
   assert.doesNotMatch(text, /base64,[A-Za-z0-9+/=]{1000}/, 'no second copy of the wasm as a data URI');
