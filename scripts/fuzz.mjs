@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// Builds the libFuzzer targets (tests/fuzz/, clang++ with ASan+UBSan: preset fuzz of CMakePresets.json, in build/fuzz,
-// with as many jobs as the machine has cores or GPUVALUE_JOBS) and runs each for N seconds.
+// Builds the libFuzzer targets (tests/fuzz/, clang++ with ASan+UBSan: preset asan of CMakePresets.json, in build/asan,
+// the tree of the sanitized Catch2 suite too, with as many jobs as the machine has cores or GPUVALUE_JOBS) and runs
+// each for N seconds.
 // Fails on any crash, sanitizer report, timeout (> 10 s per input) or out-of-memory; each failing input is copied to
 // tests/corpus/fuzz-crashes/<target>-<name>, where the Catch2 corpus test picks it up as a regression test.
 // Usage: node scripts/fuzz.mjs [--seconds N (60)] [--targets catalog,gpus,...] [--strict] [--no-build]
-// The working corpus of each target persists in build/fuzz/corpus/<target>/, so later runs start where earlier ones
+// The working corpus of each target persists in build/asan/corpus/<target>/, so later runs start where earlier ones
 // stopped. See docs/reliability.md for a long run.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -76,16 +77,19 @@ export function writeSeeds(root, target, dir) {
   return fs.readdirSync(dir).length;
 }
 
-// Configures and builds the fuzz tree (preset fuzz, build/fuzz, target `fuzzers`) as one announced stage;
+// The tree the fuzz targets are built in: the sanitizer tree (preset asan), shared with the sanitized Catch2 suite.
+export const FUZZ_DIR = 'build/asan';
+
+// Configures and builds the fuzz targets (preset asan, build/asan, target `fuzzers`) as one announced stage;
 // returns {ok, seconds, log}.
 export function buildFuzzers(root, prefix = 'fuzz', label = `${TARGETS.length} targets`) {
-  return buildStage(root, prefix, label, 'fuzz');
+  return buildStage(root, prefix, label, 'asan', { targets: ['fuzzers'] });
 }
 
 // Runs one target for `seconds`; returns {target, ok, execs, cov, ft, corpus, seconds, crashes: [files], reason}.
-// `fresh` starts from the seeds alone (build/fuzz/ci-corpus/, emptied first) instead of the corpus earlier runs grew,
+// `fresh` starts from the seeds alone (build/asan/ci-corpus/, emptied first) instead of the corpus earlier runs grew,
 // so that the run takes the same time however long the machine has been fuzzing (npm test uses it).
-export function runFuzzer(root, target, { seconds = 60, strict = false, fresh = false, buildDir = 'build/fuzz' } = {}) {
+export function runFuzzer(root, target, { seconds = 60, strict = false, fresh = false, buildDir = FUZZ_DIR } = {}) {
   const dir = path.join(root, buildDir);
   const exe = path.join(dir, 'tests/fuzz', `fuzz_${target}`);
   const work = path.join(dir, fresh ? 'ci-corpus' : 'corpus', target);

@@ -4,12 +4,13 @@
 //   2. wasm: the same suite compiled to wasm, under node (ctest in build/wasm; fails if it registers zero tests)
 //   3. js: JS tests of the wasm module and the CLI (node --test tests/js)
 //   4. browser: browser tests in Debian's Chromium via playwright-core (node --test tests/browser)
-//   5. sanitize: the Catch2 suite built with AddressSanitizer + UndefinedBehaviorSanitizer (preset asan, build/asan)
-//   6. fuzz: each libFuzzer target (preset fuzz, clang, build/fuzz) for GPUVALUE_FUZZ_SECONDS (20) seconds; one
-//      test per target
+//   5. sanitize: the Catch2 suite built with AddressSanitizer + UndefinedBehaviorSanitizer (preset asan, clang,
+//      build/asan)
+//   6. fuzz: each libFuzzer target (same tree: preset asan) for GPUVALUE_FUZZ_SECONDS (20) seconds, as many at once
+//      as the machine has cores; one test per target
 //   7. lint: ESLint and the size check (npm run lint); one test per check
-// Layers 5 and 6 build their own trees here (not in scripts/build.mjs) through the presets of CMakePresets.json:
-// scripts/build-sanitizers.mjs builds them in the background (nice 19) from the start, while the other layers run;
+// Layers 5 and 6 build their tree here (not in scripts/build.mjs) through the preset asan of CMakePresets.json:
+// scripts/build-sanitizers.mjs builds it in the background (nice 19) from the start, while the other layers run;
 // the two layers wait for it, then build again (nothing left to do) and run.
 // ctest runs as many tests at once as the machine has cores, or GPUVALUE_JOBS.
 // `node scripts/test.mjs sanitize fuzz` runs only the named layers.
@@ -17,7 +18,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { TARGETS, buildFuzzers, runFuzzer, describe } from './fuzz.mjs';
+import { TARGETS, FUZZ_DIR, buildFuzzers, runFuzzer, describe } from './fuzz.mjs';
 import { buildStage, errorLines, jobs } from './cmake.mjs';
 import { runLint } from './lint.mjs';
 
@@ -79,14 +80,19 @@ async function fuzzLayer(background) {
     process.stdout.write(`${errorLines(b.log)}\n`);
     return { name: 'fuzz', passed: 0, failed: 1 };
   }
+  // The targets run side by side, as many at once as the machine has cores: each still gets `seconds` of one core.
   let passed = 0, failed = 0;
-  for (const t of TARGETS) {
-    const r = await runFuzzer(root, t, { seconds, fresh: true });
-    console.log(`[fuzz] ${describe(r)}`);
-    if (r.ok) passed++;
-    else failed++;
-  }
-  console.log(`[fuzz] ${passed} passed, ${failed} failed (build/fuzz, ${seconds} s per target)`);
+  const queue = [...TARGETS];
+  const worker = async () => {
+    for (let t = queue.shift(); t; t = queue.shift()) {
+      const r = await runFuzzer(root, t, { seconds, fresh: true });
+      console.log(`[fuzz] ${describe(r)}`);
+      if (r.ok) passed++;
+      else failed++;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(jobs(), TARGETS.length) }, worker));
+  console.log(`[fuzz] ${passed} passed, ${failed} failed (${FUZZ_DIR}, ${seconds} s per target, ${Math.min(jobs(), TARGETS.length)} at once)`);
   return { name: 'fuzz', passed, failed };
 }
 
@@ -144,7 +150,7 @@ function lintLayer() {
 
 const want = (n) => !only.length || only.includes(n);
 const t0 = Date.now();
-const background = startSanitizerBuilds([want('sanitize') && 'asan', want('fuzz') && 'fuzz'].filter(Boolean));
+const background = startSanitizerBuilds(want('sanitize') || want('fuzz') ? ['asan'] : []);
 if (want('native')) layers.push(ctestLayer('native', 'build/native'));
 if (want('wasm')) layers.push(ctestLayer('wasm', 'build/wasm'));
 if (want('js')) layers.push(nodeTestLayer('js', 'tests/js'));

@@ -166,6 +166,27 @@ TEST_CASE("cost through the engine: GN7 on-demand unit cost is 0.3072", "[pricin
   CHECK_THAT(r["cost_usd"].get<double>(), WithinRel(3.2, 1e-9));
 }
 
+TEST_CASE("an instance type sold in several regions is priced in its cheapest on-demand region, and says so", "[pricing]") {
+  Engine e;
+  e.setToday("2026-12-02");
+  REQUIRE(gpuvalue_test::parse(e.loadGpus(gpuvalue_test::readFile("data/gpus.json")))["ok"] == true);
+  auto offer = [](const char* region, double usd) {
+    return std::string(R"({"id": "x-)") + region + R"(", "provider": "X", "instance_type": "x.8", "gpu": "t4", "gpu_count": 1, "region": ")" +
+           region + R"(", "prices": [{"model": "on_demand", "usd_per_hour": )" + std::to_string(usd) + R"(, "as_of": "2026-12-01", "source": "https://example.org/x"}]})";
+  };
+  const std::string catalog = R"({"instances": [)" + offer("b-tokyo", 1.6) + "," + offer("c-ohio", 1.2) + "," + offer("a-dublin", 1.3) + "]}";
+  REQUIRE(gpuvalue_test::parse(e.loadCatalog(catalog))["ok"] == true);
+  auto r = gpuvalue_test::parse(e.cost(R"({"instance": "x.8", "hours": 10, "pricing": "on_demand"})"));
+  REQUIRE(r["ok"] == true);
+  CHECK_THAT(r["cost_usd"].get<double>(), WithinRel(12.0, 1e-9));
+  REQUIRE(r["warnings"].size() == 1);
+  CHECK(r["warnings"][0]["code"] == "offer.several_regions");
+  CHECK(r["warnings"][0]["params"]["used"] == "x-c-ohio");
+  // An id names one region exactly.
+  auto exact = gpuvalue_test::parse(e.cost(R"({"instance": "x-b-tokyo", "hours": 10, "pricing": "on_demand"})"));
+  CHECK_THAT(exact["cost_usd"].get<double>(), WithinRel(16.0, 1e-9));
+}
+
 TEST_CASE("cost rejects unknown instances and missing prices with a path", "[pricing][errors]") {
   auto& e = gpuvalue_test::loadedEngine();
   auto r = gpuvalue_test::parse(e.cost(R"({"instance": "nope", "hours": 1})"));

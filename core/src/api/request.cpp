@@ -1,5 +1,7 @@
 #include "api/request.hpp"
 
+#include <limits>
+
 namespace gpuvalue {
 
 bool readRequest(const std::string& text, json& req, Issues& issues) {
@@ -70,6 +72,15 @@ PricingModel pricingField(ObjectReader& r, const char* fallback, std::string& na
   return m;
 }
 
+namespace {
+// The hourly rate a region is chosen by: its on-demand price, else its first price's headline rate.
+double regionRate(const Offer& o) {
+  const Price* p = o.price(PricingModel::kOnDemand);
+  if (!p && !o.prices.empty()) p = &o.prices.front();
+  return p ? p->headlineUsdPerHour() : std::numeric_limits<double>::infinity();
+}
+}  // namespace
+
 const Offer* findOffer(const Catalog& catalog, const std::string& id, int& matches) {
   const Offer* found = nullptr;
   matches = 0;
@@ -79,7 +90,7 @@ const Offer* findOffer(const Catalog& catalog, const std::string& id, int& match
       return &o;
     }
     if (o.instance_type == id) {
-      if (!found) found = &o;
+      if (!found || regionRate(o) < regionRate(*found)) found = &o;
       ++matches;
     }
   }

@@ -33,7 +33,8 @@ PricingModel pricingField(ObjectReader& r, const char* fallback, std::string& na
 // The optional "include_examples" and "include_stale" members (false when absent): which catalog prices a decision
 // tool may pick, judged on `today`.
 OfferScope offerScopeField(ObjectReader& r, const std::string& today);
-// Offer by id, or by instance type when unambiguous; `matches` counts instance-type matches.
+// Offer by id, or by instance type: when several regions sell the type, the one with the lowest on-demand rate
+// (else first price; ties in catalog order). `matches` counts instance-type matches.
 const Offer* findOffer(const Catalog& catalog, const std::string& id_or_type, int& matches);
 // The hardware of energy and tco: an "instance" of the catalog (its GPU) or a "gpu"; null members on failure.
 struct GpuOrInstance {
