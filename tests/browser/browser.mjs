@@ -66,6 +66,7 @@ export async function tableRows(page, { visible = false } = {}) {
       pricing: v('pricing').dataset.v, time: num('time'), cost: num('cost'), hourly: num('hourly'), unit: num('unit'),
       memory: num('memory'), fits: v('memory').dataset.fits === '1', score: num('score'), gpus: num('gpus'),
       costText: text('cost'), timeText: text('time'), selected: tr.classList.contains('selected'), hidden: tr.hidden,
+      member: tr.classList.contains('region-member'),
     };
   }));
 }
