@@ -5,7 +5,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { root, loadEngine } from './helpers.mjs';
+import { root, loadEngine, cli } from './helpers.mjs';
 
 const STALE_AFTER_DAYS = 180; // kStaleAfterDays in core/src/model/catalog.hpp
 const dir = path.join(root, 'data/catalog');
@@ -64,4 +64,20 @@ test('rank: include_marketplace false drops exactly the marketplace offers; incl
   const withOld = e.rank({ preset: 'resnet50-imagenet', pricing: 'all', filters: every });
   assert.ok(withOld.results.some((x) => x.id === 'old-offer' && x.stale));
   assert.ok(!e.rank({ preset: 'resnet50-imagenet', pricing: 'all', filters: { include_stale: false } }).results.some((x) => x.id === 'old-offer'));
+});
+
+// The catalog's reach, as the CLI ranks it: at least 1,000 offers from at least 25 providers (a cloud resold
+// through Shadeform counts once, under its own name), 8 of them clouds in or serving mainland China.
+const CHINA = ['Alibaba Cloud', 'Tencent Cloud', 'Baidu AI Cloud', 'Huawei Cloud', 'JD Cloud', 'China Telecom Cloud (ctyun)',
+  'UCloud Compshare (优云智算)', 'AWS China (Sinnet / NWCD)'];
+
+test('rank --pricing all evaluates at least 1,000 offers of at least 25 providers, 8 of them Chinese clouds', () => {
+  const r = cli(['rank', '--preset', 'resnet50-imagenet', '--pricing', 'all', '--json']);
+  assert.equal(r.code, 0, r.stderr);
+  const out = JSON.parse(r.stdout);
+  assert.ok(out.evaluated_offers >= 1000, `${out.evaluated_offers} offers`);
+  const providers = new Set(out.results.map((x) => x.provider.replace(/ \(via Shadeform\)$/, '')));
+  assert.ok(providers.size >= 25, `${providers.size} providers: ${[...providers].join(', ')}`);
+  const fresh = new Set(out.results.filter((x) => !x.stale).map((x) => x.provider));
+  assert.deepEqual(CHINA.filter((p) => !fresh.has(p)), [], 'each Chinese cloud has a current offer');
 });
