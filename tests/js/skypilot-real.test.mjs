@@ -211,9 +211,11 @@ test('GCP P100 rows become N1 offers; Shadeform and Hyperstack A4000/A5000 map; 
   assert.deepEqual([a4000.gpu, a4000.gpu_count, a4000.prices[0].usd_per_hour], ['rtx-a4000', 4, 3.2]);
   const a5000 = shade.catalog.instances.find((i) => i.instance_type === 'paperspace_A5000');  // line 61: 1.42 USD/h
   assert.deepEqual([a5000.gpu, a5000.gpu_count, a5000.prices[0].usd_per_hour], ['rtx-a5000', 1, 1.42]);
-  // A16 (line 50) and GAUDI2 (line 95) match no GPU of the database; RTXPro6000 (lines 112-116) is the RTX PRO 6000
-  // Blackwell Server Edition.
-  assert.match(shade.stderr, /accelerator names with no GPU id, rows skipped: A16 \(1 row\), GAUDI2 \(1 row\)\n/);
+  // GAUDI2 (line 95) matches no GPU of the database (an Intel accelerator: Intel publishes no FP16/FP32 peak);
+  // RTXPro6000 (lines 112-116) is the RTX PRO 6000 Blackwell Server Edition, A16 (line 50) two of an A16 board's GPUs.
+  assert.match(shade.stderr, /accelerator names with no GPU id, rows skipped: GAUDI2 \(1 row\)\n/);
+  const a16 = shade.catalog.instances.find((i) => i.instance_type === 'vultr_A16x2');
+  assert.deepEqual([a16.gpu, a16.gpu_count, a16.interconnect], ['a16', 2, 'pcie']);
   const pro = shade.catalog.instances.filter((i) => /RTXPro6000/.test(i.instance_type));
   assert.equal(pro.length, 5);
   assert.ok(pro.every((i) => i.gpu === 'rtx-pro-6000-se'));
