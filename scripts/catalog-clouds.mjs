@@ -34,12 +34,36 @@ export const CLOUDS = {
   },
   // Shadeform resells other clouds' machines at one price list; rows are split by the cloud named in the type.
   shadeform: { key: 'shadeform', file: 'shadeform.json', provider: 'Shadeform', note: 'Price of the machine booked through Shadeform.' },
-  primeintellect: { key: 'primeintellect', file: 'primeintellect.json', provider: 'Prime Intellect', marketplace: true },
-  mithril: { key: 'mithril', file: 'mithril.json', provider: 'Mithril' },
+  // Prime Intellect lists the machines of datacentre clouds (Lambda, Hyperstack, DataCrunch, Crusoe, Nebius, … in
+  // the instance type's prefix) at one price list, as Shadeform does: not peer-to-peer hosts.
+  primeintellect: { key: 'primeintellect', file: 'primeintellect.json', provider: 'Prime Intellect' },
+  // Mithril is left out: SkyPilot's fetcher (sky/catalog/data_fetchers/fetch_mithril.py) writes the spot auction's
+  // minimum bid (minimum_price_cents / 100) as both Price and SpotPrice, e.g. $0.01 per A100-hour: not a price a
+  // job pays.
   seeweb: { key: 'seeweb', file: 'seeweb.json', provider: 'Seeweb' },
   yotta: { key: 'yotta', file: 'yotta.json', provider: 'Yotta' },
   jarvislabs: { key: 'jarvislabs', file: 'jarvislabs.json', provider: 'JarvisLabs' },
+  // Hyperbolic's GPU marketplace rents machines of third-party suppliers (hyperbolic.xyz, "GPU marketplace").
   hyperbolic: { key: 'hyperbolic', file: 'hyperbolic.json', provider: 'Hyperbolic', marketplace: true },
+  // Lium (Bittensor subnet 51): "a decentralized, peer-to-peer GPU rental marketplace, connecting miners who contribute
+  // GPU resources with users" (github.com/Datura-ai/lium-io, README); every offer is a miner's machine.
+  lium: {
+    key: 'lium', file: 'lium.json', provider: 'Lium', marketplace: true,
+    note: 'Lium is a peer-to-peer marketplace of miners\' GPU machines; SkyPilot lists one row per machine (region = its country code).',
+  },
+  // Spheron sources its GPU capacity from other providers (docs.spheron.network/concepts: "Voltage Park, DataCrunch,
+  // TensorDock, Sesterce, Spheron AI, and Massed Compute"): datacentre offers, not peer-to-peer hosts. Same page:
+  // "All instance types enforce a 20-minute minimum runtime before manual termination."
+  spheron: {
+    key: 'spheron', file: 'spheron.json', provider: 'Spheron',
+    note: 'Price of a machine of one of the providers Spheron sources from (SkyPilot\'s Provider column), booked through Spheron; a 20-minute minimum runtime applies (docs.spheron.network/concepts).',
+  },
+  // Daytona GPU sandboxes (daytona.io/docs/en/gpu-sandboxes): on-demand or spot capacity; region "earth" is Daytona's
+  // global placement, which lets Daytona choose the region (daytona.io/docs/en/v2/regions).
+  daytona: {
+    key: 'daytona', file: 'daytona.json', provider: 'Daytona',
+    note: 'Daytona GPU sandbox; region "earth" is Daytona\'s global placement (Daytona picks the region).',
+  },
 };
 
 // Shadeform instance-type prefixes -> the cloud that runs the machine (all go to shadeform.json).

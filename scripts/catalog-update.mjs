@@ -26,6 +26,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { createEngine } from '../web/src/engine/client.js';
 import { CLOUDS, SHADEFORM_CLOUDS } from './catalog-clouds.mjs';
+import { explain } from '../bin/cli/lang.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DEFAULT_REPO = 'skypilot-org/skypilot-catalog';
@@ -196,6 +197,7 @@ async function loadEngine() {
 }
 
 function wanted(opts, cloud) {
+  if (!CLOUDS[cloud]) return false;  // a folder of a cloud the script does not import (e.g. mithril: see catalog-clouds.mjs)
   if (!opts.providers.length) return true;
   const names = [cloud, CLOUDS[cloud].provider, CLOUDS[cloud].file].map((s) => s.toLowerCase());
   return opts.providers.some((p) => names.includes(p.toLowerCase()));
@@ -217,10 +219,10 @@ async function main() {
       const errors = (r.issues || []).filter((i) => !i.warning);
       // A part whose every row maps to no GPU (e.g. a cloud of a multi-cloud list selling only unknown GPUs): said, skipped.
       if (!r.ok && errors.length === 1 && errors[0].code === 'csv_format' && errors[0].path === '') {
-        console.log(`${cloud}${target.key !== cloud ? ` (${target.provider})` : ''}: no GPU offer (${(r.issues || []).filter((i) => i.warning).map((i) => i.message).join('; ')})`);
+        console.log(`${cloud}${target.key !== cloud ? ` (${target.provider})` : ''}: no GPU offer (${(r.issues || []).filter((i) => i.warning).map((i) => explain(i.message)).join('; ')})`);
         continue;
       }
-      if (!r.ok) throw new Error(`${src.file}: ${(r.issues || []).map((i) => i.message).join('; ')}`);
+      if (!r.ok) throw new Error(`${src.file}: ${(r.issues || []).map((i) => explain(i.message)).join('; ')}`);
       console.log(`${cloud}${target.key !== cloud ? ` (${target.provider})` : ''}: ${r.rows} rows -> ${r.offers} offers, ${r.skipped_rows} rows skipped`);
       if (!byFile.has(target.file)) byFile.set(target.file, []);
       byFile.get(target.file).push({ target, src, catalog: r.catalog });

@@ -224,6 +224,28 @@ TEST_CASE("An instance type that says pcie picks the PCIe GPU", "[skypilot]") {
   CHECK(imp.catalog["instances"][0]["gpu"] == "h100-pcie-80gb");
 }
 
+TEST_CASE("Accelerator names with a suffix after an underscore map to the GPU before it, _PCIE to the PCIe part", "[skypilot]") {
+  // Shaped like Spheron's rows (catalogs/v8/spheron/vms.csv: H100_SXM5, A100_80G_PCIE, L40S_PCIE_BAREMETAL).
+  auto row = [](const char* type, const char* accel, int mib) {
+    return std::string(type) + "," + accel + ",1.0,16.0,64.0,2.0,r1,\"{'Gpus': [{'Name': '" + accel +
+           "', 'Manufacturer': 'NVIDIA', 'Count': 1.0, 'MemoryInfo': {'SizeInMiB': " + std::to_string(mib) + "}}]}\",\n";
+  };
+  std::string csv = "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,Price,Region,GpuInfo,SpotPrice\n" +
+                    row("a", "H100_SXM5", 81920) + row("b", "A100_80G_PCIE", 81920) + row("c", "L40S_PCIE_BAREMETAL", 46068) +
+                    row("d", "NOSUCH_PCIE", 16384);
+  SkypilotImport imp = importSkypilotCsv(csv, db(), SkypilotOptions{});
+  REQUIRE(imp.ok);
+  std::map<std::string, std::string> gpu;
+  for (const auto& o : imp.catalog["instances"]) gpu[o["instance_type"]] = o["gpu"];
+  CHECK(gpu["a"] == "h100-sxm5-80gb");
+  CHECK(gpu["b"] == "a100-pcie-80gb");
+  CHECK(gpu["c"] == "l40s");
+  CHECK(gpu.count("d") == 0);  // an unknown name stays unmapped, reported under its whole name
+  bool reported = false;
+  for (const auto& i : imp.issues) reported = reported || debugText(i.message).find("NOSUCH_PCIE") != std::string::npos;
+  CHECK(reported);
+}
+
 TEST_CASE("A board GPU count no baseboard has is skipped with its line", "[skypilot][errors]") {
   // catalogs/v6/azure/vms.csv@098741e7 lists Standard_ND96isr_H100_v5 with 12 H100; the machine has 8.
   std::string csv =

@@ -45,6 +45,10 @@ const char* nonGpuFamily(const std::string& accel) {
 const GpuSpec* findGpu(ImportState& s, size_t i, const std::string& accel) {
   const GpuSpec* g = s.gpus.find(accel);
   if (g) return g;
+  // Names with a form-factor or memory suffix after an underscore (Spheron: "H100_SXM5", "A100_80G_PCIE",
+  // "L40S_PCIE_BAREMETAL"): the GPU of the part before it; memory and "PCIE" pick the variant (mapGpu).
+  const size_t cut = accel.find('_');
+  if (cut != std::string::npos && cut > 0 && (g = s.gpus.find(accel.substr(0, cut)))) return g;
   auto& seen = s.unmapped[accel];
   seen.push_back(s.lines[i]);
   const char* family = nonGpuFamily(accel);
@@ -83,11 +87,12 @@ const GpuSpec* byMemory(const GpuDatabase& gpus, const GpuSpec* g, const std::st
   return g;
 }
 
-// PCIe cards named like the SXM part: GpuInfo "A100 PCIe" (RunPod) or "pcie" in the instance type
-// (Lambda gpu_1x_h100_pcie). Take the PCIe GPU of the same architecture and memory.
-const GpuSpec* byPcieHint(const GpuDatabase& gpus, const GpuSpec* g, const GpuInfoCell& info,
+// PCIe cards named like the SXM part: GpuInfo "A100 PCIe" (RunPod), "pcie" in the instance type
+// (Lambda gpu_1x_h100_pcie) or a "_PCIE" suffix of the accelerator name (Spheron H100_PCIE). Take the PCIe GPU of the same architecture and memory.
+const GpuSpec* byPcieHint(const GpuDatabase& gpus, const GpuSpec* g, const GpuInfoCell& info, const std::string& accel,
                           const std::string& instance_type, double memory_gb) {
-  const bool pcie_hint = contains(toLower(info.name), "pcie") || contains(toLower(instance_type), "pcie");
+  const bool pcie_hint = contains(toLower(info.name), "pcie") || contains(toLower(instance_type), "pcie") ||
+                         contains(toLower(accel), "_pcie");
   if (!pcie_hint || contains(g->form_factor, "PCIe")) return g;
   const double want = memory_gb > 0 ? memory_gb : g->memory_gb;
   for (const auto& cand : gpus.all()) {
@@ -107,7 +112,7 @@ const GpuSpec* mapGpu(ImportState& s, size_t i, const std::string& accel, const 
   if (!g) return nullptr;
   memory_gb = memoryGbOf(s, i, accel, info, g);
   g = byMemory(s.gpus, g, accel, memory_gb);
-  return byPcieHint(s.gpus, g, info, instance_type, memory_gb);
+  return byPcieHint(s.gpus, g, info, accel, instance_type, memory_gb);
 }
 
 // Azure sizes that rent a share of one GPU, which SkyPilot's Azure file lists with AcceleratorCount 1. NVv4
