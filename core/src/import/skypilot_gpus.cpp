@@ -95,9 +95,11 @@ const GpuSpec* byPcieHint(const GpuDatabase& gpus, const GpuSpec* g, const GpuIn
                          contains(toLower(accel), "_pcie");
   if (!pcie_hint || contains(g->form_factor, "PCIe")) return g;
   const double want = memory_gb > 0 ? memory_gb : g->memory_gb;
+  // The same family too (an A100's PCIe part is the A100 PCIe, not the A800 PCIe of the same architecture and memory).
+  const std::string family = toLower(g->id).substr(0, 4);
   for (const auto& cand : gpus.all()) {
     if (cand.architecture == g->architecture && contains(cand.form_factor, "PCIe") &&
-        std::fabs(cand.memory_gb - want) <= 4)
+        std::fabs(cand.memory_gb - want) <= 4 && toLower(cand.id).find(family) != std::string::npos)
       return &cand;
   }
   return g;
