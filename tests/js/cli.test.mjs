@@ -85,3 +85,15 @@ test('import skypilot writes our catalog and reports skipped lines', () => {
   assert.equal(rank.code, 0, rank.stderr);
   assert.equal(JSON.parse(rank.stdout).results[0].instance, 'p3.2xlarge');
 });
+
+test('import skypilot refuses a file over the engine\'s row limit at once, saying where and what to do', () => {
+  const head = 'InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,GpuInfo,Price,SpotPrice,Region,AvailabilityZone\n';
+  const rows = [];
+  for (let i = 0; i < 200_001; ++i) rows.push(`p${i}.x,V100,1.0,8.0,61.0,,3.06,,region-${i % 50},a\n`);
+  const file = tmpFile('too-many-rows.csv', head + rows.join(''));
+  const r = cli(['import', 'skypilot', file, '--provider', 'X']);
+  assert.equal(r.code, 1, r.stderr);
+  assert.match(r.stderr, /line 200002: the file has 200001 rows; the engine imports at most 200000 rows at a time: split the file/);
+  assert.doesNotMatch(r.stderr, /internal error|bad_alloc/);
+  assert.equal(r.stdout, '');
+});

@@ -2,6 +2,7 @@
 // skypilot_gpus.cpp), grouping zone prices by instance type and region, GCP composition (skypilot_gcp.cpp), the
 // report of what fed no offer, id assignment and writing the catalog.
 #include "import/skypilot.hpp"
+#include "io/limits.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -364,6 +365,13 @@ SkypilotImport importSkypilotCsv(const std::string& text, const GpuDatabase& gpu
   SkypilotImport imp;
   skypilot::ImportState s(gpus, imp);
   if (!skypilot::readHeader(s, text)) return imp;
+  if (s.rows.size() - 1 > kMaxImportRows) {
+    imp.rows = s.rows.size() - 1;
+    imp.issues.push_back({ErrorCode::kTooLarge, "line " + std::to_string(s.lines[kMaxImportRows + 1]),
+                          Message("import.too_many_rows").num("row_value", static_cast<double>(imp.rows))
+                              .num("max_row_value", static_cast<double>(kMaxImportRows))});
+    return imp;
+  }
   for (size_t i = 1; i < s.rows.size(); ++i) {
     ++imp.rows;
     skypilot::readRow(s, i);

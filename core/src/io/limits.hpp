@@ -15,5 +15,9 @@ constexpr size_t kMaxCatalogMemberBytes = 1u << 20;
 // JSON values (numbers, strings, arrays, objects) of one document read whole: a parsed value takes about 50 bytes
 // of wasm memory with its container, so 4 million values stay near 200 MB; a 100,000-offer catalog has ~2.5 million.
 constexpr size_t kMaxJsonValues = 4000000;
+// Data rows of one SkyPilot CSV import: each row becomes an offer held as a JSON document until the import returns,
+// and 400,000 rows exhausted the 1 GB heap (200,000 import in ~14 s); the largest public SkyPilot file (AWS) has
+// about 15,000 rows.
+constexpr size_t kMaxImportRows = 200000;
 
 }  // namespace gpuvalue
