@@ -208,7 +208,11 @@ test('CNY uses the catalog’s rate by default, the rate is editable, budgets ar
   rows = await tableRows(page);
   const want = engine.rank({ preset: 'resnet50-imagenet', precision: 'bf16', weights: engine.defaults().weights,
     filters: { fits_only: false, include_examples: false, budget_usd: 150 / 7.5 } }).results;
-  assert.deepEqual(rows.map((r) => r.key), shown(want));
+  // More than the view's 250 rows are within budget: the table is the head of the engine's order (where the cut
+  // falls next to a region group is the view's business, tested in tests/js/rank-view.test.mjs).
+  const head = shown(want);
+  assert.ok(rows.length >= Math.min(250, head.length), `${rows.length} rows`);
+  assert.deepEqual(rows.map((r) => r.key), head.slice(0, rows.length));
   assert.ok(rows.length > 0 && rows.every((r) => r.cost * 7.5 <= 150 + 1e-9));
   assert.match(await page.textContent('#details'), /CN¥/);
   await shot(page, 'currency-cny.png');
