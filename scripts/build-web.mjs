@@ -46,22 +46,18 @@ function widgetStrings(root) {
   const source = fs.readFileSync(path.join(root, 'web/src/app/widget.js'), 'utf8');
   const keys = [...new Set([...source.matchAll(/\bt\('([A-Za-z_]+)'\)/g)].map((m) => m[1]))].concat(PRICING_MODELS);
   const i18n = path.join(root, 'web/src/i18n');
-  const subset = (file, pick) => {
-    const all = JSON.parse(fs.readFileSync(path.join(i18n, file), 'utf8'));
-    const out = Object.fromEntries(Object.entries(all).filter(([k]) => pick(k)));
-    if (file.startsWith('messages.')) return out;
-    for (const k of keys) if (!(k in out)) throw new Error(`web/src/i18n/${file} has no string "${k}" the widget uses`);
-    return out;
-  };
   const want = new Set(keys);
+  // Engine message catalogs (messages.*.json): the error and term entries; UI catalogs: the widget's keys, all of them.
+  const subset = (file) => {
+    const all = JSON.parse(fs.readFileSync(path.join(i18n, file), 'utf8'));
+    if (file.startsWith('messages.')) return Object.fromEntries(Object.entries(all).filter(([k]) => k.startsWith('error.') || k.startsWith('term.')));
+    for (const k of keys) if (!(k in all)) throw new Error(`web/src/i18n/${file} has no string "${k}" the widget uses`);
+    return Object.fromEntries(Object.entries(all).filter(([k]) => want.has(k)));
+  };
   return {
     name: 'widget-strings',
     setup(build) {
-      build.onLoad({ filter: /[\\/]i18n[\\/][^\\/]+\.json$/ }, (args) => {
-        const file = path.basename(args.path);
-        const data = file.startsWith('messages.') ? subset(file, (k) => k.startsWith('error.') || k.startsWith('term.')) : subset(file, (k) => want.has(k));
-        return { contents: JSON.stringify(data), loader: 'json' };
-      });
+      build.onLoad({ filter: /[\\/]i18n[\\/][^\\/]+\.json$/ }, (args) => ({ contents: JSON.stringify(subset(path.basename(args.path))), loader: 'json' }));
     },
   };
 }
