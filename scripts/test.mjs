@@ -1,18 +1,20 @@
 #!/usr/bin/env node
 // Runs the test layers and ends with one line "N passed, N failed" over all of them:
-//   1. native: the Catch2 suite natively (ctest in build/native)
-//   2. wasm: the same suite compiled to wasm, under node (ctest in build/wasm; fails if it registers zero tests)
+//   1. native: the Catch2 suite natively (build/native/tests/gpuvalue_tests)
+//   2. wasm: the same suite compiled to wasm, under node (build/wasm/tests/gpuvalue_tests.cjs)
 //   3. js: JS tests of the wasm module and the CLI (node --test tests/js)
 //   4. browser: browser tests in Debian's Chromium via playwright-core (node --test tests/browser)
 //   5. sanitize: the Catch2 suite built with AddressSanitizer + UndefinedBehaviorSanitizer (preset asan, clang,
 //      build/asan)
+// The Catch2 layers run the suite's binary directly (scripts/catch2.mjs): its test cases shared among as many
+// processes as the machine has cores, one test per TEST_CASE; a layer fails if the suite lists no test cases.
 //   6. fuzz: each libFuzzer target (same tree: preset asan) for GPUVALUE_FUZZ_SECONDS (20) seconds, as many at once
 //      as the machine has cores; one test per target
 //   7. lint: ESLint and the size check (npm run lint); one test per check
 // Layers 5 and 6 build their tree here (not in scripts/build.mjs) through the preset asan of CMakePresets.json:
 // scripts/build-sanitizers.mjs builds it in the background (nice 19) from the start, while the other layers run;
 // the two layers wait for it, then build again (nothing left to do) and run.
-// ctest runs as many tests at once as the machine has cores, or GPUVALUE_JOBS.
+// Parallel processes: the machine's cores, or GPUVALUE_JOBS.
 // `node scripts/test.mjs sanitize fuzz` runs only the named layers.
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -21,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { TARGETS, FUZZ_DIR, buildFuzzers, runFuzzer, describe } from './fuzz.mjs';
 import { buildStage, errorLines, jobs } from './cmake.mjs';
 import { runLint } from './lint.mjs';
+import { runSuite } from './catch2.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const only = process.argv.slice(2);
@@ -69,7 +72,7 @@ async function sanitizeLayer(background) {
     process.stdout.write(`${errorLines(b.log)}\n`);
     return { name: 'sanitize', passed: 0, failed: 1 };
   }
-  return ctestLayer('sanitize', 'build/asan');
+  return catchLayer('sanitize', 'build/asan');
 }
 
 async function fuzzLayer(background) {
@@ -96,20 +99,18 @@ async function fuzzLayer(background) {
   return { name: 'fuzz', passed, failed };
 }
 
-function ctestLayer(name, dir) {
-  const list = run('ctest', ['--test-dir', dir, '-N']);
-  const registered = Number((/Total Tests: (\d+)/.exec(list.out) || [])[1] || 0);
-  if (registered === 0) {
-    console.log(`[${name}] FAILED: ${dir} registers zero tests`);
+// The Catch2 suite of a build tree, run by scripts/catch2.mjs.
+async function catchLayer(name, dir) {
+  const binary = path.join(root, dir, 'tests', name === 'wasm' ? 'gpuvalue_tests.cjs' : 'gpuvalue_tests');
+  if (!fs.existsSync(binary)) {
+    console.log(`[${name}] FAILED: ${path.relative(root, binary)} is not built`);
     return { name, passed: 0, failed: 1 };
   }
-  const r = run('ctest', ['--test-dir', dir, '-j', String(jobs()), '--output-on-failure', '--timeout', '300']);
-  const m = /(\d+)% tests passed, (\d+) tests failed out of (\d+)/.exec(r.out);
-  const total = m ? Number(m[3]) : registered;
-  const failed = m ? Number(m[2]) : registered;
-  if (failed || r.status !== 0) process.stdout.write(r.out.split('\n').filter((l) => !/^\s*\d+\/\d+ Test .*Passed/.test(l)).join('\n').slice(-20000));
-  console.log(`[${name}] ${total - failed} passed, ${failed} failed (${dir})`);
-  return { name, passed: total - failed, failed: failed || (r.status !== 0 && !failed ? 1 : 0) };
+  const command = name === 'wasm' ? [process.execPath, binary] : [binary];
+  const r = await runSuite(command, { cwd: root, jobs: jobs() });
+  if (r.failures.length) process.stdout.write(`${r.failures.join('\n').slice(-20000)}\n`);
+  console.log(`[${name}] ${r.passed} passed, ${r.failed} failed (${dir}, ${r.registered} test cases)`);
+  return { name, passed: r.passed, failed: r.failed };
 }
 
 function nodeTestLayer(name, dir) {
@@ -151,8 +152,8 @@ function lintLayer() {
 const want = (n) => !only.length || only.includes(n);
 const t0 = Date.now();
 const background = startSanitizerBuilds(want('sanitize') || want('fuzz') ? ['asan'] : []);
-if (want('native')) layers.push(ctestLayer('native', 'build/native'));
-if (want('wasm')) layers.push(ctestLayer('wasm', 'build/wasm'));
+if (want('native')) layers.push(await catchLayer('native', 'build/native'));
+if (want('wasm')) layers.push(await catchLayer('wasm', 'build/wasm'));
 if (want('js')) layers.push(nodeTestLayer('js', 'tests/js'));
 if (want('browser')) layers.push(nodeTestLayer('browser', 'tests/browser'));
 if (want('sanitize')) layers.push(await sanitizeLayer(background));

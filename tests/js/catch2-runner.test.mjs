@@ -1,0 +1,57 @@
+// The Catch2 layers' runner (scripts/catch2.mjs) on the real native suite: every test case name, however odd its
+// characters (';' split such names in ctest's registration, ',' and '[' mean something to Catch2's filters), selects
+// exactly that test case, and a failing case is counted as failed.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { root } from './helpers.mjs';
+import { listTests, specOf, parseXmlReport, runSuite } from '../../scripts/catch2.mjs';
+
+const binary = path.join(root, 'build/native/tests/gpuvalue_tests');
+
+test('each test case name with a special character selects exactly that test case', { skip: !fs.existsSync(binary) && 'native suite not built' }, () => {
+  const names = listTests([binary], root);
+  assert.ok(names.length > 100, `the suite lists ${names.length} test cases`);
+  const odd = names.filter((n) => /[;,[\]"*\\]|^~/.test(n));
+  assert.ok(odd.some((n) => n.includes(';')) && odd.some((n) => n.includes(',')), 'the suite has names with ; and ,');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'catch2-spec-'));
+  try {
+    for (const name of odd) {
+      const list = path.join(dir, 'one.txt');
+      fs.writeFileSync(list, `${specOf(name)}\n`);
+      const r = spawnSync(binary, ['-r', 'xml', '-f', list, '--use-colour', 'no'], { encoding: 'utf8', maxBuffer: 1 << 26 });
+      const cases = parseXmlReport(r.stdout);
+      assert.deepEqual(cases.map((c) => c.name), [name], `the spec of "${name}"`);
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a failing test case is counted as failed, with its report', async () => {
+  // A stand-in suite: a script that answers Catch2's two calls the way the binary does, one case failing.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'catch2-fail-'));
+  const script = path.join(dir, 'suite.mjs');
+  fs.writeFileSync(script, `
+import fs from 'node:fs';
+const a = process.argv.slice(2);
+if (a.includes('--list-test-names-only')) { console.log('passes\\nfails, with a comma'); process.exit(0); }
+const out = a[a.indexOf('-o') + 1];
+const specs = fs.readFileSync(a[a.indexOf('-f') + 1], 'utf8').split('\\n').filter(Boolean);
+const tc = (s) => { const n = s.replace(/\\\\(.)/g, '$1'); return '<TestCase name="' + n + '"><OverallResult success="' + (n === 'passes') + '"/></TestCase>'; };
+fs.writeFileSync(out, '<Catch>' + specs.map(tc).join('') + '</Catch>');
+process.exit(specs.some((s) => s !== 'passes') ? 1 : 0);
+`);
+  try {
+    const r = await runSuite([process.execPath, script], { cwd: dir, jobs: 2 });
+    assert.equal(r.registered, 2);
+    assert.equal(r.passed, 1);
+    assert.equal(r.failed, 1);
+    assert.match(r.failures.join('\n'), /fails, with a comma/);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
