@@ -76,30 +76,34 @@ double memoryGbOf(ImportState& s, size_t i, const std::string& accel, const GpuI
   return as_gb ? info.size_mib : 0;
 }
 
+// The same GPU family: the candidate's id holds the first four characters of the name (an accelerator name or a
+// GPU id: "a100" for A100 and a100-sxm4-80gb, never the A800 of the same architecture and memory).
+bool sameFamily(const GpuSpec& cand, const std::string& name) {
+  return toLower(cand.id).find(toLower(name).substr(0, 4)) != std::string::npos;
+}
+
 // "A100" with 81920 MiB is the 80 GB part: the GPU of the same architecture and name whose memory matches.
 const GpuSpec* byMemory(const GpuDatabase& gpus, const GpuSpec* g, const std::string& accel, double memory_gb) {
   if (memory_gb <= 0 || std::fabs(g->memory_gb - memory_gb) <= 4) return g;
   for (const auto& cand : gpus.all()) {
-    if (cand.architecture == g->architecture && std::fabs(cand.memory_gb - memory_gb) <= 4 &&
-        toLower(cand.id).find(toLower(accel).substr(0, 4)) != std::string::npos)
+    if (cand.architecture == g->architecture && std::fabs(cand.memory_gb - memory_gb) <= 4 && sameFamily(cand, accel))
       return &cand;
   }
   return g;
 }
 
-// PCIe cards named like the SXM part: GpuInfo "A100 PCIe" (RunPod), "pcie" in the instance type
-// (Lambda gpu_1x_h100_pcie) or a "_PCIE" suffix of the accelerator name (Spheron H100_PCIE). Take the PCIe GPU of the same architecture and memory.
+// PCIe cards named like the SXM part: GpuInfo "A100 PCIe" (RunPod), "pcie" in the instance type (Lambda
+// gpu_1x_h100_pcie) or a "_PCIE" suffix of the accelerator name (Spheron H100_PCIE). Take the PCIe GPU of the same
+// architecture, memory and family.
 const GpuSpec* byPcieHint(const GpuDatabase& gpus, const GpuSpec* g, const GpuInfoCell& info, const std::string& accel,
                           const std::string& instance_type, double memory_gb) {
   const bool pcie_hint = contains(toLower(info.name), "pcie") || contains(toLower(instance_type), "pcie") ||
                          contains(toLower(accel), "_pcie");
   if (!pcie_hint || contains(g->form_factor, "PCIe")) return g;
   const double want = memory_gb > 0 ? memory_gb : g->memory_gb;
-  // The same family too (an A100's PCIe part is the A100 PCIe, not the A800 PCIe of the same architecture and memory).
-  const std::string family = toLower(g->id).substr(0, 4);
   for (const auto& cand : gpus.all()) {
     if (cand.architecture == g->architecture && contains(cand.form_factor, "PCIe") &&
-        std::fabs(cand.memory_gb - want) <= 4 && toLower(cand.id).find(family) != std::string::npos)
+        std::fabs(cand.memory_gb - want) <= 4 && sameFamily(cand, g->id))
       return &cand;
   }
   return g;
