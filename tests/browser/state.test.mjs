@@ -235,3 +235,40 @@ test('the default language follows the browser; a chosen language is remembered 
   assert.match(await en.page.textContent('#table-title'), /Ranked offers/);
   await en.context.close();
 });
+
+test('the page stays busy from a change until its new view is painted, whatever an earlier paint still finishes', async () => {
+  const { context, page } = await openPage(browser, `${base}#preset=resnet50-imagenet&lang=en`);
+  await settled(page);
+  const first = await page.inputValue('#w-unit_cost');
+  await page.fill('#w-unit_cost', '1.3');
+  await page.dispatchEvent('#w-unit_cost', 'change');
+  await settled(page);
+  // A change the page answers from its cache (the first weight again: painted at once, its charts and details
+  // follow in later tasks), then in the same task one that needs a new ranking (a budget): the first paint's late
+  // parts must not end the busy mark while the new view is on its way.
+  const report = await page.evaluate((weight) => new Promise((resolve) => {
+    const app = window.gpuvalue.app;
+    const set = (id, value) => {
+      const el = document.getElementById(id);
+      el.value = value;
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+      el.dispatchEvent(new Event('change', { bubbles: true }));
+    };
+    set('w-unit_cost', weight);
+    set('budget', '20');
+    const idleWhileWaiting = [];
+    let polls = 0;
+    const poll = () => {
+      polls += 1;
+      const busy = Boolean(document.body.dataset.busy);
+      if (!busy && app.viewInflight) idleWhileWaiting.push(polls);
+      if (!busy && !app.viewInflight && polls > 1) { resolve({ idleWhileWaiting, polls }); return; }
+      setTimeout(poll, 0);
+    };
+    poll();
+  }), first);
+  assert.deepEqual(report.idleWhileWaiting, [], `not busy while a view was on its way (polls ${report.idleWhileWaiting.join(', ')} of ${report.polls})`);
+  const rows = await tableRows(page);
+  assert.ok(rows.length > 0 && rows.every((r) => r.cost <= 20 + 1e-9), 'the table shows the offers within the budget');
+  await context.close();
+});
