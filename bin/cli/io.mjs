@@ -63,11 +63,12 @@ export function readJsonFile(file) {
   return parseJson(readText(file), file);
 }
 
+// The data files; the catalogs as their text, which the engine reads as it is (no parse and stringify at start).
 function loadBundle() {
-  const read = (p) => JSON.parse(fs.readFileSync(path.join(root, p), 'utf8'));
+  const text = (p) => fs.readFileSync(path.join(root, p), 'utf8');
   const dir = path.join(root, 'data/catalog');
-  const catalogs = fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => ({ file: f, doc: read(`data/catalog/${f}`) }));
-  return { gpus: read('data/gpus.json'), presets: read('data/presets.json'), catalogs };
+  const catalogTexts = fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => text(`data/catalog/${f}`));
+  return { data: { gpus: JSON.parse(text('data/gpus.json')), presets: JSON.parse(text('data/presets.json')) }, catalogTexts };
 }
 
 // The date prices are judged stale against: GPUVALUE_TODAY (YYYY-MM-DD, for reproducible answers) or the clock.
@@ -86,5 +87,6 @@ export async function engine() {
   const modulePath = path.join(root, 'dist/engine/gpuvalue_engine.cjs');
   if (!fs.existsSync(modulePath)) throw new UsageError(s('error.not_built'));
   const factory = createRequire(import.meta.url)(modulePath);
-  return createEngine(factory, loadBundle(), { today: today() });
+  const { data, catalogTexts } = loadBundle();
+  return createEngine(factory, data, { today: today(), catalogTexts });
 }

@@ -23,13 +23,20 @@ export function language(opts) {
 const isAnswerMessage = (x) => x !== null && typeof x === 'object' && typeof x.code === 'string' &&
   x.params !== null && typeof x.params === 'object' && !Array.isArray(x.params);
 
+// In place: an answer is a fresh object of the engine client's JSON.parse, owned by the caller.
 function localise(value, render, keep) {
-  if (Array.isArray(value)) return value.map((v) => localise(v, render, keep));
   if (value === null || typeof value !== 'object') return value;
-  if (isAnswerMessage(value)) return keep ? { ...value, text: render(value) } : render(value);
-  const out = {};
-  for (const [k, v] of Object.entries(value)) out[k] = localise(v, render, keep);
-  return out;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = localise(value[i], render, keep);
+    return value;
+  }
+  if (isAnswerMessage(value)) {
+    if (!keep) return render(value);
+    value.text = render(value);
+    return value;
+  }
+  for (const k of Object.keys(value)) value[k] = localise(value[k], render, keep);
+  return value;
 }
 
 // A catalog value (pricing on_demand …) for Chinese readers as the catalogs' term (按需); English output keeps the

@@ -14,8 +14,9 @@ const POINT_LIMIT = 600;        // scatter points sent to the page before the cl
 
 export async function initCore(factory, dataText, { today } = {}) {
   const data = JSON.parse(dataText);
-  const client = await createEngine(factory, data, today ? { today } : {});
-  return createCore(client, data);
+  const catalogTexts = data.catalogs.map((c) => JSON.stringify(c.doc));
+  const client = await createEngine(factory, data, today ? { today, catalogTexts } : { catalogTexts });
+  return createCore(client, data, catalogTexts);
 }
 
 // The catalog's date (its newest price of a real offer) and, per provider, the date of its oldest price.
@@ -35,8 +36,7 @@ function freshness(offers) {
 // True when an ISO date lies more than `days` days before today.
 const isStaleDate = (asOf, days) => (Date.parse(`${todayIso()}T00:00:00Z`) - Date.parse(`${asOf}T00:00:00Z`)) / 86400000 > days;
 
-export function createCore(client, data) {
-  const bundledTexts = data.catalogs.map((c) => JSON.stringify(c.doc));
+export function createCore(client, data, bundledTexts = data.catalogs.map((c) => JSON.stringify(c.doc))) {
   const bundledIds = new Set(data.catalogs.flatMap((c) => c.doc.instances.map((i) => i.id)));
   const defaults = client.defaults();
   const presets = client.presets();
