@@ -42,7 +42,10 @@ export async function pageReady(browser, offlineFile, runs = 9) {
     async (page) => {
       const s = await page.evaluate(() => {
         const m = window.gpuvalue && window.gpuvalue.host && window.gpuvalue.host.meta && window.gpuvalue.host.meta.startup;
-        return m ? { worker_started_ms: m.startedAt - performance.timeOrigin, inflate_ms: m.inflateMs, compile_ms: m.compileMs, data_ms: m.dataMs } : null;
+        // The page's own start-up marks (web/src/app/main.js): its script running, the engine ready, the page built.
+        const mark = (name) => { const e = performance.getEntriesByName(name)[0]; return e ? e.startTime : NaN; };
+        return m ? { script_ms: mark('gv:main'), worker_started_ms: m.startedAt - performance.timeOrigin, inflate_ms: m.inflateMs, compile_ms: m.compileMs,
+          data_ms: m.dataMs, engine_ready_ms: mark('gv:engine'), built_ms: mark('gv:built') } : null;
       });
       if (s) startup.push(s);
     });
