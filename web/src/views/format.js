@@ -39,6 +39,7 @@ function buildFormatter({ lang, currency, rate }) {
   // Small unit prices ($/TFLOPS·day): three significant digits.
   const unitMoney = (usd) => (ok(usd) && usd > 0
     ? nf({ style: 'currency', currency, maximumSignificantDigits: 3 }).format(usd * factor) : dash);
+  const DAYS_PER_YEAR = 365;
   // Durations from hours: minutes below 1 h, hours below 48 h, days below two years, then years (365 days each:
   // "25 yrs", not "9,125 days").
   const duration = (hours) => {
@@ -46,7 +47,7 @@ function buildFormatter({ lang, currency, rate }) {
     if (hours < 1) return nf({ style: 'unit', unit: 'minute', unitDisplay: 'short', maximumFractionDigits: 0 }).format(Math.max(1, hours * 60));
     if (hours < 48) return nf({ style: 'unit', unit: 'hour', unitDisplay: 'short', maximumFractionDigits: 1 }).format(hours);
     const days = hours / 24;
-    if (days >= 730) return nf({ style: 'unit', unit: 'year', unitDisplay: 'short', maximumFractionDigits: days < 3650 ? 1 : 0 }).format(days / 365);
+    if (days >= 2 * DAYS_PER_YEAR) return nf({ style: 'unit', unit: 'year', unitDisplay: 'short', maximumFractionDigits: days < 10 * DAYS_PER_YEAR ? 1 : 0 }).format(days / DAYS_PER_YEAR);
     return nf({ style: 'unit', unit: 'day', unitDisplay: 'short', maximumFractionDigits: days < 100 ? 1 : 0 }).format(days);
   };
   const num = (v, digits = 2) => (ok(v) ? nf({ maximumFractionDigits: digits }).format(v) : dash);
