@@ -4,14 +4,15 @@
 //   2. wasm: the same suite compiled to wasm, under node (build/wasm/tests/gpuvalue_tests.cjs)
 //   3. js: JS tests of the wasm module and the CLI (node --test tests/js)
 //   4. browser: browser tests in Debian's Chromium via playwright-core (node --test tests/browser)
-//   5. sanitize: the Catch2 suite built with AddressSanitizer + UndefinedBehaviorSanitizer (preset asan, clang,
+//   5. lint: ESLint and the size check (npm run lint); one test per check (before 6 and 7: it runs while their tree
+//      is still being built in the background)
+//   6. sanitize: the Catch2 suite built with AddressSanitizer + UndefinedBehaviorSanitizer (preset asan, clang,
 //      build/asan)
+//   7. fuzz: each libFuzzer target (same tree: preset asan) for GPUVALUE_FUZZ_SECONDS (20) seconds, as many at once
+//      as the machine has cores; one test per target
 // The Catch2 layers run the suite's binary directly (scripts/catch2.mjs): its test cases shared among as many
 // processes as the machine has cores, one test per TEST_CASE; a layer fails if the suite lists no test cases.
-//   6. fuzz: each libFuzzer target (same tree: preset asan) for GPUVALUE_FUZZ_SECONDS (20) seconds, as many at once
-//      as the machine has cores; one test per target
-//   7. lint: ESLint and the size check (npm run lint); one test per check
-// Layers 5 and 6 build their tree here (not in scripts/build.mjs) through the preset asan of CMakePresets.json:
+// Layers 6 and 7 build their tree here (not in scripts/build.mjs) through the preset asan of CMakePresets.json:
 // scripts/build-sanitizers.mjs builds it in the background (nice 19) from the start, while the other layers run;
 // the two layers wait for it, then build again (nothing left to do) and run.
 // Parallel processes: the machine's cores, or GPUVALUE_JOBS.
@@ -152,13 +153,21 @@ function lintLayer() {
 const want = (n) => !only.length || only.includes(n);
 const t0 = Date.now();
 const background = startSanitizerBuilds(want('sanitize') || want('fuzz') ? ['asan'] : []);
-if (want('native')) layers.push(await catchLayer('native', 'build/native'));
-if (want('wasm')) layers.push(await catchLayer('wasm', 'build/wasm'));
-if (want('js')) layers.push(nodeTestLayer('js', 'tests/js'));
-if (want('browser')) layers.push(nodeTestLayer('browser', 'tests/browser'));
-if (want('sanitize')) layers.push(await sanitizeLayer(background));
-if (want('fuzz')) layers.push(await fuzzLayer(background));
-if (want('lint')) layers.push(lintLayer());
+// Each layer's wall time, from the end of the one before (the sanitizer layers' includes waiting for their tree).
+let lap = Date.now();
+const add = async (name, run) => {
+  if (!want(name)) return;
+  layers.push(await run());
+  console.log(`[${name}] ${((Date.now() - lap) / 1000).toFixed(1)} s`);
+  lap = Date.now();
+};
+await add('native', () => catchLayer('native', 'build/native'));
+await add('wasm', () => catchLayer('wasm', 'build/wasm'));
+await add('js', () => nodeTestLayer('js', 'tests/js'));
+await add('browser', () => nodeTestLayer('browser', 'tests/browser'));
+await add('lint', () => lintLayer());
+await add('sanitize', () => sanitizeLayer(background));
+await add('fuzz', () => fuzzLayer(background));
 const passed = layers.reduce((s, l) => s + l.passed, 0);
 const failed = layers.reduce((s, l) => s + l.failed, 0);
 console.log(`test time ${((Date.now() - t0) / 1000).toFixed(1)} s`);
