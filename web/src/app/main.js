@@ -269,10 +269,7 @@ class App {
     const vkey = JSON.stringify([request, this.state.sort, this.catalog.version]);
     const view = this.cachedView(vkey);
     if (!view) {
-      document.body.dataset.busy = '1';
-      // What the previous paint still has to finish (charts, details) no longer clears the busy mark: the page is
-      // busy until the new view is painted.
-      this.settleToken = {};
+      this.markBusy();
       this.el.main.setAttribute('aria-busy', 'true');
       this.fetchView(vkey, request, this.state.sort);
       if (this.rows && this.rows.length > 60) trimTable(this.el.table);
@@ -305,8 +302,7 @@ class App {
     const missing = [this.state.sel, ...this.state.cmp].filter((k) => k && !view.byKey.has(k) && !view.lookedUp.has(k));
     if (!missing.length) return false;
     missing.forEach((k) => view.lookedUp.add(k));
-    document.body.dataset.busy = '1';
-    this.settleToken = {};
+    this.markBusy();
     this.host.request('rows', { request, keys: missing }).then((rows) => {
       for (const r of rows) view.byKey.set(r._key, r);
       this.preserve(() => this.render());
@@ -355,7 +351,7 @@ class App {
     this.selKey = ctx.selKey;
     this.renderNotices(ctx);
     const t1 = performance.now();
-    document.body.dataset.busy = '1';
+    this.markBusy();
     const timing = { rankMs: fresh ? view.ms : 0, roundTripMs: fresh ? view.roundTripMs : 0, cached: !fresh, total: view.total || 0 };
     const pass = { view, state, request, ctx, selected, later: {}, done: this.settler(t0, timing) };
     timing.viewChanged = this.steps.rows(pass);
@@ -531,13 +527,11 @@ async function main() {
     performance.mark('gv:main');
     const dataText = await loadData();
     const data = JSON.parse(dataText);
-    performance.mark('gv:parsed');
     const host = await startHost(dataText);
     performance.mark('gv:engine');
     const app = new App(root, host, data);
     window.gpuvalue = { app, timings: app.timings, host, profile: PROFILE };
     await app.loadUserCatalogs();
-    performance.mark('gv:store');
     // Read the link again now that the user's own catalogs are in: their providers, regions and GPUs are known names.
     if (app.userData.catalogs.length) app.state = app.stateFromHash(location.hash);
     // Ask for the first ranking before building the page: the worker ranks while the DOM is built.

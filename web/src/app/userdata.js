@@ -120,9 +120,13 @@ export class UserDataMethods {
     this.update({});
   }
 
-  // While the engine host works on the user's data the page is busy (tests and screen readers wait for it);
-  // the render that follows clears it.
-  markBusy() { document.body.dataset.busy = '1'; }
+  // While the engine host works (on a new view or the user's data) the page is busy (tests and screen readers
+  // wait for it); the paint that follows clears it. What an earlier paint still has to finish (charts, details)
+  // no longer clears the mark.
+  markBusy() {
+    document.body.dataset.busy = '1';
+    this.settleToken = {};
+  }
 
   async removeCatalog(index) {
     this.markBusy();

@@ -15,7 +15,7 @@ const POINT_LIMIT = 600;        // scatter points sent to the page before the cl
 export async function initCore(factory, dataText, { today } = {}) {
   const data = JSON.parse(dataText);
   const catalogTexts = data.catalogs.map((c) => JSON.stringify(c.doc));
-  const client = await createEngine(factory, data, today ? { today, catalogTexts } : { catalogTexts });
+  const client = await createEngine(factory, data, { today, catalogTexts });
   return createCore(client, data, catalogTexts);
 }
 
