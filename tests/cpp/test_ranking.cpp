@@ -139,6 +139,56 @@ TEST_CASE("ranking orders results by the same prices it reports, spot included",
   CHECK(spot_results >= 20);
 }
 
+TEST_CASE("a ranking kept as entries holds every result in order, and each builds the full result", "[ranking][view]") {
+  using namespace gpuvalue;
+  auto& e = gpuvalue_test::loadedEngine();
+  const json presets = parse(gpuvalue_test::readFile("data/presets.json"))["presets"];
+  size_t compared = 0, pareto = 0;
+  for (const char* preset : {"resnet50-imagenet", "llama2-7b-pretrain", "gpt3-175b"}) {
+    Workload w;
+    Issues issues;
+    for (const auto& p : presets)
+      if (p["id"] == preset) REQUIRE(parseWorkload(p["workload"], "/workload", w, issues));
+    RankOptions opt;
+    opt.today = "2026-12-02";
+    opt.filters.include_stale = true;
+    const Ranking full = rankOffers(w, e.catalog(), opt);
+    opt.entries_only = true;
+    Ranking lean = rankOffers(w, e.catalog(), opt);
+    REQUIRE(lean.results.empty());
+    REQUIRE(lean.entries.size() == full.results.size());
+    CHECK(lean.result_count == full.result_count);
+    for (size_t i = 0; i < full.results.size(); ++i) {
+      const RankResult& a = full.results[i];
+      const RankResult b = resultAt(lean, i, w, opt);
+      const RankEntry& entry = lean.entries[i];
+      CHECK(entry.offer == a.offer);
+      CHECK(entry.model() == a.model);
+      CHECK(entry.pareto == a.pareto);
+      CHECK(b.offer == a.offer);
+      CHECK(b.price == a.price);
+      CHECK(b.cost.cost_usd == a.cost.cost_usd);
+      CHECK(b.cost.wall_hours == a.cost.wall_hours);
+      CHECK(b.usd_per_hour == a.usd_per_hour);
+      CHECK(b.usd_per_tflops_day_at_precision == a.usd_per_tflops_day_at_precision);
+      CHECK(b.score == a.score);
+      CHECK(b.unit_score == a.unit_score);
+      CHECK(b.task_score == a.task_score);
+      CHECK(b.pareto == a.pareto);
+      CHECK(b.stale == a.stale);
+      CHECK(b.fits == a.fits);
+      CHECK(b.meets_horizon == a.meets_horizon);
+      CHECK(b.cheaper_on_demand_usd == a.cheaper_on_demand_usd);
+      pareto += a.pareto ? 1 : 0;
+      ++compared;
+    }
+    CHECK(lean.cost_mismatches == 0);
+    CHECK_THROWS(resultAt(lean, lean.entries.size(), w, opt));
+  }
+  CHECK(compared > 1000);
+  CHECK(pareto > 0);
+}
+
 namespace {
 
 // An engine with the real GPUs and presets and a two-offer catalog: the same 8-GPU H100 node sold on demand by

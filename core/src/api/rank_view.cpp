@@ -8,6 +8,8 @@
 #include "api/request.hpp"
 #include "model/ranking_view.hpp"
 
+#include <unordered_map>
+
 namespace gpuvalue {
 
 namespace {
@@ -58,14 +60,14 @@ std::string apiRankView(EngineState& s, const std::string& text, const std::stri
   ViewOptions vo;
   readView(r.req, vo, issues);
   if (hasErrors(issues)) return errorResult(issues);
-  r.opt.limit = 0;  // the view orders and groups every result,
-  r.opt.lean_results = true;  // and completes only the ones it writes
+  r.opt.limit = 0;              // the view orders and groups every result
+  r.opt.entries_only = true;    // as entries, and builds full results only for the ones it writes
   Ranking ranking = rankRequest(s, r, true);
   const RankingView v = viewOf(ranking, vo);
-  // The view points into ranking.results; the 1-based rank of a result is its position there.
-  auto rankOf = [&](const RankResult* x) { return static_cast<size_t>(x - ranking.results.data()) + 1; };
-  for (const ViewRow& row : v.rows) completeResult(ranking.results[row.rank - 1], r.w, r.opt, ranking);
-  for (const RankResult* x : v.extra) completeResult(ranking.results[rankOf(x) - 1], r.w, r.opt, ranking);
+  std::unordered_map<size_t, RankResult> full;
+  for (const ViewRow& row : v.rows) full.emplace(row.index, resultAt(ranking, row.index, r.w, r.opt));
+  for (size_t i : v.extra) full.emplace(i, resultAt(ranking, i, r.w, r.opt));
+  const auto& entries = ranking.entries;
   std::string out;
   out.reserve(4096 + (v.rows.size() + v.extra.size()) * 2048 + v.points.size() * 128);
   JsonWriter j(out);
@@ -75,21 +77,21 @@ std::string apiRankView(EngineState& s, const std::string& text, const std::stri
   RankResultWriter results(ranking, r, false);
   j.key("rows").beginArray();
   for (const ViewRow& row : v.rows)
-    results.write(j, *row.result, [&](JsonWriter& w) {
-      w.field("rank", row.rank);
+    results.write(j, full.at(row.index), [&](JsonWriter& w) {
+      w.field("rank", row.index + 1);
       if (row.leads_group) {
+        const RankEntry& cheapest = entries[row.group_cheapest];
         w.key("group").beginObject().field("n", row.group_size).field("regions", row.group_regions)
-            .field("cheapest_region", row.group_cheapest->offer->region)
-            .field("cheapest_cost_usd", row.group_cheapest->cost.cost_usd).endObject();
+            .field("cheapest_region", cheapest.offer->region).field("cheapest_cost_usd", cheapest.cost_usd).endObject();
       }
-      if (row.member_of) w.field("member_of", resultKey(*row.member_of));
+      if (row.member_of != kNone) w.field("member_of", entryKey(entries[row.member_of]));
     });
   j.endArray();
   j.key("extra").beginArray();
-  for (const RankResult* x : v.extra) results.write(j, *x, [&](JsonWriter& w) { w.field("rank", rankOf(x)); });
+  for (size_t i : v.extra) results.write(j, full.at(i), [&](JsonWriter& w) { w.field("rank", i + 1); });
   j.endArray();
-  auto keyOrNull = [&](const char* name, const RankResult* x) {
-    if (x) j.field(name, resultKey(*x));
+  auto keyOrNull = [&](const char* name, size_t i) {
+    if (i != kNone) j.field(name, entryKey(entries[i]));
     else j.key(name).null();
   };
   keyOrNull("top", v.top);
@@ -102,9 +104,10 @@ std::string apiRankView(EngineState& s, const std::string& text, const std::stri
   if (v.has_scatter) {
     // Each point: [time_hours, cost_usd, key, pareto, instance, provider, region, pricing].
     j.key("scatter").beginObject().field("total", v.point_total).field("thinned", v.thinned).key("points").beginArray();
-    for (const RankResult* p : v.points) {
-      j.beginArray().value(p->cost.wall_hours).value(p->cost.cost_usd).value(resultKey(*p)).value(p->pareto)
-          .value(p->offer->instance_type).value(p->offer->provider).value(p->offer->region).value(pricingModelName(p->model)).endArray();
+    for (size_t i : v.points) {
+      const RankEntry& p = entries[i];
+      j.beginArray().value(p.wall_hours).value(p.cost_usd).value(entryKey(p)).value(p.pareto)
+          .value(p.offer->instance_type).value(p.offer->provider).value(p.offer->region).value(pricingModelName(p.model())).endArray();
     }
     j.endArray().endObject();
   } else {

@@ -179,18 +179,7 @@ class FlatMap64 {
   size_t size_ = 0;
 };
 
-// What ranking keeps per (offer, billing model) while it scans the catalog: pointers and the few numbers that
-// order and filter results (48 bytes in wasm instead of a ~600-byte RankResult; 250,000 of them for a
-// 100,000-offer catalog). Full results are built for the kept ones only.
-struct Candidate {
-  const Offer* offer;
-  const Price* price;
-  const Evaluation* eval;
-  double cost_usd, wall_hours, usd_per_tflops_day, score;
-  double order;                  // the score the order uses (a commitment's is capped below cheaper on-demand offers)
-  double cheaper_on_demand_usd;  // the cheaper on-demand job that capped it, else 0
-  bool fits, meets;
-};
+using Candidate = RankEntry;
 
 // $/TFLOPS·day at FP16 dense (article formula), at the rate the job pays: a tiered price's effective rate, a
 // commitment's whole cost over the job's hours.
@@ -275,7 +264,7 @@ std::vector<Candidate> collectCandidates(const Workload& w, const Catalog& catal
       if (f.budget_usd > 0 && cost_usd > f.budget_usd) continue;
       if (f.deadline_hours > 0 && wall_hours > f.deadline_hours) continue;
       const bool meets = fits && (horizon <= 0 || wall_hours <= horizon * (1 + 1e-9));
-      cands.push_back({&o, &p, &e, cost_usd, wall_hours, unitCost(o, p, cost_usd, wall_hours, e.nodes), 0, 0, 0, fits, meets});
+      cands.push_back({&o, &p, &e, fits, meets, false, cost_usd, wall_hours, unitCost(o, p, cost_usd, wall_hours, e.nodes), 0, 0, 0});
     }
   }
   return cands;
@@ -374,20 +363,26 @@ void capCommitments(std::vector<Candidate>& cands) {
   }
   if (!any_commitment || od.empty()) return;
   std::sort(od.begin(), od.end(), key);
-  // Running minimum of the order score within each (GPU, count, group), in order of cost.
-  for (size_t i = 1; i < od.size(); ++i)
-    if (od[i].gpu == od[i - 1].gpu && od[i].gpus == od[i - 1].gpus && od[i].meets == od[i - 1].meets)
-      od[i].order = std::min(od[i].order, od[i - 1].order);
+  // Running minimum of the order score within each (GPU, count, group), in order of cost, and where each
+  // run of the same (GPU, count, group) starts.
+  auto same = [](const OnDemand& a, const OnDemand& b) { return a.gpu == b.gpu && a.gpus == b.gpus && a.meets == b.meets; };
+  std::vector<size_t> run_start(od.size(), 0);
+  for (size_t i = 1; i < od.size(); ++i) {
+    if (!same(od[i], od[i - 1])) {
+      run_start[i] = i;
+      continue;
+    }
+    run_start[i] = run_start[i - 1];
+    od[i].order = std::min(od[i].order, od[i - 1].order);
+  }
   for (auto& c : cands) {
     if (!c.fits || !(c.cost_usd > 0) || !isCommitment(c.price->model)) continue;
     const OnDemand probe{c.offer->gpu, c.eval->nodes * c.offer->gpu_count, c.meets, c.cost_usd, 0};
     auto it = std::lower_bound(od.begin(), od.end(), probe, key);  // the first on-demand job costing as much or more
     if (it == od.begin()) continue;
     const OnDemand& cheaper = *(it - 1);
-    if (cheaper.gpu != probe.gpu || cheaper.gpus != probe.gpus || cheaper.meets != probe.meets) continue;
-    auto first = it - 1;
-    while (first != od.begin() && (first - 1)->gpu == probe.gpu && (first - 1)->gpus == probe.gpus && (first - 1)->meets == probe.meets) --first;
-    c.cheaper_on_demand_usd = first->cost;
+    if (!same(cheaper, probe)) continue;
+    c.cheaper_on_demand_usd = od[run_start[static_cast<size_t>(it - 1 - od.begin())]].cost;
     if (c.order >= cheaper.order) c.order = std::nextafter(cheaper.order, -1e300);
   }
 }
@@ -409,26 +404,12 @@ size_t keepBest(std::vector<Candidate>& cands, size_t limit) {
   return keep;
 }
 
-// What ordering, grouping and the overview need of a kept candidate: its job cost and time (as the scan priced
-// them), hourly rate, unit cost, score, frontier and staleness. completeResult adds the rest.
-void fillLean(RankResult& r, const Candidate& c, const FlatMap64<double>& frontier, long today_day, const Ranking& out) {
-  const Offer& o = *c.offer;
-  const Price& p = *c.price;
-  r.offer = &o;
-  r.model = p.model;
-  r.price = &p;
-  r.eval = c.eval;
-  r.fits = c.fits;
-  r.meets_horizon = c.meets;
-  r.cheaper_on_demand_usd = c.cheaper_on_demand_usd;
-  r.cost.cost_usd = c.cost_usd;
-  r.cost.wall_hours = c.wall_hours;
-  r.usd_per_hour = jobRateUsdPerHour(o, p, r.cost, c.eval->nodes);
-  r.usd_per_tflops_day = c.usd_per_tflops_day;
-  r.score = c.score;
-  const double* frontier_cost = c.fits && c.cost_usd > 0 && (c.meets || out.meeting_count == 0) ? frontier.get(bitsOf(c.wall_hours)) : nullptr;
-  r.pareto = frontier_cost && *frontier_cost == c.cost_usd;
-  r.stale = isStale(p, today_day);
+// Whether each candidate is on the cost–time frontier.
+void markFrontier(std::vector<Candidate>& cands, const FlatMap64<double>& frontier, const Ranking& out) {
+  for (auto& c : cands) {
+    const double* frontier_cost = c.fits && c.cost_usd > 0 && (c.meets || out.meeting_count == 0) ? frontier.get(bitsOf(c.wall_hours)) : nullptr;
+    c.pareto = frontier_cost && *frontier_cost == c.cost_usd;
+  }
 }
 
 // The spot options a ranking prices with: a deadline filter is also the deadline of the spot odds unless the
@@ -439,25 +420,43 @@ SpotOptions spotOptionsOf(const RankOptions& opt) {
   return spot;
 }
 
-}  // namespace
-
-void completeResult(RankResult& r, const Workload& w, const RankOptions& opt, Ranking& ranking) {
-  if (r.complete) return;
-  const Offer& o = *r.offer;
-  const Price& p = *r.price;
-  const SpotOptions spot = spotOptionsOf(opt);
-  const double cost_usd = r.cost.cost_usd, wall_hours = r.cost.wall_hours;
-  // The full price (spot: interruptions, deadline odds), checked against the scan's.
-  r.cost = costOf(o, p, *r.eval, opt, spot);
-  if (r.cost.cost_usd != cost_usd || r.cost.wall_hours != wall_hours) ++ranking.cost_mismatches;
+// A full result from its entry: the full price (spot: interruptions, deadline odds), checked against the scan's.
+RankResult fullResult(const RankEntry& c, const Workload& w, const RankOptions& opt, Ranking& ranking) {
+  const Offer& o = *c.offer;
+  const Price& p = *c.price;
+  RankResult r;
+  r.offer = &o;
+  r.model = p.model;
+  r.price = &p;
+  r.eval = c.eval;
+  r.fits = c.fits;
+  r.meets_horizon = c.meets;
+  r.pareto = c.pareto;
+  r.cheaper_on_demand_usd = c.cheaper_on_demand_usd;
+  r.score = c.score;
+  r.usd_per_tflops_day = c.usd_per_tflops_day;
+  r.stale = isStale(p, dayNumber(opt.today));
+  r.cost = costOf(o, p, *c.eval, opt, spotOptionsOf(opt));
+  if (r.cost.cost_usd != c.cost_usd || r.cost.wall_hours != c.wall_hours) ++ranking.cost_mismatches;
+  // Rates from the job as the scan priced it (they are equal unless the check above counted a mismatch).
+  CostResult scanned;
+  scanned.cost_usd = c.cost_usd;
+  scanned.wall_hours = c.wall_hours;
+  r.usd_per_hour = jobRateUsdPerHour(o, p, scanned, c.eval->nodes);
   r.usd_per_tflops_day_at_precision = usdPerTflopsDay(r.usd_per_hour, o.gpu_count, o.gpu->peak(trainingPrecision(w, *o.gpu)));
   if (o.claims && o.claims->tflops > 0 && o.claims->tflops_precision == "fp16")
     r.vendor_usd_per_tflops_day = r.usd_per_hour * 24.0 / o.claims->tflops;
   const Scorer scorer{ranking, opt.weights};
   r.service_score = serviceScore(o);
   r.unit_score = scorer.unit(r.usd_per_tflops_day);
-  r.task_score = scorer.task(cost_usd, wall_hours);
-  r.complete = true;
+  r.task_score = scorer.task(c.cost_usd, c.wall_hours);
+  return r;
+}
+
+}  // namespace
+
+RankResult resultAt(Ranking& ranking, size_t index, const Workload& w, const RankOptions& opt) {
+  return fullResult(ranking.entries.at(index), w, opt, ranking);
 }
 
 int rankingNodes(const Workload& w, const Offer& o, const RankOptions& opt) { return o.gpu ? evaluate(w, o, opt).nodes : 1; }
@@ -507,11 +506,14 @@ Ranking rankOffers(const Workload& w, const Catalog& catalog, const RankOptions&
   const FlatMap64<double> frontier = paretoFrontier(cands, out.evaluations.size(), out.meeting_count > 0);
   out.result_count = cands.size();
   const size_t keep = keepBest(cands, opt.limit);
-  out.results.resize(keep);
-  const long today_day = dayNumber(opt.today);
-  for (size_t i = 0; i < keep; ++i) fillLean(out.results[i], cands[i], frontier, today_day, out);
-  if (!opt.lean_results)
-    for (auto& r : out.results) completeResult(r, w, opt, out);
+  cands.resize(keep);
+  markFrontier(cands, frontier, out);
+  if (opt.entries_only) {
+    out.entries = std::move(cands);
+    return out;
+  }
+  out.results.reserve(keep);
+  for (const Candidate& c : cands) out.results.push_back(fullResult(c, w, opt, out));
   return out;
 }
 

@@ -56,9 +56,9 @@ struct RankOptions {
   int max_nodes = 256;
   double free_trial_hours = -1;  // >= 0 overrides every on-demand price's free-trial hours
   size_t limit = 0;          // keep only the best `limit` results (0 = all); counts still cover every result
-  // Results with only what ordering needs (job cost and time, rates, score, frontier, staleness); completeResult
-  // adds the rest to the ones that are written (a view of a large ranking writes a few hundred of its results).
-  bool lean_results = false;
+  // Every result as a RankEntry (Ranking::entries, best first) and no RankResult: a view of a large ranking
+  // orders and groups entries and builds full results (resultAt) for the few hundred it writes.
+  bool entries_only = false;
   std::string today;         // YYYY-MM-DD, for staleness
 };
 
@@ -94,7 +94,6 @@ struct RankResult {
   bool meets_horizon = true;         // the wall time is within the ranking's horizon (always true without one)
   bool pareto = false;
   bool stale = false;
-  bool complete = false;             // every member filled (see RankOptions::lean_results)
   // A commitment (reserved, monthly) ranked below a cheaper on-demand offer of the same GPU and GPU count:
   // the lowest such on-demand job cost, else 0.
   double cheaper_on_demand_usd = 0;
@@ -124,8 +123,24 @@ class EvaluationStore {
   std::deque<Evaluation> evaluations_;  // a deque keeps their addresses stable
 };
 
+// What ranking keeps per (offer, billing model): pointers and the numbers that order, filter, group and plot
+// results (64 bytes in wasm instead of a ~600-byte RankResult; 250,000 of them for a 100,000-offer catalog).
+struct RankEntry {
+  const Offer* offer;
+  const Price* price;
+  const Evaluation* eval;
+  bool fits, meets;
+  bool pareto;                   // on the cost–time frontier (set once the frontier is known)
+  double cost_usd, wall_hours, usd_per_tflops_day, score;
+  double order;                  // the score the order uses (a commitment's is capped below cheaper on-demand offers)
+  double cheaper_on_demand_usd;  // the cheaper on-demand job that capped it, else 0
+  PricingModel model() const { return price->model; }
+  int nodes() const { return eval->nodes; }
+};
+
 struct Ranking {
-  std::vector<RankResult> results;   // best first (at most RankOptions::limit)
+  std::vector<RankResult> results;   // best first (at most RankOptions::limit); empty with entries_only
+  std::vector<RankEntry> entries;    // with entries_only: every result, best first
   size_t evaluated = 0;
   size_t result_count = 0;           // results before the limit
   size_t fitting_count = 0;
@@ -159,9 +174,10 @@ int rankingNodes(const Workload& w, const Offer& o, const RankOptions& opt);
 Ranking rankOffers(const Workload& w, const Catalog& catalog, const RankOptions& opt,
                    std::shared_ptr<EvaluationStore> store = nullptr);
 
-// Fills a lean result's full price (spot interruptions, commitments, deadline odds, checked against the ranking's
-// cost: a difference counts in cost_mismatches), per-precision and vendor unit costs and its three scores.
-void completeResult(RankResult& r, const Workload& w, const RankOptions& opt, Ranking& ranking);
+// The full result of entries[index] (a ranking made with entries_only): its full price (spot interruptions,
+// commitments, deadline odds, checked against the entry's: a difference counts in cost_mismatches), rates, unit
+// costs, scores, frontier and staleness.
+RankResult resultAt(Ranking& ranking, size_t index, const Workload& w, const RankOptions& opt);
 
 // Why a result ranks where it does, as messages with numbers (rank.cheapest_job {cost_usd}, rank.fits_on {...}).
 Messages resultReasons(const RankResult& r, const Ranking& ranking);

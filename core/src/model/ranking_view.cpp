@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <optional>
-#include <unordered_map>
 #include <unordered_set>
 
 namespace gpuvalue {
@@ -13,8 +11,15 @@ namespace {
 
 // Values as the answers write them: a non-finite number is written as 0.
 double written(double v) { return std::isfinite(v) ? v : 0; }
-double cost(const RankResult& r) { return written(r.cost.cost_usd); }
-double hours(const RankResult& r) { return written(r.cost.wall_hours); }
+double cost(const RankEntry& e) { return written(e.cost_usd); }
+double hours(const RankEntry& e) { return written(e.wall_hours); }
+// The hourly rate a node pays for this job (the rate the results report as usd_per_hour).
+double hourly(const RankEntry& e) {
+  CostResult job;
+  job.cost_usd = e.cost_usd;
+  job.wall_hours = e.wall_hours;
+  return written(jobRateUsdPerHour(*e.offer, *e.price, job, e.nodes()));
+}
 
 enum class Column { kRank, kTotalGpus, kTime, kCost, kHourly, kUnit, kMemory, kScore };
 
@@ -30,39 +35,43 @@ Column columnOf(const std::string& key) {
   return Column::kRank;
 }
 
-double columnValue(Column c, const RankResult& r, size_t rank) {
+double columnValue(Column c, const RankEntry& e, size_t rank) {
   switch (c) {
     case Column::kRank: return static_cast<double>(rank);
-    case Column::kTotalGpus: return r.nodes() * r.offer->gpu_count;
-    case Column::kTime: return hours(r);
-    case Column::kCost: return cost(r);
-    case Column::kHourly: return written(r.usd_per_hour) * r.nodes();
-    case Column::kUnit: return written(r.usd_per_tflops_day);
-    case Column::kMemory: return written(r.memory().required_gb);
-    case Column::kScore: return written(r.score);
+    case Column::kTotalGpus: return e.nodes() * e.offer->gpu_count;
+    case Column::kTime: return hours(e);
+    case Column::kCost: return cost(e);
+    case Column::kHourly: return hourly(e) * e.nodes();
+    case Column::kUnit: return written(e.usd_per_tflops_day);
+    case Column::kMemory: return written(e.eval->memory.required_gb);
+    case Column::kScore: return written(e.score);
   }
   return 0;
 }
 
-// Result indices in table order: fitting results first whatever the column (as in the ranking); missing values
+// Entry indices in table order: fitting results first whatever the column (as in the ranking); missing values
 // (0: no cost, no time) last; ties in the ranking's order.
-std::vector<size_t> tableOrder(const std::vector<RankResult>& results, const ViewOptions& opt) {
+std::vector<size_t> tableOrder(const std::vector<RankEntry>& entries, const ViewOptions& opt) {
   const Column c = columnOf(opt.sort_key);
   const bool zero_counts = c == Column::kScore;
-  std::vector<std::optional<double>> value(results.size());
-  for (size_t i = 0; i < results.size(); ++i) {
-    const double v = columnValue(c, results[i], i + 1);
-    if (v > 0 || zero_counts) value[i] = v;
+  struct Item {
+    double value;
+    uint32_t index;
+    bool fits, has;
+  };
+  std::vector<Item> items(entries.size());
+  for (size_t i = 0; i < entries.size(); ++i) {
+    const double v = columnValue(c, entries[i], i + 1);
+    items[i] = {v, static_cast<uint32_t>(i), entries[i].fits, v > 0 || zero_counts};
   }
-  std::vector<size_t> order(results.size());
-  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
   const double sign = opt.descending ? -1 : 1;
-  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-    if (results[a].fits != results[b].fits) return results[a].fits;
-    const auto &va = value[a], &vb = value[b];
-    if (!va || !vb) return va.has_value() != vb.has_value() ? va.has_value() : a < b;
-    return *va != *vb ? sign * (*va - *vb) < 0 : a < b;
+  std::sort(items.begin(), items.end(), [&](const Item& a, const Item& b) {
+    if (a.fits != b.fits) return a.fits;
+    if (!a.has || !b.has) return a.has != b.has ? a.has : a.index < b.index;
+    return a.value != b.value ? sign * (a.value - b.value) < 0 : a.index < b.index;
   });
+  std::vector<size_t> order(items.size());
+  for (size_t i = 0; i < items.size(); ++i) order[i] = items[i].index;
   return order;
 }
 
@@ -73,63 +82,89 @@ struct GroupKey {
   const std::string *provider, *instance, *gpu;
   int gpus, nodes;
   PricingModel model;
+  static GroupKey of(const RankEntry& e) {
+    const Offer& o = *e.offer;
+    return {&o.provider.str(), &o.instance_type.str(), &o.gpu_id.str(), e.nodes() * o.gpu_count, e.nodes(), e.model()};
+  }
   bool operator==(const GroupKey& o) const {
     return provider == o.provider && instance == o.instance && gpu == o.gpu && gpus == o.gpus && nodes == o.nodes && model == o.model;
   }
-};
-struct GroupKeyHash {
-  size_t operator()(const GroupKey& k) const {
-    size_t h = std::hash<const void*>()(k.provider);
-    for (size_t v : {std::hash<const void*>()(k.instance), std::hash<const void*>()(k.gpu), static_cast<size_t>(k.gpus),
-                     static_cast<size_t>(k.nodes), static_cast<size_t>(k.model)})
+  size_t hash() const {
+    size_t h = std::hash<const void*>()(provider);
+    for (size_t v : {std::hash<const void*>()(instance), std::hash<const void*>()(gpu), static_cast<size_t>(gpus),
+                     static_cast<size_t>(nodes), static_cast<size_t>(model)})
       h = h * 1000003u ^ v;
     return h;
   }
 };
 
-std::vector<ViewRow> groupRegions(const std::vector<RankResult>& results, const std::vector<size_t>& order) {
-  std::unordered_map<GroupKey, size_t, GroupKeyHash> group_of;
-  group_of.reserve(order.size());
-  std::vector<std::vector<size_t>> groups;
-  for (size_t i : order) {
-    const RankResult& r = results[i];
-    const Offer& o = *r.offer;
-    const GroupKey key{&o.provider.str(), &o.instance_type.str(), &o.gpu_id.str(), r.nodes() * o.gpu_count, r.nodes(), r.model};
-    auto [it, fresh] = group_of.emplace(key, groups.size());
-    if (fresh) groups.emplace_back();
-    groups[it->second].push_back(i);
+// The group of each position of `order`, numbered by first appearance (an open-addressing table of group
+// numbers: no allocation per entry).
+std::vector<uint32_t> groupIds(const std::vector<RankEntry>& entries, const std::vector<size_t>& order, size_t& count) {
+  constexpr uint32_t kEmpty = UINT32_MAX;
+  size_t capacity = 16;
+  while (capacity < order.size() * 2) capacity <<= 1;
+  std::vector<uint32_t> slots(capacity, kEmpty);
+  std::vector<GroupKey> keys;
+  std::vector<uint32_t> ids(order.size());
+  for (size_t pos = 0; pos < order.size(); ++pos) {
+    const GroupKey key = GroupKey::of(entries[order[pos]]);
+    size_t h = (key.hash() * 0x9e3779b97f4a7c15ull >> 17) & (capacity - 1);
+    while (slots[h] != kEmpty && !(keys[slots[h]] == key)) h = (h + 1) & (capacity - 1);
+    if (slots[h] == kEmpty) {
+      slots[h] = static_cast<uint32_t>(keys.size());
+      keys.push_back(key);
+    }
+    ids[pos] = slots[h];
   }
+  count = keys.size();
+  return ids;
+}
+
+// The first `limit` rows (0 = all) of the table order with each group's rows together where its first row is; a
+// region group at the limit is kept whole, plain rows are cut at it.
+std::vector<ViewRow> groupRegions(const std::vector<RankEntry>& entries, const std::vector<size_t>& order, size_t limit) {
+  size_t count = 0;
+  const std::vector<uint32_t> ids = groupIds(entries, order, count);
+  if (limit == 0) limit = order.size();
+  std::vector<size_t> sizes(count, 0);
+  for (uint32_t id : ids) ++sizes[id];
+  size_t included = 0;
+  for (size_t start = 0; included < count && start < limit; ++included) start += sizes[included];
+  std::vector<std::vector<size_t>> groups(included);
+  for (size_t pos = 0; pos < order.size(); ++pos)
+    if (ids[pos] < included) groups[ids[pos]].push_back(order[pos]);
   std::vector<ViewRow> rows;
-  rows.reserve(order.size());
   std::vector<const std::string*> regions;
   for (const auto& g : groups) {
     regions.clear();
     for (size_t i : g) {
-      const std::string* region = &results[i].offer->region.str();
+      const std::string* region = &entries[i].offer->region.str();
       if (std::find(regions.begin(), regions.end(), region) == regions.end()) regions.push_back(region);
     }
     const bool grouped = g.size() >= 2 && regions.size() >= 2;
-    const RankResult* cheapest = nullptr;
+    size_t cheapest = kNone;
     if (grouped) {
-      const bool any_priced = std::any_of(g.begin(), g.end(), [&](size_t i) { return cost(results[i]) > 0; });
+      const bool any_priced = std::any_of(g.begin(), g.end(), [&](size_t i) { return cost(entries[i]) > 0; });
       for (size_t i : g) {
-        const RankResult& r = results[i];
-        if (any_priced && !(cost(r) > 0)) continue;
-        if (!cheapest || cost(r) < cost(*cheapest) || (cost(r) == cost(*cheapest) && written(r.usd_per_hour) < written(cheapest->usd_per_hour)))
-          cheapest = &r;
+        const RankEntry& e = entries[i];
+        if (any_priced && !(cost(e) > 0)) continue;
+        if (cheapest == kNone || cost(e) < cost(entries[cheapest]) ||
+            (cost(e) == cost(entries[cheapest]) && hourly(e) < hourly(entries[cheapest])))
+          cheapest = i;
       }
     }
     for (size_t k = 0; k < g.size(); ++k) {
+      if (!grouped && rows.size() >= limit) break;
       ViewRow row;
-      row.result = &results[g[k]];
-      row.rank = g[k] + 1;
+      row.index = g[k];
       if (grouped && k == 0) {
         row.leads_group = true;
         row.group_size = g.size();
         row.group_regions = regions.size();
         row.group_cheapest = cheapest;
       } else if (grouped) {
-        row.member_of = &results[g[0]];
+        row.member_of = g[0];
       }
       rows.push_back(row);
     }
@@ -137,29 +172,30 @@ std::vector<ViewRow> groupRegions(const std::vector<RankResult>& results, const 
   return rows;
 }
 
-void findPicks(const std::vector<RankResult>& results, RankingView& v) {
-  if (!results.empty() && results[0].fits) v.best = &results[0];
+void findPicks(const std::vector<RankEntry>& entries, RankingView& v) {
+  if (!entries.empty() && entries[0].fits) v.best = 0;
   bool any_in_time = false;
-  for (const auto& r : results) any_in_time = any_in_time || (r.fits && cost(r) > 0 && r.meets_horizon);
-  auto lowest = [&](double (*get)(const RankResult&)) {
-    const RankResult* best = nullptr;
-    for (const auto& r : results) {
-      if (!r.fits || !(cost(r) > 0) || (any_in_time && !r.meets_horizon)) continue;
-      if (!best || get(r) < get(*best)) best = &r;
+  for (const auto& e : entries) any_in_time = any_in_time || (e.fits && cost(e) > 0 && e.meets);
+  auto lowest = [&](double (*get)(const RankEntry&)) {
+    size_t best = kNone;
+    for (size_t i = 0; i < entries.size(); ++i) {
+      const RankEntry& e = entries[i];
+      if (!e.fits || !(cost(e) > 0) || (any_in_time && !e.meets)) continue;
+      if (best == kNone || get(e) < get(entries[best])) best = i;
     }
     return best;
   };
-  v.cheapest = lowest([](const RankResult& r) { return cost(r); });
-  v.fastest = lowest([](const RankResult& r) { return hours(r); });
-  v.lowest_unit = lowest([](const RankResult& r) { return written(r.usd_per_tflops_day); });
+  v.cheapest = lowest([](const RankEntry& e) { return cost(e); });
+  v.fastest = lowest([](const RankEntry& e) { return hours(e); });
+  v.lowest_unit = lowest([](const RankEntry& e) { return written(e.usd_per_tflops_day); });
 }
 
 // The scatter's points in table order; above `max`, the finest grid in log–log space (160 × 100 cells, coarser by
 // 0.7 until it fits, down to a tenth) keeps one point per cell and every frontier point.
-void scatter(const std::vector<RankResult>& results, const std::vector<size_t>& order, size_t max, RankingView& v) {
-  std::vector<const RankResult*> all;
+void scatter(const std::vector<RankEntry>& entries, const std::vector<size_t>& order, size_t max, RankingView& v) {
+  std::vector<size_t> all;
   for (size_t i : order)
-    if (results[i].fits && cost(results[i]) > 0 && hours(results[i]) > 0) all.push_back(&results[i]);
+    if (entries[i].fits && cost(entries[i]) > 0 && hours(entries[i]) > 0) all.push_back(i);
   v.has_scatter = true;
   v.point_total = all.size();
   if (all.size() <= max) {
@@ -168,30 +204,51 @@ void scatter(const std::vector<RankResult>& results, const std::vector<size_t>& 
   }
   v.thinned = true;
   std::vector<double> lx(all.size()), ly(all.size());
-  for (size_t i = 0; i < all.size(); ++i) lx[i] = std::log10(hours(*all[i])), ly[i] = std::log10(cost(*all[i]));
-  const auto [x0, x1] = std::minmax_element(lx.begin(), lx.end());
-  const auto [y0, y1] = std::minmax_element(ly.begin(), ly.end());
-  const double xs = (*x1 - *x0) != 0 ? *x1 - *x0 : 1, ys = (*y1 - *y0) != 0 ? *y1 - *y0 : 1;
+  for (size_t i = 0; i < all.size(); ++i) lx[i] = std::log10(hours(entries[all[i]])), ly[i] = std::log10(cost(entries[all[i]]));
+  const auto [x_lo, x_hi] = std::minmax_element(lx.begin(), lx.end());
+  const auto [y_lo, y_hi] = std::minmax_element(ly.begin(), ly.end());
+  const double x0 = *x_lo, y0 = *y_lo;
+  const double xs = (*x_hi - x0) != 0 ? *x_hi - x0 : 1, ys = (*y_hi - y0) != 0 ? *y_hi - y0 : 1;
+  // Each point's place in [0, 1]², then its cell at each grid size.
+  for (size_t i = 0; i < all.size(); ++i) lx[i] = (lx[i] - x0) / xs, ly[i] = (ly[i] - y0) / ys;
+  std::vector<bool> pareto(all.size());
+  for (size_t i = 0; i < all.size(); ++i) pareto[i] = entries[all[i]].pareto;
   for (double scale = 1; scale >= 0.1; scale *= 0.7) {
     const double cols = std::max(4.0, std::floor(160 * scale + 0.5)), lines = std::max(3.0, std::floor(100 * scale + 0.5));
-    std::unordered_set<long long> seen;
+    std::vector<bool> seen(static_cast<size_t>(cols * lines), false);
     v.points.clear();
     for (size_t i = 0; i < all.size(); ++i) {
-      if (all[i]->pareto) {
+      if (pareto[i]) {
         v.points.push_back(all[i]);
         continue;
       }
-      const long long cx = static_cast<long long>(std::floor((lx[i] - *x0) / xs * (cols - 1)));
-      const long long cy = static_cast<long long>(std::floor((ly[i] - *y0) / ys * (lines - 1)));
-      if (seen.insert(cx * 1000003 + cy).second) v.points.push_back(all[i]);
+      const size_t cx = static_cast<size_t>(std::floor(lx[i] * (cols - 1)));
+      const size_t cy = static_cast<size_t>(std::floor(ly[i] * (lines - 1)));
+      const size_t cell = cx * static_cast<size_t>(lines) + cy;
+      if (!seen[cell]) {
+        seen[cell] = true;
+        v.points.push_back(all[i]);
+      }
     }
     if (v.points.size() <= max) break;
   }
 }
 
+// The entries asked for by key, in ranking order.
+std::vector<size_t> entriesByKey(const std::vector<RankEntry>& entries, const std::vector<std::string>& keys) {
+  std::vector<size_t> found;
+  if (keys.empty()) return found;
+  std::unordered_set<std::string> wanted(keys.begin(), keys.end()), ids;
+  for (const std::string& k : keys) ids.insert(k.substr(0, k.rfind('|')));
+  for (size_t i = 0; i < entries.size(); ++i)
+    if (ids.count(entries[i].offer->id) && wanted.count(entryKey(entries[i]))) found.push_back(i);
+  return found;
+}
+
 }  // namespace
 
 std::string resultKey(const RankResult& r) { return r.offer->id + "|" + pricingModelName(r.model); }
+std::string entryKey(const RankEntry& e) { return e.offer->id + "|" + pricingModelName(e.model()); }
 
 bool isViewSortKey(const std::string& key) {
   for (const auto& column : kColumns)
@@ -206,31 +263,21 @@ std::string viewSortKeyList() {
 }
 
 RankingView viewOf(const Ranking& ranking, const ViewOptions& opt) {
-  const auto& results = ranking.results;
+  const auto& entries = ranking.entries;
   RankingView v;
-  v.total = results.size();
-  const std::vector<size_t> order = tableOrder(results, opt);
-  std::vector<ViewRow> grouped = groupRegions(results, order);
-  size_t end = opt.rows == 0 ? grouped.size() : std::min(opt.rows, grouped.size());
-  while (end < grouped.size() && grouped[end].member_of) ++end;
-  grouped.resize(end);
-  v.rows = std::move(grouped);
-  std::unordered_set<const RankResult*> shown;
-  for (const ViewRow& row : v.rows) shown.insert(row.result);
-  if (!results.empty()) v.top = &results[0];
-  findPicks(results, v);
-  std::unordered_set<std::string> wanted(opt.keys.begin(), opt.keys.end());
-  auto addExtra = [&](const RankResult* r) {
-    if (r && !shown.count(r)) {
-      shown.insert(r);
-      v.extra.push_back(r);
-    }
+  v.total = entries.size();
+  const std::vector<size_t> order = tableOrder(entries, opt);
+  v.rows = groupRegions(entries, order, opt.rows);
+  std::unordered_set<size_t> shown;
+  for (const ViewRow& row : v.rows) shown.insert(row.index);
+  if (!entries.empty()) v.top = 0;
+  findPicks(entries, v);
+  auto addExtra = [&](size_t i) {
+    if (i != kNone && shown.insert(i).second) v.extra.push_back(i);
   };
-  if (!wanted.empty())
-    for (const auto& r : results)
-      if (wanted.count(resultKey(r))) addExtra(&r);
-  for (const RankResult* r : {v.top, v.best, v.cheapest, v.fastest, v.lowest_unit}) addExtra(r);
-  if (v.total > v.rows.size()) scatter(results, order, opt.points, v);
+  for (size_t i : entriesByKey(entries, opt.keys)) addExtra(i);
+  for (size_t i : {v.top, v.best, v.cheapest, v.fastest, v.lowest_unit}) addExtra(i);
+  if (v.total > v.rows.size()) scatter(entries, order, opt.points, v);
   return v;
 }
 

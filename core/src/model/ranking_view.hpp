@@ -18,38 +18,43 @@ struct ViewOptions {
   std::vector<std::string> keys;  // results asked for by key (selection, comparison) wherever they rank
 };
 
+// An entry of the ranking (Ranking::entries, made with RankOptions::entries_only) is named by its index there:
+// its rank is the index + 1. kNone: no entry.
+constexpr size_t kNone = static_cast<size_t>(-1);
+
 // A result in the view. A group's leading row carries the group; its members name the leading row.
 struct ViewRow {
-  const RankResult* result = nullptr;
-  size_t rank = 0;  // 1-based position in the ranking
+  size_t index = kNone;
   bool leads_group = false;
   size_t group_size = 0, group_regions = 0;
-  const RankResult* group_cheapest = nullptr;  // the group's cheapest job (lowest hourly price on a tie)
-  const RankResult* member_of = nullptr;       // a member's leading row
+  size_t group_cheapest = kNone;  // the group's cheapest job (lowest hourly price on a tie)
+  size_t member_of = kNone;       // a member's leading row
 };
 
 struct RankingView {
-  std::vector<ViewRow> rows;             // the first rows in table order, region groups whole
-  std::vector<const RankResult*> extra;  // asked-for results, the top result and the picks, when not in rows
-  size_t total = 0;                      // every result
-  const RankResult* top = nullptr;       // the ranking's first result
+  std::vector<ViewRow> rows;   // the first rows in table order, region groups whole
+  std::vector<size_t> extra;   // asked-for results, the top result and the picks, when not in rows
+  size_t total = 0;            // every result
+  size_t top = kNone;          // the ranking's first result
   // Over the results that fit with a cost, within the horizon (all that fit when none is); best: the top result
   // when it fits.
-  const RankResult *best = nullptr, *cheapest = nullptr, *fastest = nullptr, *lowest_unit = nullptr;
+  size_t best = kNone, cheapest = kNone, fastest = kNone, lowest_unit = kNone;
   // The scatter, when there are more results than rows: the results that fit with a cost and a time, in table
   // order, thinned to one per cell of a log–log grid (frontier points always kept) when above `points`.
   bool has_scatter = false, thinned = false;
   size_t point_total = 0;
-  std::vector<const RankResult*> points;
+  std::vector<size_t> points;
 };
 
 // "id|pricing": a result's key, as the page names rows.
 std::string resultKey(const RankResult& r);
+std::string entryKey(const RankEntry& e);
 // The table's sortable columns: "rank" (the ranking's order), "total_gpus", "time_hours", "cost_usd",
 // "usd_per_hour" (per cluster), "usd_per_tflops_day", "memory" (required GB per GPU), "score".
 bool isViewSortKey(const std::string& key);
 // Their names, comma-separated (for error messages).
 std::string viewSortKeyList();
+// The view of a ranking made with RankOptions::entries_only.
 RankingView viewOf(const Ranking& ranking, const ViewOptions& opt);
 
 }  // namespace gpuvalue
