@@ -74,10 +74,11 @@ async function slowdown(page) {
 }
 
 // Runs an interaction and returns the long tasks that overlap it. A window with a long task is run again (up to
-// four runs, a pause between them): a slow code path shows up every time, a busy machine does not.
-async function interaction(page, name, run, { until, report }) {
+// four runs, a pause between them): a slow code path shows up every time, a busy machine does not. `once`: an
+// interaction that cannot be repeated (an import: the same offers twice are refused) has one run, which counts.
+async function interaction(page, name, run, { until, report, once = false }) {
   const attempts = [];
-  for (let attempt = 0; attempt < 4; ++attempt) {
+  for (let attempt = 0; attempt < (once ? 1 : 4); ++attempt) {
     if (attempt) await page.waitForTimeout(1500);
     await page.waitForTimeout(300);
     const cpu = await slowdown(page);
@@ -182,11 +183,10 @@ test('10,000 imported offers: ranked in the worker, the page stays responsive, e
 
   // The import itself: the file is read, checked and added in the worker; the page only stores it.
   const t0 = Date.now();
-  const importTasks = await interaction(page, 'import of 10,000 offers', async (attempt) => {
-    if (attempt) return;  // importing twice would be refused (same ids): a further run only re-measures idle time
+  const importTasks = await interaction(page, 'import of 10,000 offers', async () => {
     await page.setInputFiles('#import-file', file);
     await page.waitForSelector('#import-ok', { timeout: 180000 });
-  }, { report });
+  }, { report, once: true });
   const importMs = Date.now() - t0;
   assert.match(await page.textContent('#import-ok'), /Added 10,000 offers/);
   const big = await nodeEngine();
@@ -243,6 +243,63 @@ test('10,000 imported offers: ranked in the worker, the page stays responsive, e
   assert.deepEqual(importTasks, [], 'the import does not block the page either');
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+// The same with 100,000 offers (44 MB of JSON): weight changes, a sort and a preset change are worked in the
+// worker over 200,000 results; the page receives a view of a few hundred rows and never blocks. The import itself
+// is a known gap at this size (the subtest at the end).
+test('100,000 imported offers: ranked in the worker, every change leaves the main thread free (no task over 50 ms)', async (t) => {
+  const n = 100000;
+  const catalog = generateCatalog(n);
+  const text = JSON.stringify(catalog);
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gpuvalue-100k-')), 'synthetic-100k.json');
+  fs.writeFileSync(file, text);
+  const big = await nodeEngine();
+  assert.ok(big.addCatalog(text).ok);
+  const expected = big.rank({ preset: 'resnet50-imagenet', precision: 'bf16', weights: big.defaults().weights, filters: { fits_only: false, include_examples: false }, limit: 1 }).result_count;
+  assert.ok(expected > 2 * n * 0.9, `${expected} results`);
+  const { context, page, errors } = await openObserved(`${base}#preset=resnet50-imagenet&lang=en`);
+  await page.waitForTimeout(800);
+  const report = [];
+  const bad = [];
+  const check = async (name, run, opts = {}) => { const tasks = await interaction(page, name, run, { ...opts, report }); if (tasks.length) bad.push(name); };
+  const t0 = Date.now();
+  const importTasks = await interaction(page, 'import of 100,000 offers', async () => {
+    await page.setInputFiles('#import-file', file);
+    await page.waitForSelector('#import-ok', { timeout: 600000 });
+  }, { report, once: true });
+  const importMs = Date.now() - t0;
+  assert.match(await page.textContent('#import-ok'), /Added 100,000 offers/);
+  assert.match(await page.textContent('#summary'), new RegExp(`of ${expected.toLocaleString('en-US')} results`));
+  assert.ok((await tableRows(page)).length >= 250);
+
+  await check('weight sliders with 100,000 offers', async (attempt) => {
+    for (const id of ['w-unit_cost', 'w-task']) {
+      await page.focus(`#${id}`);
+      for (let i = 0; i < 3; ++i) { await page.keyboard.press(attempt ? 'ArrowLeft' : 'ArrowRight'); await page.waitForTimeout(40); }
+    }
+  });
+  await check('sort by job cost with 100,000 offers', async (attempt) => {
+    await page.click(attempt ? '#sort-time_hours' : '#sort-cost_usd');
+  });
+  await check('preset change with 100,000 offers', async (attempt) => {
+    await page.selectOption('#preset', attempt ? 'resnet50-imagenet' : 'bert-large-squad');
+  });
+  assert.match(await page.textContent('#summary'), /of [\d,]+ results/);
+
+  const overall = await summarise(t, report, page);
+  t.diagnostic(`import: ${importMs} ms to the confirmation; longest since navigation start: ${overall.toFixed(0)} ms; load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+  await shot(page, 'responsive-100k.png');
+  assert.deepEqual(bad, [], `long tasks over ${LIMIT_MS} ms: ${JSON.stringify(report.filter((r) => bad.includes(r.name)))}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+  fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  // A known gap, reported on every run until it is closed: the page holds each imported document as text and
+  // writes it to IndexedDB itself (app/saved.js putDoc: written, then read back and compared), so a 44 MB
+  // document crosses the main thread several times (the worker's answer carrying it, the write, the read-back).
+  await t.test('the import of 100,000 offers leaves the main thread free too', {
+    todo: 'the page stores the imported document in IndexedDB on the main thread',
+  }, () => { assert.deepEqual(importTasks.map((x) => Math.round(x.duration)), []); });
 });
 
 test('without a worker the engine runs on the page: same numbers, nothing missing', async () => {
