@@ -179,8 +179,6 @@ class FlatMap64 {
   size_t size_ = 0;
 };
 
-using Candidate = RankEntry;
-
 // $/TFLOPS·day at FP16 dense (article formula), at the rate the job pays: a tiered price's effective rate, a
 // commitment's whole cost over the job's hours.
 double unitCost(const Offer& o, const Price& p, double cost_usd, double wall_hours, int nodes) {
@@ -227,13 +225,13 @@ void jobOf(const Offer& o, const Price& p, const Evaluation& e, const RankOption
 }
 
 // Every (offer, billing model) that passes the filters, with its job cost and wall time.
-std::vector<Candidate> collectCandidates(const Workload& w, const Catalog& catalog, const RankOptions& opt,
+std::vector<RankEntry> collectCandidates(const Workload& w, const Catalog& catalog, const RankOptions& opt,
                                          const SpotOptions& spot, Ranking& out) {
   const auto& f = opt.filters;
   const auto providers = lowered(f.providers), regions = lowered(f.regions), gpus = lowered(f.gpus);
   size_t price_count = 0;
   for (const Offer& o : catalog.offers) price_count += o.prices.size();
-  std::vector<Candidate> cands;
+  std::vector<RankEntry> cands;
   cands.reserve(price_count);
   static std::atomic<uint64_t> last_stamp{0};
   const uint64_t stamp = ++last_stamp;
@@ -272,7 +270,7 @@ std::vector<Candidate> collectCandidates(const Workload& w, const Catalog& catal
 
 // The three dimensions normalised over the fitting results within the horizon (over every fitting result when
 // none meets it): best unit cost, job cost and wall time.
-void findBests(const std::vector<Candidate>& cands, Ranking& out) {
+void findBests(const std::vector<RankEntry>& cands, Ranking& out) {
   for (const auto& c : cands) {
     if (!c.fits) continue;
     ++out.fitting_count;
@@ -299,7 +297,7 @@ struct Scorer {
     double ts = (wall > 0 && out.best_time > 0) ? std::min(1.0, out.best_time / wall) : 0;
     return 0.5 * cs + 0.5 * ts;
   }
-  double score(const Candidate& c) const {
+  double score(const RankEntry& c) const {
     const double wsum = std::max(1e-9, wt.unit_cost + wt.task + wt.service);
     return c.fits ? (wt.unit_cost * unit(c.usd_per_tflops_day) + wt.task * task(c.cost_usd, c.wall_hours) +
                      wt.service * serviceScore(*c.offer)) / wsum
@@ -311,7 +309,7 @@ struct Scorer {
 // meets it): a result is on it when no other one is at most as expensive and as slow and better in one of the two. Wall times take few distinct values (one per hardware
 // evaluation and interruption rate), so the frontier is found over the cheapest result of each wall time.
 // Returns wall time bits -> cost of the frontier point.
-FlatMap64<double> paretoFrontier(const std::vector<Candidate>& cands, size_t evaluations, bool any_meets) {
+FlatMap64<double> paretoFrontier(const std::vector<RankEntry>& cands, size_t evaluations, bool any_meets) {
   FlatMap64<double> cheapest(evaluations * 4 + 16);  // wall time bits -> lowest cost
   for (const auto& c : cands) {
     if (!c.fits || !(c.cost_usd > 0) || (any_meets && !c.meets)) continue;
@@ -340,7 +338,7 @@ FlatMap64<double> paretoFrontier(const std::vector<Candidate>& cands, size_t eva
 // A commitment (reserved, monthly) never ranks above an on-demand offer of the same GPU type and total GPU count,
 // in the same group (fitting, within the horizon), whose job costs less: its order score is capped just below the
 // lowest order score of those on-demand offers.
-void capCommitments(std::vector<Candidate>& cands) {
+void capCommitments(std::vector<RankEntry>& cands) {
   struct OnDemand {
     const GpuSpec* gpu;
     int gpus;
@@ -389,8 +387,8 @@ void capCommitments(std::vector<Candidate>& cands) {
 
 // Order: fitting first, then within the horizon, then order score, then cost, then catalog order (offers and
 // their prices are stored in catalog order, so their addresses give it). Only the kept results are fully sorted.
-size_t keepBest(std::vector<Candidate>& cands, size_t limit) {
-  auto better = [](const Candidate& a, const Candidate& b) {
+size_t keepBest(std::vector<RankEntry>& cands, size_t limit) {
+  auto better = [](const RankEntry& a, const RankEntry& b) {
     if (a.fits != b.fits) return a.fits;
     if (a.meets != b.meets) return a.meets;
     if (a.order != b.order) return a.order > b.order;
@@ -405,7 +403,7 @@ size_t keepBest(std::vector<Candidate>& cands, size_t limit) {
 }
 
 // Whether each candidate is on the cost–time frontier.
-void markFrontier(std::vector<Candidate>& cands, const FlatMap64<double>& frontier, const Ranking& out) {
+void markFrontier(std::vector<RankEntry>& cands, const FlatMap64<double>& frontier, const Ranking& out) {
   for (auto& c : cands) {
     const double* frontier_cost = c.fits && c.cost_usd > 0 && (c.meets || out.meeting_count == 0) ? frontier.get(bitsOf(c.wall_hours)) : nullptr;
     c.pareto = frontier_cost && *frontier_cost == c.cost_usd;
@@ -421,7 +419,8 @@ SpotOptions spotOptionsOf(const RankOptions& opt) {
 }
 
 // A full result from its entry: the full price (spot: interruptions, deadline odds), checked against the scan's.
-RankResult fullResult(const RankEntry& c, const Workload& w, const RankOptions& opt, Ranking& ranking) {
+// today_day: dayNumber(opt.today), parsed once by the caller.
+RankResult fullResult(const RankEntry& c, const Workload& w, const RankOptions& opt, long today_day, Ranking& ranking) {
   const Offer& o = *c.offer;
   const Price& p = *c.price;
   RankResult r;
@@ -435,7 +434,7 @@ RankResult fullResult(const RankEntry& c, const Workload& w, const RankOptions& 
   r.cheaper_on_demand_usd = c.cheaper_on_demand_usd;
   r.score = c.score;
   r.usd_per_tflops_day = c.usd_per_tflops_day;
-  r.stale = isStale(p, dayNumber(opt.today));
+  r.stale = isStale(p, today_day);
   r.cost = costOf(o, p, *c.eval, opt, spotOptionsOf(opt));
   if (r.cost.cost_usd != c.cost_usd || r.cost.wall_hours != c.wall_hours) ++ranking.cost_mismatches;
   // Rates from the job as the scan priced it (they are equal unless the check above counted a mismatch).
@@ -456,7 +455,7 @@ RankResult fullResult(const RankEntry& c, const Workload& w, const RankOptions& 
 }  // namespace
 
 RankResult resultAt(Ranking& ranking, size_t index, const Workload& w, const RankOptions& opt) {
-  return fullResult(ranking.entries.at(index), w, opt, ranking);
+  return fullResult(ranking.entries.at(index), w, opt, dayNumber(opt.today), ranking);
 }
 
 int rankingNodes(const Workload& w, const Offer& o, const RankOptions& opt) { return o.gpu ? evaluate(w, o, opt).nodes : 1; }
@@ -498,7 +497,7 @@ Ranking rankOffers(const Workload& w, const Catalog& catalog, const RankOptions&
   out.store = store ? std::move(store) : std::make_shared<EvaluationStore>();
   out.horizon_hours = effectiveHorizonHours(opt);
   const SpotOptions spot = spotOptionsOf(opt);
-  std::vector<Candidate> cands = collectCandidates(w, catalog, opt, spot, out);
+  std::vector<RankEntry> cands = collectCandidates(w, catalog, opt, spot, out);
   findBests(cands, out);
   const Scorer scorer{out, opt.weights};
   for (auto& c : cands) c.order = c.score = scorer.score(c);
@@ -513,7 +512,8 @@ Ranking rankOffers(const Workload& w, const Catalog& catalog, const RankOptions&
     return out;
   }
   out.results.reserve(keep);
-  for (const Candidate& c : cands) out.results.push_back(fullResult(c, w, opt, out));
+  const long today_day = dayNumber(opt.today);
+  for (const RankEntry& c : cands) out.results.push_back(fullResult(c, w, opt, today_day, out));
   return out;
 }
 
