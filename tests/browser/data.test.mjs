@@ -227,7 +227,9 @@ test('an offer typed into the form is ranked, editable, and kept in localStorage
   assert.equal(od.cost, want.find((w) => w.pricing === 'on_demand').cost_usd);
 
   // Edit: the price goes up by 10 %, so does the on-demand job cost (same hours).
+  // The engine host holds the typed offer's document: the form opens filled once its record arrives.
   await page.click('#my-catalogs button:has-text("Edit")');
+  await page.waitForFunction(() => document.getElementById('of-provider')?.value === 'Test Cloud');
   assert.equal(await page.inputValue('#of-ondemand'), '20');
   await page.fill('#of-ondemand', '22');
   await page.click('#offer-save');
@@ -330,6 +332,15 @@ test('an empty hand-entered catalog does not break the page and offers no Edit b
 test('a long import shows its progress and can be cancelled; the engine restarts with the user catalogs', async () => {
   const { context, page, log } = await openPage(browser, `${base}index.html#preset=resnet50-imagenet&lang=en`);
   await settled(page);
+  // A catalog of the user's, imported first: the fresh engine gets it back from the page (its document as a Blob
+  // the old worker made, read by the new one).
+  const mine = { schema_version: 1, instances: [{ id: 'mine-1', provider: 'Mine Cloud', instance_type: 'm1', gpu: 'h100-sxm5-80gb', gpu_count: 8, region: 'eu-1',
+    currency: 'USD', interconnect: 'nvswitch', prices: [{ model: 'on_demand', usd_per_hour: 17.5, as_of: '2026-11-20', source: 'https://example.com/prices' }] }] };
+  await page.setInputFiles('#import-file', { name: 'mine.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(mine)) });
+  await page.waitForSelector('#import-ok');
+  await settled(page);
+  const stored = await page.evaluate(() => localStorage.getItem('gpuvalue.userCatalogs'));
+  assert.match(stored, /mine\.json/);
   const head = 'InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,GpuInfo,Price,SpotPrice,Region,AvailabilityZone\n';
   const rows = [];
   // Just under the engine's 200,000-row import limit (core/src/io/limits.hpp): many seconds of work to cancel.
@@ -341,7 +352,10 @@ test('a long import shows its progress and can be cancelled; the engine restarts
   assert.match(await page.textContent('#import-error'), /cancelled/);
   await settled(page);
   assert.ok((await tableRows(page)).length > 50, 'the page works with a fresh engine');
-  assert.equal(await page.evaluate(() => localStorage.getItem('gpuvalue.userCatalogs')), null, 'nothing was stored');
+  assert.equal(await page.evaluate(() => localStorage.getItem('gpuvalue.userCatalogs')), stored, 'nothing else was stored');
+  await page.evaluate(() => { location.hash = '#preset=resnet50-imagenet&lang=en&prov=Mine%20Cloud'; });
+  await page.waitForFunction(() => [...document.querySelectorAll('#ranking tbody tr')].some((tr) => tr.dataset.provider === 'Mine Cloud'), null, { timeout: 60000 });
+  assert.match(await page.textContent('#my-catalogs'), /mine\.json/);
   assert.deepEqual(log.errors, []);
   await context.close();
 });

@@ -61,8 +61,8 @@ export function toJson(rows, { request, result, currency, rate, hash }) {
   }, null, 2)}\n`;
 }
 
-export function download(text, filename, type) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+export function download(content, filename, type) {
+  const url = URL.createObjectURL(content instanceof Blob ? content : new Blob([content], { type }));
   const a = document.createElement('a');
   a.href = url;
   a.download = filename;

@@ -49,25 +49,24 @@ export class ImportFlowMethods {
   }
 
   // One file: its report item ({kind: 'ok' | 'error' | 'conflict', name, …}; a new catalog when one was added).
+  // The File itself goes to the engine host, which reads, converts, checks and holds it: the page never reads it.
   async importOne(file) {
     const path = file.webkitRelativePath || file.name;
     let r;
     try {
-      const text = await file.text();
-      r = await this.host.request('importFile', { name: path, text, provider: this.userData.providerName.trim(), today: todayIso() });
+      r = await this.host.request('importFile', { name: file.name, path, file, provider: this.userData.providerName.trim(), today: todayIso() });
     } catch (e) {
       r = { ok: false, errors: [e.code === 'cancelled' ? { path: '', message: this.t('importCancelled'), ui: true }
         : { path: e.explanation ? e.path || '' : '', message: e.explanation || String(e.message || e), ui: Boolean(e.aborted) }] };
     }
     if (!r.ok) return { kind: 'error', name: file.name, errors: r.errors || [], unmapped: r.unmapped || [] };
     const base = { name: file.name, provider: r.provider || '', count: r.count, warnings: r.warnings || [], unmapped: r.unmapped || [] };
-    if (r.conflict) return { ...base, kind: 'conflict', entry: { ...r.entry, name: file.name }, conflict: r.conflict };
-    const entry = { ...r.entry, name: file.name };
-    this.userData.catalogs.push(entry);
+    if (r.conflict) return { ...base, kind: 'conflict', entry: r.entry, conflict: r.conflict };
+    this.setCatalogs(r.entries);
     // Too large for the browser's storage (about 5 million characters) or storage blocked: the catalog is used
     // for this session only, and the report says so (it is not an engine finding).
     const session = !(await this.persist());
-    if (session) entry.session = true;
+    if (session) this.markSession(r.entry.uid);
     return { ...base, kind: 'ok', session, catalog: r.catalog };
   }
 
@@ -75,8 +74,12 @@ export class ImportFlowMethods {
   async resolveImport(item, mode) {
     const { index, name } = item.conflict;
     if (mode === 'keep') {
+      const uid = item.entry && item.entry.uid;
       Object.assign(item, { kind: 'kept' });
+      delete item.entry;
       this.update({});
+      // The engine host lets the converted file go.
+      if (uid) await this.host.request('resolveImport', { entry: { uid }, index, mode });
       return;
     }
     const current = this.userData.catalogs[index];

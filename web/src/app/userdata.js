@@ -1,22 +1,18 @@
 // The user's own data on the page: stored catalogs loaded at start, the offer form, removal (file imports:
 // app/importflow.js).
-// Methods of the page App (mixed in by app/main.js). The engine work (parsing, checking, importing thousands of
-// SkyPilot rows) happens in the engine host (engine/core.js, in the worker); the page keeps the entries
-// ({name, kind, added, count, docText, ref?}) and writes the browser's storage (app/saved.js).
+// Methods of the page App (mixed in by app/main.js). The engine host (engine/usercatalogs.js, in the worker) holds
+// the catalogs' documents, converts and checks imports and keeps large documents in IndexedDB; the page keeps
+// summaries of the entries ({uid, name, kind, added, count, ref?, session?, rejected?, missing?, blob}: a Blob of
+// the document, never its text) and writes the list to localStorage (app/saved.js).
 import { todayIso } from '../engine/client.js';
-import { storeText, formValuesFrom, docRefs, INLINE_DOC_CHARS } from './store.js';
-import { readStored, setAside, writeStored, download, putDoc, readDocs, deleteDocs } from './saved.js';
+import { formValuesFrom } from './store.js';
+import { readStored, setAside, writeStored, download } from './saved.js';
 import { checkOfferValues } from '../views/import.js';
 
-// Entries from the engine host with the IndexedDB keys the page gave their documents (the host does not keep
-// them): an entry gets the key of the earlier entry with the same name, date and text.
-function keepRefs(next, before) {
-  const refs = new Map(before.filter((c) => c.ref).map((c) => [`${c.name}\u0000${c.added}`, c]));
-  return next.map((c) => {
-    if (c.ref) return c;
-    const old = refs.get(`${c.name}\u0000${c.added}`);
-    return old && old.docText === c.docText ? { ...c, ref: old.ref } : c;
-  });
+// Entries from the engine host, with the page's own mark kept: `session` (storage refused them) by uid.
+function keepSession(next, before) {
+  const session = new Set(before.filter((c) => c.session).map((c) => c.uid));
+  return next.map((c) => (session.has(c.uid) && !c.session ? { ...c, session: true } : c));
 }
 
 export class UserDataMethods {
@@ -24,10 +20,8 @@ export class UserDataMethods {
     const { raw } = readStored();
     let r;
     try {
-      // Large documents the stored list names by key are read from IndexedDB first.
-      const refs = docRefs(raw);
-      const docs = refs.length ? await readDocs(refs) : {};
-      r = await this.host.request('initStore', { raw, docs: docs || {} });
+      // The engine host reads the large documents the stored list names from IndexedDB itself.
+      r = await this.host.request('initStore', { raw });
     } catch (e) {
       // Whatever went wrong while reading the stored value: it is unreadable data, set aside, not a dead page.
       r = { ...(await this.host.request('initStore', { raw: null })), problem: 'corrupt' };
@@ -60,9 +54,9 @@ export class UserDataMethods {
     this.catalogChanged(r.catalog);
   }
 
-  // The user's entries as the engine host answered them, with their IndexedDB keys kept.
+  // The user's entries as the engine host answered them.
   setCatalogs(entries) {
-    this.userData.catalogs = keepRefs(entries, this.userData.catalogs);
+    this.userData.catalogs = keepSession(entries, this.userData.catalogs);
   }
 
   // Writes the entries that are not session-only, one write at a time. Resolves false when storage refuses
@@ -74,33 +68,36 @@ export class UserDataMethods {
     return this.persisting;
   }
 
-  // Large documents go to IndexedDB first (each written and read back), then the list to localStorage; the
-  // documents the new list no longer names are removed only once it is written. A document IndexedDB refuses
-  // stays in the list itself, where localStorage's quota decides.
+  // The engine host puts large documents in IndexedDB (each written and read back) and answers the list's
+  // text; the page writes it to localStorage. The documents the new list no longer names are removed only once it
+  // is written; when it cannot be, the ones just added go again. A document IndexedDB refuses stays in the list
+  // itself, where localStorage's quota decides.
   async persistNow() {
     if (this.userData.storeLocked) return false;
-    const keep = this.userData.catalogs.filter((c) => !c.session);
-    const added = [];
-    for (const c of keep) {
-      if (c.ref || typeof c.docText !== 'string' || c.docText.length <= INLINE_DOC_CHARS) continue;
-      const ref = await putDoc(c.docText);
-      if (ref) { c.ref = ref; added.push(c); }
-    }
-    if (!writeStored(storeText(keep))) {
-      await deleteDocs(added.map((c) => c.ref));
-      for (const c of added) delete c.ref;
+    const session = this.userData.catalogs.filter((c) => c.session).map((c) => c.uid);
+    const r = await this.host.request('storeDocs', { session });
+    this.setCatalogs(r.entries);
+    if (!writeStored(r.text)) {
+      if (r.added.length) this.setCatalogs((await this.host.request('dropDocs', { refs: r.added })).entries);
       return false;
     }
-    const named = new Set(keep.map((c) => c.ref).filter(Boolean));
+    const named = new Set(this.userData.catalogs.filter((c) => !c.session).map((c) => c.ref).filter(Boolean));
     const gone = [...(this.userData.storedRefs || [])].filter((k) => !named.has(k));
     this.userData.storedRefs = named;
-    await deleteDocs(gone);
+    if (gone.length) await this.host.request('dropDocs', { refs: gone });
     return true;
   }
 
+  // A catalog kept for this session only (storage refused it): the page's mark, sent with every later write.
+  markSession(uid) {
+    const c = this.userData.catalogs.find((x) => x.uid === uid);
+    if (c) c.session = true;
+  }
+
+  // The document of one of the user's catalogs as a file: its Blob, never read on the page.
   exportCatalog(index) {
     const c = this.userData.catalogs[index];
-    if (c && typeof c.docText === 'string') download(c.docText, `${c.name.replace(/[^\w.-]+/g, '_') || 'catalog'}.json`, 'application/json');
+    if (c && c.blob) download(c.blob, `${c.name.replace(/[^\w.-]+/g, '_') || 'catalog'}.json`, 'application/json');
   }
 
   cancelImport() {
@@ -153,22 +150,16 @@ export class UserDataMethods {
     this.setCatalogs(r.entries);
     const entry = this.userData.catalogs[this.userData.catalogs.length - 1];
     const session = !(await this.persist());
-    if (session) entry.session = true;
+    if (session) this.markSession(entry.uid);
     this.userData.lastMessage = { kind: 'repaired', name: entry.name, from: c.name, count: entry.count, dropped: r.dropped, session };
     this.catalogChanged(r.catalog);
   }
 
-  // The catalog record of an offer, without the engine when the page has it: bundled offers and typed offers.
+  // The catalog record of a bundled offer, without the engine (the page has the bundled documents).
   localRecord(id) {
     for (const d of this.bundledDocs) {
       const inst = d.instances.find((i) => i.id === id);
       if (inst) return { inst, fx: d.fx || null, bundled: true };
-    }
-    for (const c of this.userData.catalogs) {
-      if (c.kind !== 'manual' || !c.docText.includes(JSON.stringify(id))) continue;
-      const doc = JSON.parse(c.docText);
-      const inst = doc.instances.find((i) => i.id === id);
-      if (inst) return { inst, fx: doc.fx || null, bundled: false, kind: 'manual' };
     }
     return null;
   }

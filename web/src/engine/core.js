@@ -2,11 +2,11 @@
 // worker (engine/worker.js), so that ranking a large catalog, importing thousands of SkyPilot rows, the
 // portfolio planner and the sensitivity sweeps never block the page; when no worker can start the page runs
 // the very same code on its main thread (engine/host.js). Operations return plain objects (structured-clone
-// safe); engine errors come back as {ok: false, error: {code, path, message}, issues} values, never as throws.
+// safe), or a promise of one for those that read files or IndexedDB (engine/usercatalogs.js); engine errors come
+// back as {ok: false, error: {code, path, message}, issues} values, never as throws.
 import { createEngine, GpuvalueError, todayIso } from './client.js';
 import { errorData } from './errors.js';
-import { parseStore, storeText, applyCatalogs, importText, offerDoc, newOfferId, isSkypilotCsv } from '../app/store.js';
-import { inferProvider, refreshedEntry, fileProviders, changeSummary, mergeDocs } from '../app/imports.js';
+import { catalogOps } from './usercatalogs.js';
 import { rowKey } from '../app/rows.js';
 import { toCsv, toJson } from '../app/export.js';
 
@@ -95,7 +95,7 @@ export function createCore(client, data, bundledTexts = data.catalogs.map((c) =>
 
   // The shared state the operation groups read and write.
   const s = {
-    client, data, bundledTexts, defaults, presets, entries: [], offers: new Map(), catalog: null, version: 0,
+    client, data, bundledTexts, defaults, presets, offers: new Map(), catalog: null, version: 0,
     refresh, rankView,
   };
 
@@ -119,160 +119,6 @@ export function createCore(client, data, bundledTexts = data.catalogs.map((c) =>
       if (!Object.prototype.hasOwnProperty.call(ops, op)) throw new Error(`unknown operation ${op}`);
       return ops[op](args);
     },
-  };
-}
-
-// The user's catalogs: loading the stored ones, adding, replacing and removing them, offers typed into the form.
-// Loads the user's entries into the engine. Every entry is kept (a stored catalog is never dropped): the ones the
-// engine refuses carry `rejected` (the first reason) and `problems` (the errors with their JSON Pointer paths, at
-// most PROBLEMS_KEPT, and `problem_count`), are left out of the engine, and stay stored for export, repair or
-// removal; an entry whose stored document is missing (docText null) is kept as it is.
-const PROBLEMS_KEPT = 20;
-function loadEntries(s, entries) {
-  const plain = entries.map(({ rejected, problems, problem_count: pc, ...e }) => e);
-  const r = applyCatalogs(s.client, s.bundledTexts, plain.filter((e) => typeof e.docText === 'string'));
-  const refused = new Map(r.rejected.map((x) => [x.entry, x]));
-  const marked = (e, x) => {
-    const errors = x.issues.filter((i) => !i.warning);
-    const list = (errors.length ? errors : [x.error || { path: '', message: 'rejected' }]).map((i) => ({ path: i.path || '', message: i.message || '' }));
-    return { ...e, rejected: list[0].message || 'rejected', problems: list.slice(0, PROBLEMS_KEPT), problem_count: list.length };
-  };
-  s.entries = plain.map((e) => (refused.has(e) ? marked(e, refused.get(e)) : e));
-  return {
-    entries: s.entries, catalog: s.refresh(),
-    rejected: r.rejected.map((x) => ({ name: x.entry.name, error: x.error, issues: x.issues })),
-    missing: plain.filter((e) => e.missing).map((e) => e.name),
-  };
-}
-
-// The offers of a rejected entry that the engine accepts, as a new entry (the rejected one stays as it is): the
-// offers an error names by its path (/instances/N/…) are left out, until the rest loads. Fails when an error
-// names no offer (the document itself is wrong) or no offer is left.
-function repairedEntry(s, e, { suffix, today }) {
-  const doc = JSON.parse(e.docText);
-  const list = Array.isArray(doc.instances) ? doc.instances : [];
-  const dropped = new Map();  // index in the stored document -> the first error that names it
-  while (dropped.size < list.length) {
-    const kept = list.map((_, i) => i).filter((i) => !dropped.has(i));
-    const text = JSON.stringify({ ...doc, instances: kept.map((i) => list[i]) });
-    const r = s.client.addCatalog(text);
-    if (r.ok) {
-      const entry = { name: `${e.name}${suffix}`, kind: e.kind === 'manual' ? 'json' : e.kind, added: today, count: kept.length, docText: text };
-      return { ok: true, entry, dropped: [...dropped].map(([i, p]) => ({ id: String(list[i] && list[i].id !== undefined ? list[i].id : ''), ...p })) };
-    }
-    const errors = (r.issues || []).filter((i) => !i.warning);
-    const before = dropped.size;
-    for (const is of errors) {
-      const m = /^\/instances\/(\d+)(?=\/|$)/.exec(is.path || '');
-      if (!m) return { ok: false, errors: [is] };
-      const at = kept[Number(m[1])];
-      if (at !== undefined && !dropped.has(at)) dropped.set(at, { path: `/instances/${at}${is.path.slice(m[0].length)}`, message: is.message });
-    }
-    if (dropped.size === before) return { ok: false, errors: errors.length ? errors : [r.error] };
-  }
-  return { ok: false, errors: [{ path: '/instances', message: 'no offer of the catalog passes the engine checks' }] };
-}
-
-function catalogOps(s) {
-  return {
-    // The stored user catalogs at start-up (the raw localStorage value): parsed, checked and loaded.
-    // docs: the IndexedDB documents the stored value names ({key: text}).
-    initStore({ raw, docs }) {
-      const { entries: parsed, problem } = parseStore(raw, docs);
-      // Nothing stored (the usual first visit): the engine already holds the bundled catalog.
-      if (!parsed.length && !s.entries.length) return { problem, entries: s.entries, rejected: [], missing: [], catalog: s.catalog || s.refresh() };
-      return { problem, ...loadEntries(s, parsed) };
-    },
-
-    // Replaces the user catalogs (removal, a restarted engine, or undoing an addition that could not be saved).
-    setEntries({ entries: next }) {
-      return loadEntries(s, next);
-    },
-
-    // One file, converted and checked by the engine. A SkyPilot file without a provider name gets the one its
-    // path or instance types tell. A file from a provider that an earlier import already holds is not added:
-    // the answer carries the converted entry and what it would change, and resolveImport replaces or merges.
-    importFile({ name, text, provider, today }) {
-      const skypilot = isSkypilotCsv(name, text);
-      const named = provider || (skypilot ? inferProvider(name, text) : '');
-      const index = refreshedEntry(s.entries, fileProviders(skypilot, text, named));
-      if (index < 0) {
-        const r = importText(s.client, name, text, { provider: named, today });
-        if (!r.ok) return r;
-        s.entries = [...s.entries, r.entry];
-        return { ...r, provider: named, catalog: s.refresh() };
-      }
-      // Converted and checked without the catalog it refreshes (its offer ids would collide), then the
-      // engine is given back the catalog in use.
-      applyCatalogs(s.client, s.bundledTexts, s.entries.filter((_, i) => i !== index));
-      const r = importText(s.client, name, text, { provider: named, today });
-      applyCatalogs(s.client, s.bundledTexts, s.entries);
-      if (!r.ok) return r;
-      const old = s.entries[index];
-      const summary = changeSummary(JSON.parse(old.docText), JSON.parse(r.entry.docText));
-      return { ...r, provider: named, conflict: { index, name: old.name, added: old.added, summary } };
-    },
-
-    // A rejected entry's offers that pass, added as a new entry named with `suffix` (the rejected one is kept).
-    repairEntry({ index, suffix, today }) {
-      const e = s.entries[index];
-      if (!e || !e.rejected || typeof e.docText !== 'string') return { ok: false, errors: [{ path: '', message: 'this catalog has nothing to repair' }] };
-      const r = repairedEntry(s, e, { suffix, today });
-      if (!r.ok) return r;
-      s.entries = [...s.entries, r.entry];
-      return { ok: true, entry: r.entry, dropped: r.dropped, entries: s.entries, catalog: s.refresh() };
-    },
-
-    // The answer to a conflict of importFile: 'replace' puts the new file in place of the earlier import,
-    // 'merge' keeps the earlier offers the new file does not have.
-    resolveImport({ entry, index, mode }) {
-      const next = s.entries.slice();
-      if (mode === 'merge') {
-        const doc = mergeDocs(JSON.parse(next[index].docText), JSON.parse(entry.docText));
-        next[index] = { ...entry, count: doc.instances.length, docText: JSON.stringify(doc) };
-      } else {
-        next[index] = entry;
-      }
-      const r = applyCatalogs(s.client, s.bundledTexts, next);
-      s.entries = r.entries;
-      return { ok: !r.rejected.length, entries: s.entries, errors: r.rejected.flatMap((x) => (x.issues.length ? x.issues : [x.error])), catalog: s.refresh() };
-    },
-
-    // An offer typed into the form: a new one, or a replacement of the user's own (editingId).
-    saveOffer({ values, rate, today, editingId }) {
-      const v = { ...values, id: editingId || newOfferId(values, new Set(s.offers.keys())) };
-      const doc = offerDoc(v, { rate, today });
-      const entry = { name: `${v.provider} ${v.instance_type}`, kind: 'manual', added: today, count: 1, docText: JSON.stringify(doc) };
-      if (editingId) {
-        const next = s.entries.map((c) => (c.kind === 'manual' && c.docText && JSON.parse(c.docText).instances[0]?.id === editingId ? entry : c));
-        const r = s.client.loadCatalog(`[${[...s.bundledTexts, ...next.filter((c) => !c.rejected && c.docText).map((c) => c.docText)].join(',')}]`);
-        if (!r.ok) return { ok: false, errors: (r.issues || []).filter((i) => !i.warning).map((i) => ({ ...i, path: i.path.replace(/^\/\d+/, '') })) };
-        s.entries = next;
-      } else {
-        const r = s.client.addCatalog(entry.docText);
-        if (!r.ok) return { ok: false, errors: (r.issues || []).filter((i) => !i.warning) };
-        s.entries = [...s.entries, entry];
-      }
-      return { ok: true, id: v.id, entry, entries: s.entries, catalog: s.refresh() };
-    },
-
-    storeText: () => storeText(s.entries),
-
-    // The full catalog record of an offer (for "copy as my offer"): the instance and its document's fx block.
-    offerRecord({ id }) {
-      for (const c of s.data.catalogs) {
-        const inst = c.doc.instances.find((i) => i.id === id);
-        if (inst) return { inst, fx: c.doc.fx || null, bundled: true };
-      }
-      for (const e of s.entries) {
-        if (!e.docText || e.rejected || !e.docText.includes(JSON.stringify(id))) continue;
-        const doc = JSON.parse(e.docText);
-        const inst = doc.instances.find((i) => i.id === id);
-        if (inst) return { inst, fx: doc.fx || null, bundled: false, kind: e.kind };
-      }
-      return null;
-    },
-
   };
 }
 

@@ -103,14 +103,13 @@ class LocalHost {
   // A macrotask per call, so that the event handler that asked returns (and the page paints) first.
   async request(op, args) {
     if (this.restarting) await this.restarting;
-    return new Promise((resolve, reject) => {
-      setTimeout(() => {
-        try { resolve(structuredClone(this.core.handle(op, args))); } catch (e) {
-          reject(asGpuvalueError(e));
-          if (isWasmAbort(e)) this.restart();
-        }
-      }, 0);
-    });
+    await new Promise((resolve) => { setTimeout(resolve, 0); });
+    try {
+      return structuredClone(await this.core.handle(op, args));
+    } catch (e) {
+      if (isWasmAbort(e)) this.restart();
+      throw asGpuvalueError(e);
+    }
   }
 
   restart() {

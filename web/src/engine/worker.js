@@ -30,7 +30,7 @@ function runWorker() {
     const { id, op, args } = e.data || {};
     try {
       if (stopped) throw stopped;
-      const value = op === 'init' ? await init(args) : core.handle(op, args);
+      const value = op === 'init' ? await init(args) : await core.handle(op, args);
       self.postMessage({ id, ok: true, value });
     } catch (err) {
       if (isWasmAbort(err)) {

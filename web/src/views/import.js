@@ -70,7 +70,7 @@ export function dataPanel(ctx) {
       ' ',
       c.rejected ? rejectedNote(c, i, ctx) : null,
       c.missing ? tx('span', t, 'storageMissingDoc', { class: 'notice error rejected-reason' }) : null,
-      c.kind === 'manual' && !c.rejected && c.count > 0 ? h('button', { type: 'button', class: 'small', onclick: () => ctx.editOffer(JSON.parse(c.docText).instances[0].id, { template: false }),
+      c.kind === 'manual' && !c.rejected && c.offerId !== undefined ? h('button', { type: 'button', class: 'small', onclick: () => ctx.editOffer(c.offerId, { template: false }),
         'aria-label': t('editNamed', { name: c.name }) }, t('edit')) : null,
       c.session ? tx('span', t, 'sessionOnlyBadge', { class: 'sub session-only' }) : null,
       c.missing ? null : h('button', { type: 'button', class: 'small', id: `export-${i}`, onclick: () => ctx.exportCatalog(i), 'aria-label': t('exportNamed', { name: c.name }) }, t('exportCatalog')),
