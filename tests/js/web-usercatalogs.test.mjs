@@ -87,6 +87,7 @@ test('a refresh of an earlier import waits for the answer: replace uses the held
   const r = await core.handle('importFile', { name: 'v2.json', text: JSON.stringify(doc([offer('mine-1', 15)])), provider: '', today });
   assert.equal(r.ok, true);
   assert.equal(r.conflict.index, 0);
+  assert.equal(r.provider, 'Mine Cloud', 'the question names the provider both files share');
   assert.deepEqual([r.conflict.summary.removed, r.conflict.summary.moved], [1, 1]);
   const kept = await core.handle('resolveImport', { entry: { uid: r.entry.uid }, index: 0, mode: 'keep' });
   assert.deepEqual(kept.entries.map((x) => [x.name, x.count]), [['v1.json', 2]]);

@@ -6,7 +6,7 @@
 // summaries back (a removal, an undo, a fresh engine after a restart): an entry this host holds is found by its
 // uid, any other is read from its Blob here, never on the page's main thread.
 import { docRefs, parseStore, storeText, applyCatalogs, importText, offerDoc, newOfferId, isSkypilotCsv, INLINE_DOC_CHARS } from '../app/store.js';
-import { inferProvider, refreshedEntry, fileProviders, changeSummary, mergeDocs } from '../app/imports.js';
+import { inferProvider, refreshedEntry, fileProviders, providersOf, changeSummary, mergeDocs } from '../app/imports.js';
 import { putDoc, readDocs, deleteDocs } from '../app/docstore.js';
 
 // Errors kept per rejected entry (the rest are counted).
@@ -108,7 +108,8 @@ function importOne(s, { name, path, text, provider, today }) {
   const source = path || name;
   const skypilot = isSkypilotCsv(source, text);
   const named = provider || (skypilot ? inferProvider(source, text) : '');
-  const index = refreshedEntry(s.entries, fileProviders(skypilot, text, named));
+  const providers = fileProviders(skypilot, text, named);
+  const index = refreshedEntry(s.entries, providers);
   const converted = () => {
     const r = importText(s.client, source, text, { provider: named, today });
     return r.ok ? { ...r, entry: { ...r.entry, uid: newUid(), name } } : r;
@@ -126,9 +127,12 @@ function importOne(s, { name, path, text, provider, today }) {
   applyCatalogs(s.client, s.bundledTexts, s.entries);
   if (!r.ok) return r;
   const old = s.entries[index];
-  const summaryOfChanges = changeSummary(JSON.parse(old.docText), JSON.parse(r.entry.docText));
+  const oldDoc = JSON.parse(old.docText);
+  const summaryOfChanges = changeSummary(oldDoc, JSON.parse(r.entry.docText));
   s.pending.set(r.entry.uid, r.entry);
-  return { ...r, entry: summary(s, r.entry), provider: named, conflict: { index, name: old.name, added: old.added, summary: summaryOfChanges } };
+  // The provider the two files share, named in the question (a JSON catalog names its providers itself).
+  const shared = named || [...providersOf(oldDoc)].filter((p) => providers.has(p)).join(', ');
+  return { ...r, entry: summary(s, r.entry), provider: shared, conflict: { index, name: old.name, added: old.added, summary: summaryOfChanges } };
 }
 
 // The operations on the user's catalogs (engine/core.js dispatches them), and the state they share.
