@@ -100,6 +100,20 @@ test('a refresh of an earlier import waits for the answer: replace uses the held
   assert.equal(core.handle('offerRecord', { id: 'mine-1' }).inst.prices[0].usd_per_hour, 15);
 });
 
+test('a merge is exported and restored as the merged document, not the file alone', async () => {
+  const core = await freshCore();
+  await core.handle('importFile', { name: 'v1.json', text: JSON.stringify(doc([offer('mine-1', 17.5), offer('mine-2', 9)])), provider: '', today });
+  const r = await core.handle('importFile', { name: 'v2.json', text: JSON.stringify(doc([offer('mine-1', 15), offer('mine-3', 4)])), provider: '', today });
+  const merged = await core.handle('resolveImport', { entry: r.entry, index: 0, mode: 'merge' });
+  assert.equal(merged.ok, true);
+  assert.equal(merged.entries[0].count, 3);
+  assert.deepEqual(JSON.parse(await merged.entries[0].blob.text()).instances.map((i) => i.id).sort(), ['mine-1', 'mine-2', 'mine-3']);
+  const fresh = await freshCore();
+  const back = await fresh.handle('setEntries', { entries: merged.entries });
+  assert.equal(back.entries[0].count, 3);
+  assert.ok(fresh.handle('offerRecord', { id: 'mine-2' }), 'the earlier offer survives a restart');
+});
+
 test('a typed offer carries its id for the edit button, and editing replaces it', async () => {
   const core = await freshCore();
   const values = { provider: 'Test Cloud', instance_type: 'tc.8xh100', region: 'test-1', gpu: 'h100-sxm5-80gb', gpu_count: 8, interconnect: 'nvswitch',

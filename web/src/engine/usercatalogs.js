@@ -183,7 +183,8 @@ function loadOps(s) {
       const next = s.entries.slice();
       if (mode === 'merge') {
         const doc = mergeDocs(JSON.parse(next[index].docText), JSON.parse(entry.docText));
-        next[index] = { ...entry, count: doc.instances.length, docText: JSON.stringify(doc) };
+        // A new text, so a new uid: the Blob made for the file alone must not stand for the merged document.
+        next[index] = { ...entry, uid: newUid(), count: doc.instances.length, docText: JSON.stringify(doc) };
       } else {
         next[index] = entry;
       }
