@@ -24,7 +24,7 @@ export default [
   },
   {
     // Browser tests and the page benchmark run in node and hand functions to the page (page.evaluate), which run there.
-    files: ['tests/browser/**', 'bench/run.mjs', 'bench/page.mjs'],
+    files: ['tests/browser/**', 'bench/run.mjs', 'bench/page.mjs', 'bench/longtasks.mjs'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
 ];

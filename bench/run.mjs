@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: the same engine operations natively and as wasm under node, and the page in headless
-// Chromium; medians over repeated runs. `--json` prints the machine-readable figures; `--quick` skips 100k.
+// Chromium; medians over repeated runs. `--json` prints the machine-readable figures; `--quick` skips 100k;
+// `--check` exits with status 1 when a measured figure is over its budget (the budgets table below), naming each.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import { createEngine } from '../web/src/engine/client.js';
 import { dataBundle } from '../scripts/build-web.mjs';
 import { generateCatalog } from './generate.mjs';
 import { launchBrowser, pageReady, pageFloor, interactionPaint } from './page.mjs';
+import { longTasks } from './longtasks.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const results = {};
@@ -119,6 +121,18 @@ try {
     log(`page: a slider change with ${n} imported offers …`);
     put(`interaction_paint_ms_${tag}`, (await interactionPaint(browser, offline, path.join(tmp, `catalog-${n}.json`))).times);
   }
+  // The longest main-thread task of each interaction (median over runs; 0 = none over 50 ms): the bundled catalog,
+  // then with 10,000 (and 100,000) imported offers, the import itself included.
+  results.longest_task_ms = {};
+  for (const n of quick ? [0, 10000] : [0, 10000, 100000]) {
+    const tag = n === 0 ? 'bundled' : n === 10000 ? '10k' : '100k';
+    log(`page: long tasks per interaction (${n ? `${n} imported offers` : 'bundled catalog'}) …`);
+    const per = await longTasks(browser, offline, { catalogFile: n ? path.join(tmp, `catalog-${n}.json`) : null, runs: n >= 100000 ? 3 : 5 });
+    results.longest_task_ms[tag] = Object.fromEntries(Object.entries(per).map(([k, runs]) => [k, { median: median(runs), runs: runs.map(Math.round) }]));
+    const worst = Object.entries(per).filter(([k]) => k !== 'import').map(([, runs]) => median(runs));
+    results[`longest_task_ms_${tag}`] = Math.max(...worst);
+    if (per.import) results[`import_longest_task_ms_${tag}`] = median(per.import);
+  }
   await browser.close();
 } catch (e) {
   log(`page benchmark skipped: ${e.message}`);
@@ -126,18 +140,30 @@ try {
 results.spread = spread;
 fs.rmSync(tmp, { recursive: true, force: true });
 
+// [what, key of results, limit, unit]
 const budgets = [
-  ['page start to ranked table (file://)', results.page_ready_ms, 300, 'ms'],
-  ['page start / browser floor', results.page_ready_over_floor, 2.0, '×'],
-  ['slider change painted, 10,000 offers', results.interaction_paint_ms_10k, 50, 'ms'],
-  ['slider change painted, 100,000 offers', results.interaction_paint_ms_100k, 150, 'ms'],
-  ['dist/gpuvalue.html gzip', results.offline_html_gzip_bytes / 1024, 300, 'KB'],
-  ['dist/site/gpu-value.js gzip', results.widget_js_gzip_bytes / 1024, 300, 'KB'],
-  ['rank 100,000 offers, wasm', results.rank_100k_ms_wasm, 10, 'ms'],
-  ['rank wasm / native (10k)', results.rank_10k_ms_wasm / results.rank_10k_ms_native, 1.2, '×'],
-  ['load+validate 10k / JSON.parse', results.load_10k_ms_wasm / results.json_parse_10k_ms, 1.5, '×'],
-  ['wasm heap with 100,000 offers', results.wasm_heap_100k_mb, 48, 'MB'],
+  ['page start to ranked table (file://)', 'page_ready_ms', 300, 'ms'],
+  ['page start / browser floor', 'page_ready_over_floor', 2.0, '×'],
+  ['slider change painted, 10,000 offers', 'interaction_paint_ms_10k', 50, 'ms'],
+  ['slider change painted, 100,000 offers', 'interaction_paint_ms_100k', 150, 'ms'],
+  ['longest main-thread task of an interaction, bundled catalog', 'longest_task_ms_bundled', 50, 'ms'],
+  ['longest main-thread task of an interaction, 10,000 offers', 'longest_task_ms_10k', 50, 'ms'],
+  ['longest main-thread task of an interaction, 100,000 offers', 'longest_task_ms_100k', 50, 'ms'],
+  ['longest main-thread task of an import, 10,000 offers', 'import_longest_task_ms_10k', 50, 'ms'],
+  ['longest main-thread task of an import, 100,000 offers', 'import_longest_task_ms_100k', 50, 'ms'],
+  ['dist/gpuvalue.html gzip', 'offline_html_gzip_kb', 300, 'KB'],
+  ['dist/site/gpu-value.js gzip', 'widget_js_gzip_kb', 300, 'KB'],
+  ['rank 100,000 offers, wasm', 'rank_100k_ms_wasm', 10, 'ms'],
+  ['rank wasm / native (10k)', 'rank_10k_wasm_over_native', 1.2, '×'],
+  ['load+validate 10k / JSON.parse', 'load_10k_over_json_parse', 1.5, '×'],
+  ['wasm heap with 100,000 offers', 'wasm_heap_100k_mb', 48, 'MB'],
 ];
+results.offline_html_gzip_kb = results.offline_html_gzip_bytes / 1024;
+results.widget_js_gzip_kb = results.widget_js_gzip_bytes / 1024;
+results.rank_10k_wasm_over_native = results.rank_10k_ms_wasm / results.rank_10k_ms_native;
+results.load_10k_over_json_parse = results.load_10k_ms_wasm / results.json_parse_10k_ms;
+const measured = (v) => typeof v === 'number' && Number.isFinite(v);
+const over = budgets.filter(([, key, limit]) => measured(results[key]) && results[key] > limit);
 if (args.includes('--json')) {
   console.log(JSON.stringify(results, null, 2));
 } else {
@@ -155,11 +181,24 @@ if (args.includes('--json')) {
   }
   console.log(`browser floor (static file of the same size, 100-row table): ${results.page_floor_ms} ms`);
   console.log('\n| budget | measured | limit | met |\n|---|---|---|---|');
-  for (const [name, v, limit, unit] of budgets) {
-    const m = v === undefined || Number.isNaN(v) ? 'n/a' : `${v.toFixed(unit === '×' ? 2 : 1)} ${unit}`;
-    const key = Object.keys(results).find((k) => results[k] === v && spread[k]);
-    const q = key ? ` (p25–p75 ${spread[key].map((x) => x.toFixed(1)).join('–')})` : '';
-    console.log(`| ${name} | ${m}${q} | ${limit} ${unit} | ${v === undefined ? 'n/a' : v <= limit ? 'yes' : 'NO'} |`);
+  for (const [name, key, limit, unit] of budgets) {
+    const v = results[key];
+    const m = measured(v) ? `${v.toFixed(unit === '×' ? 2 : 1)} ${unit}` : 'n/a';
+    const q = spread[key] ? ` (p25–p75 ${spread[key].map((x) => x.toFixed(1)).join('–')})` : '';
+    console.log(`| ${name} | ${m}${q} | ${limit} ${unit} | ${measured(v) ? (v <= limit ? 'yes' : 'NO') : 'n/a'} |`);
+  }
+  if (results.longest_task_ms) {
+    console.log('\nlongest main-thread task per interaction (ms, each run; 0 = none over 50 ms):');
+    for (const [tag, per] of Object.entries(results.longest_task_ms)) {
+      console.log(`  ${tag}: ${Object.entries(per).map(([k, v]) => `${k} ${v.runs.join('/')}`).join(', ')}`);
+    }
   }
   console.log(`\nmachine: ${os.cpus().length} × ${os.cpus()[0].model}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, node ${process.version}`);
+}
+if (args.includes('--check')) {
+  for (const [name, key, limit, unit] of over) console.error(`bench: over budget: ${name} (${key}) ${results[key].toFixed(2)} ${unit} > ${limit} ${unit}`);
+  const unmeasured = budgets.filter(([, key]) => !measured(results[key])).map(([, key]) => key);
+  if (unmeasured.length) console.error(`bench: not measured in this run: ${unmeasured.join(', ')}`);
+  console.error(over.length ? `bench: ${over.length} of ${budgets.length - unmeasured.length} budgets exceeded` : 'bench: every measured budget met');
+  process.exit(over.length ? 1 : 0);
 }

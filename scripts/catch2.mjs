@@ -30,6 +30,11 @@ export function parseXmlReport(xml) {
   return cases;
 }
 
+// A shard still running after this long has hung (the whole suite takes seconds natively, a few minutes under the
+// sanitizers): it is stopped and its unreported cases fail. A guard against hangs, not a time budget (those live
+// in `npm run bench`). GPUVALUE_CATCH2_HANG_SECONDS overrides it.
+const HANG_SECONDS = Number(process.env.GPUVALUE_CATCH2_HANG_SECONDS || 1800);
+
 function runShard(command, names, cwd, dir, i) {
   const list = path.join(dir, `shard-${i}.txt`);
   const out = path.join(dir, `shard-${i}.xml`);
@@ -38,9 +43,14 @@ function runShard(command, names, cwd, dir, i) {
   return new Promise((resolve) => {
     let log = '';
     const child = spawn(cmd, [...args, '--use-colour', 'no', '-r', 'xml', '-o', out, '-f', list], { cwd, env: process.env });
+    const hang = setTimeout(() => {
+      log += `\nstopped after ${HANG_SECONDS} s: the shard hung\n`;
+      child.kill('SIGKILL');
+    }, HANG_SECONDS * 1000);
     child.stdout.on('data', (d) => { log += d; });
     child.stderr.on('data', (d) => { log += d; });
     child.on('close', (status, signal) => {
+      clearTimeout(hang);
       const xml = fs.existsSync(out) ? fs.readFileSync(out, 'utf8') : '';
       resolve({ cases: parseXmlReport(xml), status, signal, log });
     });

@@ -13,8 +13,10 @@
 // The Catch2 layers run the suite's binary directly (scripts/catch2.mjs): its test cases shared among as many
 // processes as the machine has cores, one test per TEST_CASE; a layer fails if the suite lists no test cases.
 // Layers 6 and 7 build their tree here (not in scripts/build.mjs) through the preset asan of CMakePresets.json:
-// scripts/build-sanitizers.mjs builds it in the background (nice 19) from the start, while the other layers run;
-// the two layers wait for it, then build again (nothing left to do) and run.
+// scripts/build-sanitizers.mjs builds it in the background (nice 19) from the start, while the other layers run,
+// except the browser layer: the background build is paused (SIGSTOP to its process group) while Chromium runs and
+// resumed after it, so that no test shares the machine with a build; the two layers wait for it, then build again
+// (nothing left to do) and run.
 // Parallel processes: the machine's cores, or GPUVALUE_JOBS.
 // `node scripts/test.mjs sanitize fuzz` runs only the named layers.
 import { spawn, spawnSync } from 'node:child_process';
@@ -52,18 +54,38 @@ function run(cmd, args) {
 // Starts the background build of the sanitizer trees the chosen layers need; the promise settles when it ends.
 // Its output goes to build/sanitizer-builds.log (a pipe would fill while the other layers block this process).
 function startSanitizerBuilds(presets) {
-  if (!presets.length) return Promise.resolve();
+  if (!presets.length) return Object.assign(Promise.resolve(), { pausedDuring: (fn) => fn() });
   fs.mkdirSync(path.join(root, 'build'), { recursive: true });
   const logFile = path.join(root, 'build/sanitizer-builds.log');
   const fd = fs.openSync(logFile, 'w');
+  // Its own process group (detached), so that pausing it pauses cmake and every compiler it started.
   const child = spawn('nice', ['-n', '19', process.execPath, path.join(root, 'scripts/build-sanitizers.mjs'), ...presets],
-    { cwd: root, stdio: ['ignore', fd, fd], env: process.env });
+    { cwd: root, stdio: ['ignore', fd, fd], env: process.env, detached: true });
   fs.closeSync(fd);
   const t0 = Date.now();
-  return new Promise((resolve) => child.on('close', () => {
-    console.log(`build: sanitizer trees (${presets.join(', ')}) built in the background in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  let paused = 0;
+  let running = true;
+  const signal = (name) => { if (running) { try { process.kill(-child.pid, name); } catch { /* ended meanwhile */ } } };
+  process.on('exit', () => signal('SIGCONT'));
+  const done = new Promise((resolve) => child.on('close', () => {
+    running = false;
+    console.log(`build: sanitizer trees (${presets.join(', ')}) built in the background in ${((Date.now() - t0) / 1000).toFixed(1)} s`
+      + `${paused ? ` (paused ${(paused / 1000).toFixed(1)} s of it)` : ''}`);
     resolve();
   }));
+  // Runs `fn` with the background build paused; resumes it whatever fn does.
+  done.pausedDuring = async (fn) => {
+    if (!running) return fn();
+    signal('SIGSTOP');
+    const p0 = Date.now();
+    try {
+      return await fn();
+    } finally {
+      paused += Date.now() - p0;
+      signal('SIGCONT');
+    }
+  };
+  return done;
 }
 
 async function sanitizeLayer(background) {
@@ -167,7 +189,7 @@ const add = async (name, run) => {
 await add('native', () => catchLayer('native', 'build/native'));
 await add('wasm', () => catchLayer('wasm', 'build/wasm'));
 await add('js', () => nodeTestLayer('js', 'tests/js'));
-await add('browser', () => nodeTestLayer('browser', 'tests/browser'));
+await add('browser', () => background.pausedDuring(() => nodeTestLayer('browser', 'tests/browser')));
 await add('lint', () => lintLayer());
 await add('sanitize', () => sanitizeLayer(background));
 await add('fuzz', () => fuzzLayer(background));

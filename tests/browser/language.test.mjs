@@ -140,8 +140,10 @@ for (const lang of ['zh', 'en']) {
       check(lang, `${tab} (defaults)`, await visibleTexts(page));
       await (await page.$('#tools')).screenshot({ path: path.join(root, `test-artifacts/lang-${lang}-tool-${tab}.png`) });
       if (CHANGES[tab]) {
+        // The change is taken when the tool's inputs in the URL change; then the panel's run finishes.
+        const before = await page.evaluate(() => location.hash);
         await CHANGES[tab](page);
-        await page.waitForTimeout(200);
+        await page.waitForFunction((h) => location.hash !== h, before, { timeout: 60000 });
         await panelDone(page, tab);
         await page.evaluate(() => { for (const d of document.querySelectorAll('#tools details')) d.open = true; });
         check(lang, `${tab} (changed)`, await visibleTexts(page));

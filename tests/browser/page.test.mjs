@@ -81,11 +81,9 @@ test('the offline file stays within its 460 KB gzip guard, the wasm inflated fro
   assert.match(text, /<script type="application\/octet-stream" id="gv-wasm" data-encoding="gzip\+base64">[A-Za-z0-9+/=]{100000,}<\/script>/);
   assert.doesNotMatch(text, /base64,[A-Za-z0-9+/=]{1000}/, 'no second copy of the wasm as a data URI');
   const { context, page, log } = await openPage(browser, `${offlineUrl}#preset=resnet50-imagenet&lang=en`);
-  const t0 = Date.now();
   assert.equal(await settled(page), '1');
   const startup = await page.evaluate(() => performance.now());
   t.diagnostic(`offline page ready after ${startup.toFixed(0)} ms (since navigation start); ${gz} bytes gzip`);
-  assert.ok(Date.now() - t0 < 30000);
   assert.deepEqual(log.errors, []);
   await context.close();
 });

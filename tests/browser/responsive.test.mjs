@@ -1,18 +1,18 @@
-// The page never blocks: every engine call runs in a Web Worker (a Blob worker, also from file:// under the
-// strict CSP), and the page's own work is cut into short tasks. A PerformanceObserver for 'longtask' (buffered,
-// installed before the page loads) records every main-thread task over 50 ms; the tasks that overlap an
-// interaction (from the input to the page having settled) are attributed to it and must not exist.
-//
-// The machine that runs the tests may be shared: a task stretched past 50 ms by another process is not the
-// page's. So an interaction whose window shows a long task is run again (up to four runs), and fails only when
-// every run shows one; each run is reported with the CPU slowdown measured just before it. A slow code path
-// repeats; a busy neighbour does not.
+// The page never blocks, by design: every engine call runs in a Web Worker (a Blob worker, also from file:// under
+// the strict CSP), imported documents are read, parsed and stored by the worker, the page receives a view of a few
+// hundred rows whatever the catalog's size, and its own work is cut into short tasks. These tests assert that design
+// with facts that do not depend on the machine's speed, recorded by a probe installed before the page's scripts
+// (tests/browser/probe.mjs): no wasm and no large JSON.parse or file read on the main thread, every message between
+// page and worker under a size bound, a bounded number of messages per change, a bounded number of table rows added
+// per task. How long the page's tasks take is measured by `npm run bench` (long tasks per interaction, with their
+// budget and `--check`; docs/performance.md), never asserted here.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { launch, startServer, offlineUrl, settled, tableRows, nodeEngine, shot } from './browser.mjs';
+import { installProbe } from './probe.mjs';
 import { generateCatalog } from '../../bench/generate.mjs';
 import { sortRows, collapseRegions, firstRows, rowKey } from '../reference/view.mjs';
 
@@ -21,184 +21,161 @@ const { server, base } = await startServer();
 const engine = await nodeEngine();
 test.after(async () => { await browser.close(); server.close(); });
 
-const LIMIT_MS = 50;
+// The design's bound: after start-up, nothing the page's main thread parses, reads, sends or receives at once is
+// over 2 MiB. The page's largest piece is a view: 250 rows (the region group at the limit kept whole) as JSON, ~2.3 KB
+// a row, and at most 600 scatter points; measured 0.6 MB with 10,000 offers and 1.1-1.3 MB with 100,000 (where groups
+// are longer). A catalog is far larger: 10,000 offers are 4.4 MB of JSON, 100,000 are 44 MB.
+const LIMIT_BYTES = 2 << 20;
+// The table adds its first screenful (20 rows) in one task and the rest 15 at a time (web/src/views/table.js).
+const ROWS_PER_TASK = 40;
 
 async function openObserved(url, { init } = {}) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
-  await context.addInitScript(() => {
-    window.__longtasks = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__longtasks.push({ start: e.startTime, duration: e.duration });
-    }).observe({ type: 'longtask', buffered: true });
-    // Attribution for the report (which script or rendering step) where the browser has it.
-    window.__frames = [];
-    try {
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) {
-          if (e.blockingDuration > 0) {
-            window.__frames.push({ start: e.startTime, duration: e.duration, scripts: e.scripts.map((s) => `${s.invoker} ${Math.round(s.duration)} ms`) });
-          }
-        }
-      }).observe({ type: 'long-animation-frame', buffered: true });
-    } catch { /* not supported */ }
-  });
+  await context.addInitScript(installProbe);
   if (init) await context.addInitScript(init);
   const page = await context.newPage();
   const errors = [];
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(url);
-  await settled(page, { timeout: 60000 });
+  await settled(page, { timeout: 120000 });
   return { context, page, errors };
 }
 
 const now = (page) => page.evaluate(() => performance.now());
 
-// How slow the CPU is for the page right now: the median of a few runs of a fixed piece of work (~3 ms on an idle
-// core), relative to the fastest median seen in this file. Reported next to every interaction.
-let bestCalibration = Infinity;
-async function slowdown(page) {
-  const ms = await page.evaluate(() => {
-    const runs = [];
-    for (let k = 0; k < 7; ++k) {
-      const t0 = performance.now();
-      let x = 0;
-      for (let i = 0; i < 1.5e6; ++i) x += Math.sqrt(i);
-      window.__sink = x;
-      runs.push(performance.now() - t0);
-    }
-    return runs.sort((a, b) => a - b)[3];
-  });
-  bestCalibration = Math.min(bestCalibration, ms);
-  return ms / bestCalibration;
+// Runs an interaction until the page has settled (and `until` holds), then returns what the probe recorded during it.
+async function interaction(page, name, run, { until, report }) {
+  const t0 = await now(page);
+  await run();
+  await settled(page, { timeout: 300000 });
+  if (until) await page.waitForFunction(until, null, { timeout: 300000 });
+  const seen = await page.evaluate((t) => {
+    const s = window.__probe.since(t);
+    return {
+      parses: s.parses.map((x) => x.chars), reads: s.reads.map((x) => `${x.how} ${x.bytes}`), wasm: s.wasm,
+      largestParse: Math.max(0, ...s.parses.map((x) => x.chars)),
+      sent: s.sent.length, received: s.received.length,
+      largestSent: Math.max(0, ...s.sent.map((x) => x.bytes)), largestReceived: Math.max(0, ...s.received.map((x) => x.bytes)),
+      mostRowsInATask: Math.max(0, ...s.rowsAdded.map((x) => x.rows)), ops: [...new Set(s.sent.map((x) => x.op))],
+    };
+  }, t0);
+  report.push({ name, ...seen });
+  return seen;
 }
 
-// Runs an interaction and returns the long tasks that overlap it. A window with a long task is run again (up to
-// four runs, a pause between them): a slow code path shows up every time, a busy machine does not. `reset` undoes
-// a run before the next one, outside the measured window (an import: the same offers twice are refused); `once`:
-// one run, which counts.
-async function interaction(page, name, run, { until, report, once = false, reset = null }) {
-  const attempts = [];
-  for (let attempt = 0; attempt < (once ? 1 : 4); ++attempt) {
-    if (attempt && reset) await reset();
-    if (attempt) await page.waitForTimeout(1500);
-    await page.waitForTimeout(300);
-    const cpu = await slowdown(page);
-    await page.waitForTimeout(100);
-    const t0 = await now(page);
-    await run(attempt);
-    await settled(page, { timeout: 60000 });
-    if (until) await page.waitForFunction(until, null, { timeout: 60000 });
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50))));
-    const t1 = await now(page);
-    const { tasks, frames, steps } = await page.evaluate(([a, b]) => ({
-      tasks: window.__longtasks.filter((x) => x.start < b && x.start + x.duration > a),
-      frames: window.__frames.filter((x) => x.start < b && x.start + x.duration > a && x.duration > 50),
-      steps: (window.gpuvalue.profile || []).filter((x) => x.at >= a && x.at < b && x.ms > 20).map((x) => `${x.name} ${x.ms} ms`),
-    }), [t0, t1]);
-    attempts.push({ ms: t1 - t0, tasks, frames, steps, cpu });
-    if (!tasks.length) break;
+// What every interaction must show: nothing large on the main thread, bounded messages, bounded rows per task, no
+// more than `maxMessages` requests to the worker.
+function checkDesign(report, { maxMessages }) {
+  for (const r of report) {
+    const where = `${r.name}: ${JSON.stringify(r)}`;
+    assert.equal(r.wasm, 0, `no wasm on the page (${where})`);
+    assert.deepEqual(r.parses.filter((n) => n > LIMIT_BYTES), [], `no JSON.parse over ${LIMIT_BYTES} characters on the main thread (${where})`);
+    assert.deepEqual(r.reads.filter((x) => Number(x.split(' ')[1]) > LIMIT_BYTES), [], `no read of a file or Blob over ${LIMIT_BYTES} bytes on the main thread (${where})`);
+    assert.ok(r.largestSent <= LIMIT_BYTES, `messages to the worker stay under ${LIMIT_BYTES} bytes (${where})`);
+    assert.ok(r.largestReceived <= LIMIT_BYTES, `messages from the worker stay under ${LIMIT_BYTES} bytes (${where})`);
+    assert.ok(r.mostRowsInATask <= ROWS_PER_TASK, `at most ${ROWS_PER_TASK} table rows added per task (${where})`);
+    const limit = typeof maxMessages === 'function' ? maxMessages(r) : maxMessages;
+    assert.ok(r.sent <= limit, `at most ${limit} requests to the worker (${where})`);
   }
-  const last = attempts.at(-1);
-  report.push({ name, attempts: attempts.length, longest: Math.max(0, ...last.tasks.map((x) => x.duration)),
-    longestAny: Math.max(0, ...attempts.flatMap((a) => a.tasks.map((x) => x.duration))), windowMs: Math.round(last.ms),
-    tasks: attempts.map((a) => a.tasks.map((x) => Math.round(x.duration))), cpu: attempts.map((a) => a.cpu.toFixed(1)),
-    steps: attempts.flatMap((a) => a.steps), frames: attempts.flatMap((a) => a.frames.map((f) => f.scripts.join(', '))) });
-  return last.tasks;
 }
 
 // Removes the one imported catalog (its remove button in the data panel) and waits until the page has settled
 // without it.
-const removeImported = (page) => async () => {
+const removeImported = async (page) => {
   await page.click('#my-catalogs button[data-index="0"]');
   await page.waitForSelector('#my-catalogs-empty', { timeout: 60000 });
   await settled(page, { timeout: 60000 });
 };
 
-function summarise(t, report, page) {
+function summarise(t, report) {
   for (const r of report) {
-    t.diagnostic(`${r.name}: ${r.windowMs} ms to settle; long tasks per run ${JSON.stringify(r.tasks)}, CPU slowdown per run ${r.cpu.join(', ')}×`
-      + `${r.steps.length ? `; page steps over 20 ms: ${r.steps.join(', ')}` : ''}${r.frames.length ? `; long frames: ${r.frames.join(' | ')}` : ''}`);
+    t.diagnostic(`${r.name}: ${r.sent} requests (${r.ops.join(', ')}), ${r.received} answers, largest sent ${r.largestSent} B, `
+      + `largest received ${r.largestReceived} B, largest main-thread JSON.parse ${r.largestParse} characters, most table rows added in one task ${r.mostRowsInATask}`);
   }
-  return page.evaluate(() => Math.max(0, ...window.__longtasks.map((x) => x.duration)));
 }
 
-test('no main-thread task over 50 ms while sliders, preset, planner and sweep move (bundled catalog, offline file)', async (t) => {
+test('sliders, preset, planner and sweep: the engine works in the worker, the page gets bounded answers (bundled catalog, offline file)', async (t) => {
   const { context, page, errors } = await openObserved(`${offlineUrl}#preset=resnet50-imagenet&lang=en`);
   assert.equal(await page.evaluate(() => document.body.dataset.host), 'worker', 'the engine runs in a worker from file://');
+  // The probe sees what it looks for: the page parses its bundled data once at start-up, before the first table.
+  assert.ok(await page.evaluate(() => window.__probe.parses.length) >= 1, 'the probe records the start-up parse of the bundled data');
   await page.waitForFunction(() => document.querySelector('#sensitivity')?.dataset.state === 'ready', null, { timeout: 60000 });
-  await page.waitForTimeout(1000);
   const report = [];
-  const bad = [];
-  const check = async (name, run, opts = {}) => { const tasks = await interaction(page, name, run, { ...opts, report }); if (tasks.length) bad.push(name); };
+  const check = (name, run, opts = {}) => interaction(page, name, run, { ...opts, report });
+  const hashValue = (key) => page.evaluate((k) => new URLSearchParams(location.hash.slice(1)).get(k), key);
 
-  await check('weight sliders (arrow keys, 3 sliders × 6 steps)', async (attempt) => {
+  const before = await hashValue('wu');
+  await check('weight sliders (arrow keys, 3 sliders × 6 steps)', async () => {
     for (const id of ['w-unit_cost', 'w-task', 'w-service']) {
       await page.focus(`#${id}`);
-      for (let i = 0; i < 6; ++i) { await page.keyboard.press(attempt ? 'ArrowLeft' : 'ArrowRight'); await page.waitForTimeout(40); }
+      for (let i = 0; i < 6; ++i) await page.keyboard.press('ArrowRight');
     }
-  });
+  }, { until: () => document.querySelector('#sensitivity')?.dataset.state === 'ready' });
+  assert.notEqual(await hashValue('wu'), before, 'the slider moved the weight');
   await check('slider dragged (input events, then change)', async () => {
     for (const v of [0.5, 0.8, 1.2, 1.7, 2.4]) {
       await page.$eval('#w-task', (el, value) => { el.value = String(value); el.dispatchEvent(new Event('input')); }, v);
-      await page.waitForTimeout(30);
     }
     await page.$eval('#w-task', (el) => el.dispatchEvent(new Event('change')));
-  });
+  }, { until: () => new URLSearchParams(location.hash.slice(1)).get('wt') === '2.4' && document.querySelector('#sensitivity')?.dataset.state === 'ready' });
   await check('preset changes', async () => {
     for (const p of ['gpt3-175b', 'llama2-7b-pretrain', 'bert-large-pretrain', 'yolov7-coco', 'resnet50-imagenet']) {
       await page.selectOption('#preset', p);
       await settled(page, { timeout: 60000 });
     }
-  });
-  await check('planner run (article example, then own demand edited)', async (attempt) => {
+  }, { until: () => document.querySelector('#sensitivity')?.dataset.state === 'ready' });
+  await check('planner run (article example, then own demand edited)', async () => {
     await page.click('#tab-plan');
     await page.waitForFunction(() => document.querySelector('#tool-plan')?.dataset.state === 'ready', null, { timeout: 60000 });
     if (!(await page.isChecked('#plan-src-demand'))) await page.check('#plan-src-demand');
-    await page.fill('#plan-m3', String(60000 + attempt * 1000));
+    await page.fill('#plan-m3', '61000');
     await page.press('#plan-m3', 'Enter');
     await page.fill('#plan-inter', '45');
     await page.press('#plan-inter', 'Enter');
   }, { until: () => document.querySelector('#tool-plan')?.dataset.state === 'ready' && new URLSearchParams(location.hash.slice(1)).get('plan.inter') === '45' });
-  await check('sensitivity sweep (100 engine runs per parameter)', async (attempt) => {
-    await page.selectOption('#sens-param', attempt ? 'size' : 'deadline');
+  await check('sensitivity sweep (100 engine runs per parameter)', async () => {
+    await page.selectOption('#sens-param', 'deadline');
     await page.waitForFunction(() => document.querySelector('#sensitivity')?.dataset.state === 'ready', null, { timeout: 60000 });
-    await page.selectOption('#sens-param', attempt ? 'deadline' : 'size');
+    await page.selectOption('#sens-param', 'size');
   }, { until: () => document.querySelector('#sensitivity')?.dataset.state === 'ready' });
-  await check('another offer selected (details, sweep, levers)', async (attempt) => {
+  const fourth = await page.locator('#ranking tbody tr:not([hidden])').nth(3).getAttribute('data-key');
+  await check('another offer selected (details, sweep, levers)', async () => {
     await page.click('#tab-levers');
-    await page.click(`#ranking tbody tr:not([hidden]) >> nth=${3 + attempt - 1} >> button.link`);
+    await page.click('#ranking tbody tr:not([hidden]) >> nth=3 >> button.link');
   }, { until: () => document.querySelector('#sensitivity')?.dataset.state === 'ready' && document.querySelector('#tool-levers')?.dataset.state === 'ready' });
+  assert.equal(await page.$eval('#ranking tbody tr.selected', (tr) => tr.dataset.key), fourth, 'the clicked offer is selected');
 
-  const overall = await summarise(t, report, page);
-  const longest = Math.max(...report.map((r) => r.longest));
-  const longestAny = Math.max(...report.map((r) => r.longestAny));
-  t.diagnostic(`longest main-thread task during the interactions: ${longest.toFixed(0)} ms in the runs that count (0 = none over 50 ms), ${longestAny.toFixed(0)} ms in any run; longest since navigation start, start-up included: ${overall.toFixed(0)} ms; load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
+  summarise(t, report);
   await shot(page, 'responsive-bundled.png');
-  assert.deepEqual(bad, [], `long tasks over ${LIMIT_MS} ms: ${JSON.stringify(report.filter((r) => bad.includes(r.name)))}`);
+  // A change asks the worker for its ranking view, the sweep and the open tool: a handful of requests per input
+  // (coalesced while one is in flight), never one per offer.
+  checkDesign(report, { maxMessages: (r) => (r.name.startsWith('sensitivity') || r.name.startsWith('preset') ? 60 : 40) });
   assert.deepEqual(errors, []);
   await context.close();
 });
 
-test('10,000 imported offers: ranked in the worker, the page stays responsive, exports hold every row', async (t) => {
+// Imports a generated catalog of n offers through the file input and checks the import itself: the File goes to the
+// worker as a handle, the page never reads or parses it, and the answer is a summary, not the document.
+async function importCatalog(page, file, n, report) {
+  const seen = await interaction(page, `import of ${n.toLocaleString('en-US')} offers`, async () => {
+    await page.setInputFiles('#import-file', file);
+    await page.waitForSelector('#import-ok', { timeout: 600000 });
+  }, { report });
+  assert.match(await page.textContent('#import-ok'), new RegExp(`Added ${n.toLocaleString('en-US')} offers`));
+  return seen;
+}
+
+test('10,000 imported offers: read, ranked and sorted in the worker; the page gets a bounded view; exports hold every row', async (t) => {
   const catalog = generateCatalog(10000);
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gpuvalue-10k-')), 'synthetic-10k.json');
   fs.writeFileSync(file, JSON.stringify(catalog));
   const { context, page, errors } = await openObserved(`${base}#preset=resnet50-imagenet&lang=en`);
   assert.equal(await page.evaluate(() => document.body.dataset.host), 'worker');
-  await page.waitForTimeout(800);
   const report = [];
-  const bad = [];
-  const check = async (name, run, opts = {}) => { const tasks = await interaction(page, name, run, { ...opts, report }); if (tasks.length) bad.push(name); };
+  const check = (name, run, opts = {}) => interaction(page, name, run, { ...opts, report });
 
-  // The import itself: the File is read, checked, stored and held in the worker; the page writes only the list.
-  const t0 = Date.now();
-  const importTasks = await interaction(page, 'import of 10,000 offers', async () => {
-    await page.setInputFiles('#import-file', file);
-    await page.waitForSelector('#import-ok', { timeout: 180000 });
-  }, { report, reset: removeImported(page) });
-  const importMs = Date.now() - t0;
-  assert.match(await page.textContent('#import-ok'), /Added 10,000 offers/);
+  await importCatalog(page, file, 10000, report);
   const big = await nodeEngine();
   const small = big.rank({ preset: 'resnet50-imagenet', precision: 'bf16', weights: big.defaults().weights, filters: { fits_only: false, include_examples: false }, limit: 1 });
   assert.ok(big.addCatalog(JSON.stringify(catalog)).ok);
@@ -215,21 +192,21 @@ test('10,000 imported offers: ranked in the worker, the page stays responsive, e
   assert.match(await page.textContent('#table-note'), new RegExp(`first ${rows.length.toLocaleString('en-US')} of ${full.results.length.toLocaleString('en-US')}`));
   assert.match(await page.textContent('#scatter-note'), /Thinned to [\d,]+ points/);
 
-  await check('weight sliders with 10,000 offers', async (attempt) => {
+  await check('weight sliders with 10,000 offers', async () => {
     for (const id of ['w-unit_cost', 'w-task']) {
       await page.focus(`#${id}`);
-      for (let i = 0; i < 4; ++i) { await page.keyboard.press(attempt ? 'ArrowLeft' : 'ArrowRight'); await page.waitForTimeout(40); }
+      for (let i = 0; i < 4; ++i) await page.keyboard.press('ArrowRight');
     }
   });
-  await check('preset changes with 10,000 offers', async (attempt) => {
-    for (const p of attempt ? ['bert-large-squad', 'resnet50-imagenet'] : ['gpt3-175b', 'llama2-7b-pretrain', 'resnet50-imagenet']) {
+  await check('preset changes with 10,000 offers', async () => {
+    for (const p of ['gpt3-175b', 'llama2-7b-pretrain', 'resnet50-imagenet']) {
       await page.selectOption('#preset', p);
       await settled(page, { timeout: 60000 });
     }
   });
-  await check('sort by job cost with 10,000 offers', async (attempt) => {
-    await page.click(attempt ? '#sort-time_hours' : '#sort-cost_usd');
-  });
+  await check('sort by job cost with 10,000 offers', async () => {
+    await page.click('#sort-cost_usd');
+  }, { until: () => new URLSearchParams(location.hash.slice(1)).get('sort') === 'cost_usd' });
   // Sorted in the worker over all 20,000+ rows: the first rows are the first of them all in that order.
   const sorted = await tableRows(page);
   const q = new URLSearchParams((await page.evaluate(() => location.hash)).slice(1));
@@ -237,27 +214,28 @@ test('10,000 imported offers: ranked in the worker, the page stays responsive, e
   const inOrder = sortRows(full.results.map((r) => ({ ...r, _key: rowKey(r) })), { key: q.get('sort'), dir: q.get('dir') });
   assert.deepEqual(sorted.map((r) => r.key), firstRows(collapseRegions(inOrder), 250).map((r) => r._key), `sorted by ${q.get('sort')} ${q.get('dir')}`);
 
-  // The CSV export is written by the worker and holds every row, not only the 300 shown.
+  // The CSV export is written by the worker and holds every row, not only the 250 shown, with readable reasons.
   const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#export-csv')]);
   const csv = fs.readFileSync(await dl.path(), 'utf8');
   const lines = csv.split('\r\n').filter(Boolean);
   assert.equal(lines.length - 1, Number((await page.textContent('#summary')).match(/of ([\d,]+) results/)[1].replace(/,/g, '')));
 
-  const overall = await summarise(t, report, page);
-  const longest = Math.max(...report.filter((r) => r.name !== 'import of 10,000 offers').map((r) => r.longest));
-  const longestAny = Math.max(...report.map((r) => r.longestAny));
-  t.diagnostic(`import: ${importMs} ms to the confirmation; long tasks during it ${JSON.stringify(importTasks.map((x) => Math.round(x.duration)))}`);
-  t.diagnostic(`longest main-thread task during the interactions after the import: ${longest.toFixed(0)} ms in the runs that count, ${longestAny.toFixed(0)} ms in any run; longest since navigation start: ${overall.toFixed(0)} ms; load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+  summarise(t, report);
   await shot(page, 'responsive-10k.png');
-  assert.deepEqual(bad, [], `long tasks over ${LIMIT_MS} ms: ${JSON.stringify(report.filter((r) => bad.includes(r.name)))}`);
-  assert.deepEqual(importTasks, [], 'the import does not block the page either');
+  checkDesign(report, { maxMessages: 40 });
+  // The import, undone and done again: the same bounds on a second import into the same page.
+  await removeImported(page);
+  const again = [];
+  await importCatalog(page, file, 10000, again);
+  checkDesign(again, { maxMessages: 40 });
   assert.deepEqual(errors, []);
   await context.close();
+  fs.rmSync(path.dirname(file), { recursive: true, force: true });
 });
 
-// The same with 100,000 offers (44 MB of JSON): weight changes, a sort and a preset change are worked in the
-// worker over 200,000 results; the page receives a view of a few hundred rows and never blocks, nor does the import.
-test('100,000 imported offers: ranked in the worker, every change leaves the main thread free (no task over 50 ms)', async (t) => {
+// The same with 100,000 offers (44 MB of JSON): the import, weight changes, a sort and a preset change are worked in
+// the worker over 200,000 results; what reaches the page is the same size as with 10,000.
+test('100,000 imported offers: the page receives bounded views, never the document', async (t) => {
   const n = 100000;
   const catalog = generateCatalog(n);
   const text = JSON.stringify(catalog);
@@ -268,44 +246,32 @@ test('100,000 imported offers: ranked in the worker, every change leaves the mai
   const expected = big.rank({ preset: 'resnet50-imagenet', precision: 'bf16', weights: big.defaults().weights, filters: { fits_only: false, include_examples: false }, limit: 1 }).result_count;
   assert.ok(expected > 2 * n * 0.9, `${expected} results`);
   const { context, page, errors } = await openObserved(`${base}#preset=resnet50-imagenet&lang=en`);
-  await page.waitForTimeout(800);
   const report = [];
-  const bad = [];
-  const check = async (name, run, opts = {}) => { const tasks = await interaction(page, name, run, { ...opts, report }); if (tasks.length) bad.push(name); };
-  const t0 = Date.now();
-  const importTasks = await interaction(page, 'import of 100,000 offers', async () => {
-    await page.setInputFiles('#import-file', file);
-    await page.waitForSelector('#import-ok', { timeout: 600000 });
-  }, { report, reset: removeImported(page) });
-  const importMs = Date.now() - t0;
-  assert.match(await page.textContent('#import-ok'), /Added 100,000 offers/);
+  const check = (name, run, opts = {}) => interaction(page, name, run, { ...opts, report });
+  await importCatalog(page, file, n, report);
   assert.match(await page.textContent('#summary'), new RegExp(`of ${expected.toLocaleString('en-US')} results`));
   assert.ok((await tableRows(page)).length >= 250);
 
-  await check('weight sliders with 100,000 offers', async (attempt) => {
+  await check('weight sliders with 100,000 offers', async () => {
     for (const id of ['w-unit_cost', 'w-task']) {
       await page.focus(`#${id}`);
-      for (let i = 0; i < 3; ++i) { await page.keyboard.press(attempt ? 'ArrowLeft' : 'ArrowRight'); await page.waitForTimeout(40); }
+      for (let i = 0; i < 3; ++i) await page.keyboard.press('ArrowRight');
     }
   });
-  await check('sort by job cost with 100,000 offers', async (attempt) => {
-    await page.click(attempt ? '#sort-time_hours' : '#sort-cost_usd');
-  });
-  await check('preset change with 100,000 offers', async (attempt) => {
-    await page.selectOption('#preset', attempt ? 'resnet50-imagenet' : 'bert-large-squad');
-  });
+  await check('sort by job cost with 100,000 offers', async () => {
+    await page.click('#sort-cost_usd');
+  }, { until: () => new URLSearchParams(location.hash.slice(1)).get('sort') === 'cost_usd' });
+  await check('preset change with 100,000 offers', async () => {
+    await page.selectOption('#preset', 'bert-large-squad');
+  }, { until: () => new URLSearchParams(location.hash.slice(1)).get('preset') === 'bert-large-squad' });
   assert.match(await page.textContent('#summary'), /of [\d,]+ results/);
 
-  const overall = await summarise(t, report, page);
-  t.diagnostic(`import: ${importMs} ms to the confirmation; longest since navigation start: ${overall.toFixed(0)} ms; load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+  summarise(t, report);
   await shot(page, 'responsive-100k.png');
-  assert.deepEqual(bad, [], `long tasks over ${LIMIT_MS} ms: ${JSON.stringify(report.filter((r) => bad.includes(r.name)))}`);
+  checkDesign(report, { maxMessages: 40 });
   assert.deepEqual(errors, []);
   await context.close();
   fs.rmSync(path.dirname(file), { recursive: true, force: true });
-  // The import too: the File goes to the worker, which reads, checks, stores (IndexedDB) and holds the 44 MB
-  // document; the page gets a summary with a Blob handle and writes a list of a few hundred characters.
-  assert.deepEqual(importTasks.map((x) => Math.round(x.duration)), [], 'the import of 100,000 offers leaves the main thread free too');
 });
 
 test('without a worker the engine runs on the page: same numbers, nothing missing', async () => {
@@ -316,6 +282,7 @@ test('without a worker the engine runs on the page: same numbers, nothing missin
   ]) {
     const { context, page, errors } = await openObserved(`${offlineUrl}#preset=llama2-7b-pretrain&lang=en&tool=mig`, { init });
     assert.equal(await page.evaluate(() => document.body.dataset.host), 'main', name);
+    assert.ok(await page.evaluate(() => window.__probe.wasm) > 0, `the probe records the engine's wasm on the page (${name})`);
     const rows = await tableRows(page);
     const want = engine.rank({ preset: 'llama2-7b-pretrain', precision: 'bf16', weights: engine.defaults().weights, filters: { fits_only: false, include_examples: false } }).results;
     // The table shows the first 250 rows of a ranking (VIEW_LIMIT, web/src/app/main.js), never cutting a region group.

@@ -314,7 +314,8 @@ test('every tool panel in English and Chinese: the same strings translated, scre
       await panelDone(page, tab);
       if (tab === 'compare') { await page.click('#cmp-yolo'); await waitHash(page, 'compare.w', 'yolov7-coco'); await panelDone(page, tab); }
       if (tab === 'energy') { await page.selectOption('#en-gpu', 'a100-sxm4-40gb'); await waitHash(page, 'energy.gpu', 'a100-sxm4-40gb'); await panelDone(page, tab); }
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 100))));
+      // The panel's answer painted: the task after the next frame.
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
       runs[lang][tab] = await toolTexts(page);
       await (await page.$('#tools')).screenshot({ path: `test-artifacts/tools-${tab}-${lang}.png` });
     }

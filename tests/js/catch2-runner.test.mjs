@@ -55,3 +55,29 @@ process.exit(specs.some((s) => s !== 'passes') ? 1 : 0);
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a shard that hangs is stopped, and its cases fail as not reported', () => {
+  // A stand-in suite whose one case never ends; the runner, told that 2 s is a hang, stops it.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'catch2-hang-'));
+  const script = path.join(dir, 'suite.mjs');
+  fs.writeFileSync(script, `
+const a = process.argv.slice(2);
+if (a.includes('--list-test-names-only')) { console.log('hangs'); process.exit(0); }
+setInterval(() => {}, 1000);
+`);
+  const runner = path.join(root, 'scripts/catch2.mjs');
+  const driver = `import { runSuite } from ${JSON.stringify(runner)};
+const r = await runSuite([process.execPath, ${JSON.stringify(script)}], { cwd: ${JSON.stringify(dir)}, jobs: 1 });
+console.log(JSON.stringify(r));`;
+  try {
+    const out = spawnSync(process.execPath, ['--input-type=module', '-e', driver], { encoding: 'utf8', env: { ...process.env, GPUVALUE_CATCH2_HANG_SECONDS: '2' }, timeout: 120000 });
+    assert.equal(out.status, 0, out.stderr);
+    const r = JSON.parse(out.stdout.trim().split('\n').at(-1));
+    assert.equal(r.registered, 1);
+    assert.equal(r.failed, 1);
+    assert.match(r.failures.join('\n'), /stopped after 2 s: the shard hung/);
+    assert.match(r.failures.join('\n'), /not reported/);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

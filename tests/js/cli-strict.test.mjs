@@ -161,9 +161,7 @@ test('advise --deadline 1 warns that no option meets it, and an option without a
 
 test('a workload file beyond the request size limit is refused before it is parsed', () => {
   const big = tmpFile('big.json', `{"workload":{"kind":"custom","total_flops":1e20,"junk":[${'0,'.repeat(1_000_000)}0]}}`);
-  const t0 = Date.now();
   const r = cli(['estimate', '--workload', big, '--gpu', 'h100-sxm5-80gb']);
   assert.equal(r.code, 1);
   assert.match(r.stderr, /at most 1048576 bytes/);
-  assert.ok(Date.now() - t0 < 20000);
 });

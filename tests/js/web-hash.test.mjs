@@ -1,4 +1,4 @@
-// The page's URL hash: long, unknown and out-of-range values are ignored in time proportional to the hash, never
+// The page's URL hash: long, unknown and out-of-range values are ignored (only a bounded prefix is read), never
 // turned into errors or filters that match nothing.
 import test from 'node:test';
 import assert from 'node:assert/strict';
@@ -38,12 +38,9 @@ test('filter values that match nothing in the catalog are dropped; known ones ke
   assert.deepEqual(s.filters.regions, [known.regions[0]]);
 });
 
-test('a long hash is read in bounded time and its long values are dropped', () => {
+test('a long hash is read only up to a bound and its long values are dropped', () => {
   const long = 'x'.repeat(100_000);
-  const t0 = performance.now();
   const s = parseHash(`#prov=${long}&sel=${long}&cmp=${long}&advise.params=${long}&preset=${long}`, base, { known, presetIds: ['resnet50-imagenet'] });
-  const ms = performance.now() - t0;
-  assert.ok(ms < 200, `${ms} ms`);
   assert.deepEqual(s.filters.providers, []);
   assert.equal(s.sel, base.sel);
   assert.deepEqual(s.cmp, []);
@@ -51,6 +48,13 @@ test('a long hash is read in bounded time and its long values are dropped', () =
   // Many repeated values: at most a bounded number is kept.
   const many = parseHash(`#${Array.from({ length: 5000 }, () => `cmp=a|on_demand`).join('&')}`, base, { known });
   assert.ok(many.cmp.length <= 4);
+  // The work is bounded by the hash's first 16,384 characters (MAX_HASH_CHARS in web/src/app/hash.js): a value
+  // inside them is read, the same value after them is not, however long the rest is.
+  const presetIds = ['resnet50-imagenet', 'bert-large-squad'];
+  const filler = 'junk=1&'.repeat(2000);  // 14,000 characters
+  assert.equal(parseHash(`#${filler}preset=bert-large-squad`, base, { presetIds }).preset, 'bert-large-squad');
+  const tail = 'junk=1&'.repeat(200_000);  // 1.4 million characters
+  assert.equal(parseHash(`#${filler}${'junk=1&'.repeat(400)}preset=bert-large-squad&${tail}`, base, { presetIds }).preset, base.preset);
 });
 
 test('what the page writes it reads back', () => {
