@@ -86,7 +86,7 @@ export async function nodeEngine() {
 // The text the English page shows for an engine message (USD, GPU names from the engine's database).
 export async function englishRenderer(engine) {
   const { messageRenderer } = await import('../../web/src/i18n/messages.js');
-  const { makeFormatter } = await import('../../web/src/views/format.js');
+  const { makeFormatter } = await import('../../web/src/format/format.js');
   const names = new Map(engine.gpus().map((g) => [g.id, g.name]));
   return messageRenderer({ lang: 'en', fmt: makeFormatter({ lang: 'en' }), gpuName: (id) => names.get(id) ?? id });
 }

@@ -9,7 +9,7 @@
 // date an ISO date, pricing/bound/stage/sharding terms of the catalog (`term.*`, not engine codes).
 import en from './messages.en.json' with { type: 'json' };
 import zh from './messages.zh-CN.json' with { type: 'json' };
-import { makeFormatter, LOCALES } from '../views/format.js';
+import { makeFormatter, LOCALES } from '../format/format.js';
 
 export const MESSAGE_CATALOGS = { en, zh };
 
@@ -114,7 +114,7 @@ function parseGroup(group) {
   return { name: group.slice(0, first).trim(), kind: group.slice(first + 1, second).trim(), branches: branches(group.slice(second + 1)) };
 }
 
-// A renderer for one language: (message) => text. Options: fmt (a formatter of views/format.js, which also
+// A renderer for one language: (message) => text. Options: fmt (a formatter of format/format.js, which also
 // fixes the currency), gpuName(id) → display name.
 export function messageRenderer({ lang = 'en', fmt = makeFormatter({ lang }), gpuName = (id) => id } = {}) {
   let byName = RENDERERS.get(fmt);
