@@ -12,9 +12,9 @@ import { errorData } from '../engine/errors.js';
 import { setErrorRenderer } from '../engine/client.js';
 import { translator } from '../i18n/index.js';
 import { h, tx, txv, clear, dataText, engineText, setMessageRenderer } from '../views/dom.js';
-import { messageRenderer } from '../i18n/messages.js';
+import { messageRenderer, MESSAGE_CATALOGS } from '../i18n/messages.js';
 import { makeFormatter, todayIso } from '../format/format.js';
-import { defaultCurrency } from '../state/state.js';
+import { defaultCurrency, displayOf } from '../state/state.js';
 import { renderTable, syncTableMarks, trimTable } from '../views/table.js';
 import { createCharts } from '../views/charts.js';
 import { createSensitivity } from '../views/sensitivity.js';
@@ -327,7 +327,7 @@ export class App {
   renderSteps() {
     return {
       // The ranking's rows: the overview, the table and its note, formatted in the page's language and currency.
-      rows: memoStep((p) => [p.view, p.state.lang, p.state.currency, p.state.rate, this.el.table], (p, view) => {
+      rows: memoStep((p) => [p.view, displayOf(p.state), this.el.table], (p, view) => {
         const rows = view.error ? [] : view.rows;
         timed('render: overview', () => renderOverview(this.el.overview, p.ctx));
         timed('render: table', () => renderTable(this.el.table, rows, p.ctx, () => p.done('table')));
@@ -338,7 +338,7 @@ export class App {
       // The details of the selected row. A new selection is what the user looks at: its details now. Other
       // changes (new ranking, currency…) redraw the details after the table has painted, with the charts. The
       // job under each billing model comes from the engine host and fills in when it arrives.
-      details: memoStep((p) => [p.view, p.state.lang, p.state.currency, p.state.rate, this.el.details,
+      details: memoStep((p) => [p.view, displayOf(p.state), this.el.details,
         p.ctx.selKey, p.state.cmp.includes(p.ctx.selKey), p.state.cmp.length >= 4], (p) => {
         this.paint.detailsRun = (this.paint.detailsRun || 0) + 1;
         if (p.ctx.selKey !== this.paint.detailsSel) timed('render: details', () => this.showDetails(p.selected, p.ctx, () => p.done('details')));
@@ -421,7 +421,8 @@ export class App {
     const { state } = this.store;
     const file = `gpuvalue-${state.custom ? 'custom' : state.preset}-${todayIso()}.${kind}`;
     const type = kind === 'csv' ? 'text/csv;charset=utf-8' : 'application/json';
-    this.host.request('exportRows', { request: this.store.request(), sort: state.sort, kind, lang: state.lang, currency: state.currency, rate: state.rate, hash: location.hash })
+    const messages = kind === 'csv' ? MESSAGE_CATALOGS[state.lang] : undefined;
+    this.host.request('exportRows', { request: this.store.request(), sort: state.sort, kind, lang: state.lang, messages, currency: state.currency, rate: state.rate, hash: location.hash })
       .then((text) => download(text, file, type));
   }
 

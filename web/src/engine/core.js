@@ -8,7 +8,7 @@ import { createEngine, GpuvalueError, todayIso } from './client.js';
 import { errorData } from './errors.js';
 import { catalogOps } from './usercatalogs.js';
 import { toCsv, toJson } from './export.js';
-import { messageRenderer } from '../i18n/messages.js';
+import { buildRenderer } from '../i18n/render.js';
 import { makeFormatter, daysBetween } from '../format/format.js';
 
 const POINT_LIMIT = 600;        // scatter points sent to the page before the cloud is thinned
@@ -196,13 +196,15 @@ function rankingOps(s) {
     },
 
     // The whole table for a download when the page shows only its first rows.
-    // The reasons and warnings columns of the CSV are the engine's messages said in the reader's language `lang`.
-    exportRows({ request, sort, kind, lang = 'en', currency, rate, hash }) {
+    // The reasons and warnings columns of the CSV are the engine's messages said in the reader's language `lang`,
+    // from that language's message catalog `messages` (the page's MESSAGE_CATALOGS[lang]: the worker has none).
+    exportRows({ request, sort, kind, lang, messages, currency, rate, hash }) {
       const v = s.rankView(request, sort, 0, [], 1);
       if (v.error) throw new GpuvalueError(v.answer);
       if (kind !== 'csv') return toJson(v.rows, { request, result: v.meta, currency, rate, hash });
+      if (!messages || typeof messages !== 'object') throw new Error('exportRows: a CSV needs the message catalog of its language');
       const names = new Map(s.gpus.map((g) => [g.id, g.name]));
-      const say = messageRenderer({ lang, fmt: makeFormatter({ lang, currency, rate }), gpuName: (id) => names.get(id) ?? id });
+      const say = buildRenderer({ [lang]: messages, en: messages }, lang, makeFormatter({ lang, currency, rate }), (id) => names.get(id) ?? id);
       return toCsv(v.rows, { currency, rate, say });
     },
   };

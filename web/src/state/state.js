@@ -31,6 +31,10 @@ export const CUSTOM_FIELDS = {
   custom: [['total_flops', 'total_flops', 'flops', 'number'], ['params', 'params', 'params', 'number']],
 };
 
+// What every drawn number depends on besides the engine's answer: the language, the currency and its rate (one
+// value, for the redraw checks of the views).
+export const displayOf = (s) => `${s.lang}|${s.currency}|${s.rate}`;
+
 export function defaultState(engineDefaults, { lang = 'en', rate = 0, presetId = 'resnet50-imagenet' } = {}) {
   return {
     preset: presetId,

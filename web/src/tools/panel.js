@@ -11,7 +11,7 @@
 //     shown as engine text, catalog strings as data). Engine errors are shown with their JSON Pointer paths and
 //     the inputs that carry those paths (data-path) are marked invalid.
 import { h, tx } from '../views/dom.js';
-import { TOOL_IDS } from '../state/state.js';
+import { TOOL_IDS, displayOf } from '../state/state.js';
 import { Chart, palette } from '../views/charts.js';
 import { timed } from '../views/profile.js';
 import { errorBox } from './form.js';
@@ -105,7 +105,7 @@ export function createTools(container, app) {
   function stateOf(c, id) { return c.state.tools[id] || {}; }
   // What the results area shows depends on, declared once: the engine calls' key, the display settings, the
   // inputs built, and what the panel itself declares (displayKey).
-  const displayKeyOf = (c, panel, key) => JSON.stringify([key, c.state.lang, c.state.currency, c.state.rate, c.theme,
+  const displayKeyOf = (c, panel, key) => JSON.stringify([key, displayOf(c.state), c.theme,
     built.inputsKey, panel.displayKey ? panel.displayKey(c, stateOf(c, panel.id)) : '']);
 
   const env = {
@@ -136,7 +136,7 @@ export function createTools(container, app) {
     const { t } = c;
     const panel = panels.get(c.state.tool) || TOOL_PANELS[0];
     const st = stateOf(c, panel.id);
-    const inputsKey = JSON.stringify([panel.id, c.state.lang, c.state.currency, c.state.rate, c.catalog.version, rebuild,
+    const inputsKey = JSON.stringify([panel.id, displayOf(c.state), c.catalog.version, rebuild,
       panel.inputsKey ? panel.inputsKey(c, st) : '']);
     if (!built || built.inputsKey !== inputsKey) {
       const keepFocus = () => {

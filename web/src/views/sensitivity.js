@@ -3,7 +3,7 @@
 // The 100 engine runs happen in the engine worker (engine/core.js sweep); the chart is the page's Chart.js.
 import { Chart, palette, niceTicks, HOUR_TICKS, decades } from './charts.js';
 import { h, tx, dataText } from './dom.js';
-import { sizeField } from '../state/state.js';
+import { sizeField, displayOf } from '../state/state.js';
 import { timed } from './profile.js';
 
 const N = 100;
@@ -152,7 +152,7 @@ export function createSensitivity(container, app) {
     const { weights, ...request } = c.request;
     const args = { request, row: { id: row.id, provider: row.provider, region: row.region, gpu: row.gpu, pricing: row.pricing }, param: p.id, ...(p.field ? { field: p.field } : {}), values: p.values };
     const k = JSON.stringify([args, c.catalog.version]);
-    const dk = JSON.stringify([k, c.state.lang, c.state.currency, c.state.rate, c.theme, buildKey]);
+    const dk = JSON.stringify([k, displayOf(c.state), c.theme, buildKey]);
     if (k !== key) {
       key = k;
       result = null;
