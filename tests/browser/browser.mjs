@@ -79,7 +79,8 @@ export async function nodeEngine() {
   const copy = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gpuvalue-engine-')), 'engine.cjs');
   fs.copyFileSync(path.join(root, 'dist/site/gpuvalue_engine.js'), copy);
   const factory = createRequire(import.meta.url)(copy);
-  const data = JSON.parse(fs.readFileSync(path.join(root, 'dist/site/data/bundle.json'), 'utf8'));  // the page's data
+  const { unpackBundle } = await import('../../web/src/engine/bundle.js');
+  const data = unpackBundle(JSON.parse(fs.readFileSync(path.join(root, 'dist/site/data/bundle.json'), 'utf8')));  // the page's data
   return createEngine(factory, data, { today: todayIso() });
 }
 

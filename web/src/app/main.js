@@ -1,6 +1,7 @@
 // The calculator page's start: the data, the engine host, the store, then the page (app/page.js). The first
 // ranking is asked for before the page is built, so that the worker ranks while the DOM is built.
 import { startHost } from '../engine/host.js';
+import { unpackBundle } from '../engine/bundle.js';
 import { pickLanguage, translator } from '../i18n/index.js';
 import { h, clear } from '../views/dom.js';
 import { defaultState, bundledFx, DEFAULT_PRESET } from '../state/state.js';
@@ -58,7 +59,7 @@ async function main() {
     // Start-up marks (gv:*), read by the bench to say where the page's start goes.
     performance.mark('gv:main');
     const dataText = await loadData();
-    const data = JSON.parse(dataText);
+    const data = unpackBundle(JSON.parse(dataText));
     const host = await startHost(dataText);
     performance.mark('gv:engine');
     const { store, env } = startStore(host, data);

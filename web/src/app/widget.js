@@ -4,6 +4,7 @@
 // the engine's default, 30 days, when absent), include-stale and include-examples (boolean attributes: also rank
 // stale prices and the seed article's illustrative offers, which are left out as on the page).
 import { createEngine } from '../engine/client.js';
+import { unpackBundle } from '../engine/bundle.js';
 import { inflate } from '../engine/wasm.js';
 import { translator, pickLanguage } from '../i18n/index.js';
 import { messageRenderer } from '../i18n/messages.js';
@@ -17,7 +18,7 @@ async function startEngine() {
   const wasm = window.__GPUVALUE_WASM__;
   const wasmBinary = wasm ? await inflate(wasm) : undefined;
   const factory = wasmBinary ? (options = {}) => window.createGpuvalue({ ...options, wasmBinary }) : window.createGpuvalue;
-  return createEngine(factory, window.__GPUVALUE_DATA__);
+  return createEngine(factory, unpackBundle(window.__GPUVALUE_DATA__));
 }
 function sharedEngine() {
   enginePromise ||= startEngine();

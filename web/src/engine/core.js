@@ -8,6 +8,7 @@ import { createEngine, GpuvalueError, todayIso } from './client.js';
 import { errorData } from './errors.js';
 import { catalogOps } from './usercatalogs.js';
 import { toCsv, toJson } from './export.js';
+import { unpackBundle } from './bundle.js';
 import { buildRenderer } from '../i18n/render.js';
 import { makeFormatter, daysBetween } from '../format/format.js';
 
@@ -17,7 +18,7 @@ const POINT_LIMIT = 600;        // scatter points sent to the page before the cl
 export const rowKey = (r) => `${r.id}|${r.pricing}`;
 
 export async function initCore(factory, dataText, { today } = {}) {
-  const data = JSON.parse(dataText);
+  const data = unpackBundle(JSON.parse(dataText));
   const catalogTexts = data.catalogs.map((c) => JSON.stringify(c.doc));
   const client = await createEngine(factory, data, { today, catalogTexts });
   return createCore(client, data, catalogTexts);
