@@ -4,7 +4,7 @@
 // the default table.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, startServer, openPage, settled, offlineUrl } from './browser.mjs';
+import { launch, startServer, settled, offlineUrl } from './browser.mjs';
 
 const browser = await launch();
 const { server, base } = await startServer();
