@@ -25,7 +25,7 @@ export default [
   {
     // Browser tests, the page benchmark and the build's prerender run in node and hand functions to the page
     // (page.evaluate), which run there.
-    files: ['tests/browser/**', 'bench/run.mjs', 'bench/page.mjs', 'scripts/prerender.mjs'],
+    files: ['tests/browser/**', 'bench/run.mjs', 'bench/page.mjs', 'scripts/prerender.mjs', 'scripts/first-table.mjs'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
 ];

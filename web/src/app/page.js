@@ -30,7 +30,7 @@ import { userActions } from './userdata.js';
 import { importActions } from './importflow.js';
 import { download } from './saved.js';
 import { memoStep } from './memo.js';
-import { createAnswers } from './answers.js';
+import { createAnswers, canonical } from './answers.js';
 import { afterPaint, settler } from './paint.js';
 
 // Rows sent to the page per view: every row of the bundled catalog; a catalog of thousands of offers shows its
@@ -338,7 +338,7 @@ export class App {
       // The details of the selected row. A new selection is what the user looks at: its details now. Other
       // changes (new ranking, currency…) redraw the details after the table has painted, with the charts. The
       // job under each billing model comes from the engine host and fills in when it arrives.
-      details: memoStep((p) => [p.view, displayOf(p.state), this.el.details,
+      details: memoStep((p) => [canonical(p.request), p.ctx.catalog.version, displayOf(p.state), this.el.details,
         p.ctx.selKey, p.state.cmp.includes(p.ctx.selKey), p.state.cmp.length >= 4], (p) => {
         this.paint.detailsRun = (this.paint.detailsRun || 0) + 1;
         if (p.ctx.selKey !== this.paint.detailsSel) timed('render: details', () => this.showDetails(p.selected, p.ctx, () => p.done('details')));
