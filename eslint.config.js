@@ -23,8 +23,9 @@ export default [
     languageOptions: { globals: { ...globals.node } },
   },
   {
-    // Browser tests and the page benchmark run in node and hand functions to the page (page.evaluate), which run there.
-    files: ['tests/browser/**', 'bench/run.mjs', 'bench/page.mjs', 'bench/longtasks.mjs'],
+    // Browser tests, the page benchmark and the build's prerender run in node and hand functions to the page
+    // (page.evaluate), which run there.
+    files: ['tests/browser/**', 'bench/run.mjs', 'bench/page.mjs', 'bench/longtasks.mjs', 'scripts/prerender.mjs', 'scripts/first-table.mjs'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
 ];

@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { GpuvalueError, issueText } from '../web/src/engine/client.js';
-import { UsageError, COMMAND_TABLE, commandNames, usage, commandHelp, parseCommand, closest } from './cli/options.mjs';
+import { UsageError, COMMAND_TABLE, commandNames, usage, commandHelp, parseCommand, closest, guardOptions } from './cli/options.mjs';
 import { COMMANDS } from './cli/commands.mjs';
 import { engine, root, isWasmAbort } from './cli/io.mjs';
 import { terminalText } from './cli/text.mjs';
@@ -45,7 +45,9 @@ async function main(argv) {
   }
   if (first.startsWith('-')) throw new UsageError(s('error.command_first', { option: first }));
   if (!COMMAND_TABLE[first]) throw unknownCommand(first);
-  const { opts, positionals } = parseCommand(first, rest);
+  const parsed = parseCommand(first, rest);
+  const opts = guardOptions(first, parsed.opts);
+  const { positionals } = parsed;
   if (opts.help) {
     process.stdout.write(`${commandHelp(first)}\n`);
     return 0;

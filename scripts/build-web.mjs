@@ -5,6 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import * as esbuild from 'esbuild';
+import { prerender, firstScript, firstTemplates } from './prerender.mjs';
+import { packBundle } from '../web/src/engine/bundle.js';
 
 export function dataBundle(root) {
   const read = (p) => JSON.parse(fs.readFileSync(path.join(root, p), 'utf8'));
@@ -89,7 +91,8 @@ export async function buildWeb(root) {
   const smallEngine = path.join(root, 'build/wasm-small/wasm/gpuvalue_engine.cjs');
   const engineSmallJs = fs.existsSync(smallEngine) ? NOTICE + fs.readFileSync(smallEngine, 'utf8') : engineJs;
   const data = dataBundle(root);
-  const dataJson = JSON.stringify(data);
+  // What the pages and the widget carry: the catalogs packed (web/src/engine/bundle.js), unpacked where they start.
+  const dataJson = JSON.stringify(packBundle(data));
 
   // charset utf8: the Chinese UI strings stay UTF-8 instead of \uXXXX escapes (a third of the bytes; the pages are UTF-8).
   // legalComments eof: the licence comments of bundled packages (/*! ... */, @license) are kept, once each, at the end.
@@ -112,12 +115,21 @@ export async function buildWeb(root) {
   fs.writeFileSync(path.join(site, 'styles.css'), css);
   fs.writeFileSync(path.join(site, 'data/bundle.json'), dataJson);
   // worker-src: the engine worker is a Blob (web/src/engine/host.js); it imports gpuvalue_engine.js ('self').
-  const siteCsp = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self' blob:; connect-src 'self' data:; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:";
-  let siteHtml = fill(template, '<!--CSP-->', `<meta http-equiv="Content-Security-Policy" content="${siteCsp}">`);
-  siteHtml = fill(siteHtml, '<!--STYLES-->', '<link rel="stylesheet" href="styles.css">');
-  siteHtml = fill(siteHtml, '<!--DATA-->', '');
-  siteHtml = fill(siteHtml, '<!--SCRIPTS-->', '<script src="gpuvalue_engine.js"></script>\n<script src="app.js"></script>');
-  fs.writeFileSync(path.join(site, 'index.html'), siteHtml);
+  // The first screen (scripts/prerender.mjs): each language's markup in a template and the script that shows it
+  // (inline in the offline file; first.js on the site, whose server's policy allows no inline script); empty until
+  // the pages below have been written once and rendered.
+  const first = { templates: '', script: '', hash: '' };
+  const sitePage = () => {
+    const siteCsp = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self' blob:; connect-src 'self' data:; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:";
+    let siteHtml = fill(template, '<!--CSP-->', `<meta http-equiv="Content-Security-Policy" content="${siteCsp}">`);
+    siteHtml = fill(siteHtml, '<!--STYLES-->', '<link rel="stylesheet" href="styles.css">');
+    if (first.script) fs.writeFileSync(path.join(site, 'first.js'), first.script);
+    siteHtml = fill(siteHtml, '<!--FIRST-->', first.script ? `${first.templates}\n<script src="first.js"></script>` : '');
+    siteHtml = fill(siteHtml, '<!--DATA-->', '');
+    siteHtml = fill(siteHtml, '<!--SCRIPTS-->', '<script src="gpuvalue_engine.js"></script>\n<script src="app.js"></script>');
+    fs.writeFileSync(path.join(site, 'index.html'), siteHtml);
+  };
+  sitePage();
 
   // Widget: engine + data + custom element in one classic script. The size-optimised engine, its wasm as base64 of
   // its gzip (inflated by the element when it first ranks): a third of the bytes of the served engine.
@@ -136,22 +148,41 @@ export async function buildWeb(root) {
   // notice comment survives minification (legalComments inline); the CSP hashes below are of the final text.
   const engineInline = inlineScript((await esbuild.transform(engineOffline, { minify: true, target: 'es2020', legalComments: 'inline', logLevel: 'warning' })).code);
   const appInline = inlineScript(appJs);
+  const workerInline = inlineScript(workerJs);
   const dataInline = dataJson.replace(/</g, '\\u003c');
   // worker-src blob: the engine worker is made from the inline engine and worker scripts' text; a
   // blob worker inherits this policy, so 'wasm-unsafe-eval' lets it compile the wasm it is handed.
-  const csp = ["default-src 'none'", `script-src ${sha256(engineInline)} ${sha256(appInline)} 'wasm-unsafe-eval'`,
-    'worker-src blob:', 'connect-src data:', "style-src 'unsafe-inline'", 'img-src data: blob:'].join('; ');
-  let offline = fill(template, '<!--CSP-->', `<meta http-equiv="Content-Security-Policy" content="${csp}">`);
-  offline = fill(offline, '<!--STYLES-->', `<style>${css}</style>`);
-  offline = fill(offline, '<!--DATA-->', `<script type="application/json" id="gv-data">${dataInline}</script>`
-    + (wasmGzBase64 ? `\n<script type="application/octet-stream" id="gv-wasm" data-encoding="gzip+base64">${wasmGzBase64}</script>` : ''));
-  // The worker's script travels as text (type text/plain: not run on the page, so not subject to script-src).
-  offline = fill(offline, '<!--SCRIPTS-->', `<script id="gv-engine">${engineInline}</script>\n<script type="text/plain" id="gv-worker">${inlineScript(workerJs)}</script>\n<script id="gv-app">${appInline}</script>`);
-  fs.writeFileSync(path.join(dist, 'gpuvalue.html'), offline);
+  const offlinePage = () => {
+    // The worker's text runs on the page too when no worker can start (engine/host.js): its hash is allowed.
+    const csp = ["default-src 'none'", `script-src ${sha256(engineInline)} ${sha256(appInline)} ${sha256(workerInline)} ${first.hash} 'wasm-unsafe-eval'`,
+      'worker-src blob:', 'connect-src data:', "style-src 'unsafe-inline'", 'img-src data: blob:'].join('; ');
+    let offline = fill(template, '<!--CSP-->', `<meta http-equiv="Content-Security-Policy" content="${csp}">`);
+    offline = fill(offline, '<!--STYLES-->', `<style>${css}</style>`);
+    offline = fill(offline, '<!--FIRST-->', first.script ? `${first.templates}\n<script id="gv-first">${first.script}</script>` : '');
+    offline = fill(offline, '<!--DATA-->', `<script type="application/json" id="gv-data">${dataInline}</script>`
+      + (wasmGzBase64 ? `\n<script type="application/octet-stream" id="gv-wasm" data-encoding="gzip+base64">${wasmGzBase64}</script>` : ''));
+    // The worker's script travels as text (type text/plain: not run at load; engine/host.js runs it on the page when
+  // no worker can start, its hash allowed above).
+    offline = fill(offline, '<!--SCRIPTS-->', `<script id="gv-engine">${engineInline}</script>\n<script type="text/plain" id="gv-worker">${workerInline}</script>\n<script id="gv-app">${appInline}</script>`);
+    fs.writeFileSync(path.join(dist, 'gpuvalue.html'), offline);
+    return offline;
+  };
+  offlinePage();
+  // The default view rendered by the page itself, in each language, then written into both pages. Without Chromium
+  // (or when the page does not come up) the pages stay as they are: the engine draws the first table.
+  try {
+    const templates = firstTemplates(await prerender(path.join(dist, 'gpuvalue.html')));
+    Object.assign(first, { templates, script: inlineScript(firstScript()) });
+    first.hash = sha256(first.script);
+  } catch (e) {
+    console.warn(`build: no prerendered first screen (${e.message.split('\n')[0]})`);
+  }
+  sitePage();
+  const offline = offlinePage();
 
   // Engine module for the CLI and JS tests (UMD/CommonJS; T5: no ES6 output in node).
   fs.mkdirSync(path.join(dist, 'engine'), { recursive: true });
   fs.writeFileSync(path.join(dist, 'engine/gpuvalue_engine.cjs'), engineJs);
-  fs.writeFileSync(path.join(dist, 'engine/data-bundle.json'), dataJson);
+  fs.writeFileSync(path.join(dist, 'engine/data-bundle.json'), JSON.stringify(data));
   return { offlineBytes: Buffer.byteLength(offline) };
 }

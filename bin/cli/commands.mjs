@@ -3,6 +3,7 @@
 // UsageError (exit 2), anything the engine refuses is a GpuvalueError (exit 1).
 import path from 'node:path';
 import { GpuvalueError } from '../../web/src/engine/client.js';
+import { hoursFromDays } from '../../web/src/format/format.js';
 import { UsageError } from './options.mjs';
 import { language, localisedEngine, explain, termText, sentences } from './lang.mjs';
 import { s } from './strings.mjs';
@@ -110,32 +111,36 @@ const isDate = (t) => /^\d{4}-\d{2}-\d{2}$/.test(t) && +t.slice(0, 4) >= FIRST_Y
 
 // The command line of each engine method, by method name.
 export const COMMANDS = {
+  // With --json: {files: [{file, ok, kind?, count?, issues, error?}]} on stdout, the same exit status.
   validate: async (opts, e0, files) => {
     let e = e0;
     let bad = 0;
+    const report = [];
+    const problem = (file, text) => { report.push({ file, ok: false, issues: [], error: text }); if (!opts.json) complain(text); };
     for (const f of files) {
       let text;
       try { text = readText(f); } catch (err) {
         if (!(err instanceof GpuvalueError)) throw err;
-        complain(err.message);
+        problem(f, err.message);
         bad++;
         continue;
       }
       let r;
       try { r = e.validate(text); } catch (err) {
         if (!isWasmAbort(err)) throw err;
-        complain(s('validate.stopped', { file: f, detail: err.message }));
+        problem(f, s('validate.stopped', { file: f, detail: err.message }));
         bad++;
         e = localisedEngine(await newEngine(), opts);
         continue;
       }
+      report.push({ file: f, ok: r.ok, kind: r.kind, count: r.count, issues: r.issues || [] });
+      if (!r.ok) bad++;
+      if (opts.json) continue;
       const warnings = (r.issues || []).filter((i) => i.warning);
       if (r.ok) say(s('validate.ok', { file: f, count: r.count, kind: r.kind === 'gpus' ? 'gpus' : 'records', warnings: warnings.length }));
-      else {
-        bad++;
-        for (const i of r.issues) complain(`${f}: ${i.path || '/'}: ${explain(i.message)}${i.warning ? s('validate.warning') : ''}`);
-      }
+      else for (const i of r.issues) complain(`${f}: ${i.path || '/'}: ${explain(i.message)}${i.warning ? s('validate.warning') : ''}`);
     }
+    if (opts.json) process.stdout.write(`${jsonText({ files: report })}\n`);
     return bad ? 1 : 0;
   },
   importSkypilot: async (opts, e, [sub, file]) => {
@@ -143,6 +148,11 @@ export const COMMANDS = {
     const asOf = opts['as-of'];
     if (asOf !== undefined && !isDate(asOf)) throw new UsageError(s('error.as_of', { first: FIRST_YEAR, last: LAST_YEAR, value: asOf }), 'import');
     const r = e.importSkypilot(readText(file), { provider: opts.provider || '', as_of: asOf, source: `SkyPilot catalog ${path.basename(file)}` });
+    // With --json: the whole answer (catalog, rows, offers, skipped_rows, issues, unmapped) on stdout.
+    if (opts.json) {
+      process.stdout.write(`${jsonText(withoutOk(r))}\n`);
+      return r.ok ? 0 : 1;
+    }
     for (const i of r.issues || []) complain(`${file}: ${i.path ? `${i.path}: ` : ''}${explain(i.message)}`);
     const unmapped = (r.unmapped || []).map((u) => s('import.unmapped_name', { name: u.name, rows: u.rows }));
     if (unmapped.length) complain(s('import.unmapped', { file, names: unmapped.join(', ') }));
@@ -175,7 +185,7 @@ export const COMMANDS = {
     if (opts.catalog.length && !(await loadCatalogs(e, 'loadCatalog', opts.catalog))) return 1;
     if (opts['add-catalog'].length && !(await loadCatalogs(e, 'addCatalog', opts['add-catalog']))) return 1;
     const req = { ...workloadRequest(opts), pricing: opts.pricing || 'all', filters: scopeFilters(opts) };
-    if (opts['horizon-days'] !== undefined) req.horizon_hours = opts['horizon-days'] * 24;
+    if (opts['horizon-days'] !== undefined) req.horizon_hours = hoursFromDays(opts['horizon-days']);
     if (opts['fits-only']) req.filters.fits_only = true;
     if (opts['no-marketplace']) req.filters.include_marketplace = false;
     if (opts.budget !== undefined) req.filters.budget_usd = opts.budget;
@@ -244,7 +254,7 @@ export const COMMANDS = {
     put(req, opts, 'deadline', 'deadline_hours');
     for (const k of ['stage', 'mode']) put(req, opts, k);
     Object.assign(req, scopeFilters(opts));
-    if (opts['horizon-days'] !== undefined) req.horizon_hours = opts['horizon-days'] * 24;
+    if (opts['horizon-days'] !== undefined) req.horizon_hours = hoursFromDays(opts['horizon-days']);
     const r = e.advise(req);
     out(opts, withoutOk(r), () => adviseText(r));
     return 0;

@@ -1,13 +1,17 @@
 // The command line's grammar: one table of options and one table of commands drive the parser (node:util
 // parseArgs, strict), the usage text and each command's --help.
 //
-// Adding an option is one row of OPTIONS: its type ('string', 'boolean', 'number' or 'integer'), the value's
-// placeholder and the commands that take it, e.g.
-//   lang: { type: 'string', value: 'LANG', commands: ALL },
-// and its help line, "option.lang", in both catalogs of the CLI's text (bin/cli/strings.*.json).
-// A command reads it as opts.lang (opts['include-stale'] for a dashed name); numbers arrive as numbers, already
-// checked to be decimal and within min/max. Adding a command is one row of COMMAND_TABLE and one entry of COMMANDS
-// in commands.mjs (and its summary, "command.NAME", in the catalogs).
+// Adding an option is one row of OPTIONS: its type ('string', 'boolean', 'number' or 'integer') and the value's
+// placeholder, e.g.
+//   pue: { type: 'number', value: 'P', min: 1 },
+// its name in the `options` of each command of COMMAND_TABLE that reads it, and its help line, "option.pue", in both
+// catalogs of the CLI's text (bin/cli/strings.*.json). The options every command takes (COMMON: --json, --lang,
+// --help) are not listed per command. A command reads an option as opts.pue (opts['include-stale'] for a dashed
+// name); numbers arrive as numbers, already checked to be decimal and within min/max; reading an option its row does
+// not list is an internal error (guardOptions), so a command cannot use an option its parser refuses.
+// Adding a command is one row of COMMAND_TABLE (tests/js/cli-commands.test.mjs fails when a request method of the
+// engine's dispatch table has none) and one entry of COMMANDS in commands.mjs (and its summary, "command.NAME", in
+// the catalogs).
 import { parseArgs } from 'node:util';
 import { s } from './strings.mjs';
 
@@ -18,85 +22,117 @@ export class UsageError extends Error {
   }
 }
 
-const ALL = '*';
-const WORKLOAD = ['estimate', 'rank', 'levers', 'compare', 'energy', 'tco'];
-const HARDWARE = ['energy', 'tco'];
+// Options every command takes: its answer as JSON, the language of its text, its help.
+export const COMMON = ['json', 'lang', 'help'];
+// Groups of options several commands read through one function of commands.mjs.
+const WORKLOAD = ['preset', 'workload', 'software'];                 // workloadRequest
+const SCOPE = ['include-examples', 'include-stale'];                 // scopeFilters
+const HARDWARE = ['gpu', 'instance', 'count', 'cooling', 'pue', 'utilisation', 'usd-per-kwh', 'power-w'];  // hardwareRequest
+const ENERGY = [...HARDWARE, 'kg-co2-per-kwh', 'hours', ...WORKLOAD];  // energyRequest
 
-// name -> { type, value, commands, multiple?, min?, minExclusive?, max?, choices? }; the help is s('option.NAME')
+// name -> { type, value, multiple?, min?, minExclusive?, max?, short? }; the help is s('option.NAME'); `commands` (the
+// commands that take it) is derived from COMMAND_TABLE below.
 export const OPTIONS = {
-  preset: { type: 'string', value: 'ID', commands: WORKLOAD },
-  workload: { type: 'string', value: 'FILE', commands: WORKLOAD },
-  gpu: { type: 'string', value: 'GPU_ID', commands: ['estimate', 'mig', ...HARDWARE] },
-  instance: { type: 'string', value: 'ID', commands: ['cost', 'levers', 'serverless', ...HARDWARE] },
-  count: { type: 'integer', value: 'N', min: 1, commands: ['estimate', ...HARDWARE] },
-  software: { type: 'string', value: 'tuned|typical', commands: ['estimate', 'rank'] },
-  precision: { type: 'string', value: 'P', commands: ['estimate', 'levers'] },
-  catalog: { type: 'string', multiple: true, value: 'FILE', commands: ['rank'] },
-  'add-catalog': { type: 'string', multiple: true, value: 'FILE', commands: ['rank'] },
-  pricing: { type: 'string', value: 'MODEL', commands: ['rank', 'cost', 'levers', 'compare'] },
-  'fits-only': { type: 'boolean', commands: ['rank'] },
-  'no-marketplace': { type: 'boolean', commands: ['rank'] },
-  'include-examples': { type: 'boolean', commands: ['rank', 'advise', 'mig', 'levers', 'tco'] },
-  'include-stale': { type: 'boolean', commands: ['rank', 'advise', 'mig', 'levers', 'tco'] },
-  'horizon-days': { type: 'number', value: 'DAYS', min: 0, commands: ['rank', 'advise'] },
-  budget: { type: 'number', value: 'USD', min: 0, minExclusive: true, commands: ['rank'] },
-  deadline: { type: 'number', value: 'HOURS', min: 0, minExclusive: true, commands: ['rank', 'advise'] },
-  limit: { type: 'integer', value: 'N', min: 1, commands: ['rank'] },
-  hours: { type: 'number', value: 'H', min: 0, commands: ['cost', ...HARDWARE] },
-  nodes: { type: 'integer', value: 'N', min: 1, commands: ['cost', 'levers'] },
-  'cold-start-s': { type: 'number', value: 'S', min: 0, commands: ['cost', 'serverless'] },
-  offer: { type: 'string', value: 'ID', commands: ['serverless'] },
-  load: { type: 'string', value: 'G0,G1,…,G23', commands: ['serverless'] },
-  'idle-timeout-s': { type: 'number', value: 'S', min: 0, commands: ['serverless'] },
-  'max-concurrency': { type: 'integer', value: 'N', min: 1, commands: ['serverless'] },
-  provider: { type: 'string', value: 'NAME', commands: ['import'] },
-  'as-of': { type: 'string', value: 'YYYY-MM-DD', commands: ['import'] },
-  params: { type: 'number', value: 'N', min: 0, minExclusive: true, commands: ['advise'] },
-  tokens: { type: 'number', value: 'N', min: 0, minExclusive: true, commands: ['advise'] },
-  stage: { type: 'string', value: 'STAGE', commands: ['advise'] },
-  mode: { type: 'string', value: 'MODE', commands: ['advise'] },
-  demand: { type: 'string', value: 'FILE', commands: ['plan'] },
-  example: { type: 'string', value: 'NAME', commands: ['plan'] },
-  jobs: { type: 'string', value: 'SPEC', commands: ['mig'] },
-  config: { type: 'string', multiple: true, value: 'C', commands: ['compare'] },
-  baseline: { type: 'integer', value: 'I', min: 0, commands: ['compare'] },
-  cooling: { type: 'string', value: 'KIND', commands: HARDWARE },
-  pue: { type: 'number', value: 'P', min: 1, commands: HARDWARE },
-  utilisation: { type: 'number', value: 'U', min: 0, max: 1, commands: HARDWARE },
-  'usd-per-kwh': { type: 'number', value: 'X', min: 0, commands: HARDWARE },
-  'kg-co2-per-kwh': { type: 'number', value: 'X', min: 0, commands: HARDWARE },
-  'power-w': { type: 'number', value: 'W', min: 0, minExclusive: true, commands: HARDWARE },
-  'purchase-usd': { type: 'number', value: 'X', min: 0, commands: ['tco'] },
-  years: { type: 'number', value: 'N', min: 0, minExclusive: true, commands: ['tco'] },
-  'other-usd-per-year': { type: 'number', value: 'X', min: 0, commands: ['tco'] },
-  'rent-usd-per-gpu-hour': { type: 'number', value: 'X', min: 0, minExclusive: true, commands: ['tco'] },
-  json: { type: 'boolean', commands: ['estimate', 'rank', 'cost', 'presets', 'gpus', 'advise', 'plan', 'mig', 'levers', 'compare', 'energy', 'tco'] },
-  lang: { type: 'string', value: 'zh|en', commands: ALL },
-  help: { type: 'boolean', short: 'h', commands: ALL },
+  preset: { type: 'string', value: 'ID' },
+  workload: { type: 'string', value: 'FILE' },
+  gpu: { type: 'string', value: 'GPU_ID' },
+  instance: { type: 'string', value: 'ID' },
+  count: { type: 'integer', value: 'N', min: 1 },
+  software: { type: 'string', value: 'tuned|typical' },
+  precision: { type: 'string', value: 'P' },
+  catalog: { type: 'string', multiple: true, value: 'FILE' },
+  'add-catalog': { type: 'string', multiple: true, value: 'FILE' },
+  pricing: { type: 'string', value: 'MODEL' },
+  'fits-only': { type: 'boolean' },
+  'no-marketplace': { type: 'boolean' },
+  'include-examples': { type: 'boolean' },
+  'include-stale': { type: 'boolean' },
+  'horizon-days': { type: 'number', value: 'DAYS', min: 0 },
+  budget: { type: 'number', value: 'USD', min: 0, minExclusive: true },
+  deadline: { type: 'number', value: 'HOURS', min: 0, minExclusive: true },
+  limit: { type: 'integer', value: 'N', min: 1 },
+  hours: { type: 'number', value: 'H', min: 0 },
+  nodes: { type: 'integer', value: 'N', min: 1 },
+  'cold-start-s': { type: 'number', value: 'S', min: 0 },
+  offer: { type: 'string', value: 'ID' },
+  load: { type: 'string', value: 'G0,G1,…,G23' },
+  'idle-timeout-s': { type: 'number', value: 'S', min: 0 },
+  'max-concurrency': { type: 'integer', value: 'N', min: 1 },
+  provider: { type: 'string', value: 'NAME' },
+  'as-of': { type: 'string', value: 'YYYY-MM-DD' },
+  params: { type: 'number', value: 'N', min: 0, minExclusive: true },
+  tokens: { type: 'number', value: 'N', min: 0, minExclusive: true },
+  stage: { type: 'string', value: 'STAGE' },
+  mode: { type: 'string', value: 'MODE' },
+  demand: { type: 'string', value: 'FILE' },
+  example: { type: 'string', value: 'NAME' },
+  jobs: { type: 'string', value: 'SPEC' },
+  config: { type: 'string', multiple: true, value: 'C' },
+  baseline: { type: 'integer', value: 'I', min: 0 },
+  cooling: { type: 'string', value: 'KIND' },
+  pue: { type: 'number', value: 'P', min: 1 },
+  utilisation: { type: 'number', value: 'U', min: 0, max: 1 },
+  'usd-per-kwh': { type: 'number', value: 'X', min: 0 },
+  'kg-co2-per-kwh': { type: 'number', value: 'X', min: 0 },
+  'power-w': { type: 'number', value: 'W', min: 0, minExclusive: true },
+  'purchase-usd': { type: 'number', value: 'X', min: 0 },
+  years: { type: 'number', value: 'N', min: 0, minExclusive: true },
+  'other-usd-per-year': { type: 'number', value: 'X', min: 0 },
+  'rent-usd-per-gpu-hour': { type: 'number', value: 'X', min: 0, minExclusive: true },
+  json: { type: 'boolean' },
+  lang: { type: 'string', value: 'zh|en' },
+  help: { type: 'boolean', short: 'h' },
 };
 
 // command -> { method (engine method when named otherwise), synopsis (positionals and required choices; the other
-// options are listed from OPTIONS), positionals: [min, max], group }; the summary is s('command.NAME')
+// options are listed from OPTIONS), options (besides COMMON), positionals: [min, max], group }; the summary is
+// s('command.NAME')
 export const COMMAND_TABLE = {
-  estimate: { synopsis: '(--preset ID | --workload FILE) --gpu GPU_ID' },
-  rank: { synopsis: '(--preset ID | --workload FILE)' },
-  cost: { synopsis: '--instance ID --hours H' },
-  validate: { synopsis: 'FILE...', positionals: [1, Infinity] },
-  import: { method: 'importSkypilot', synopsis: 'skypilot FILE.csv', positionals: [2, 2] },
-  presets: { synopsis: '' },
-  gpus: { synopsis: '' },
-  advise: { synopsis: '--params N', group: 'decision tools' },
-  plan: { synopsis: '(--demand FILE | --example article)', group: 'decision tools' },
-  serverless: { synopsis: '--offer ID', group: 'decision tools' },
-  mig: { synopsis: '--gpu GPU_ID --jobs SPEC', group: 'decision tools' },
-  levers: { synopsis: '(--preset ID | --workload FILE) --instance ID', group: 'decision tools' },
-  compare: { synopsis: '(--preset ID | --workload FILE) --config C --config C', group: 'decision tools' },
-  energy: { synopsis: '(--gpu GPU_ID | --instance ID) (--hours H | --preset ID | --workload FILE)', group: 'decision tools' },
-  tco: { synopsis: '(--gpu GPU_ID | --instance ID)', group: 'decision tools' },
+  estimate: { synopsis: '(--preset ID | --workload FILE) --gpu GPU_ID', options: [...WORKLOAD, 'gpu', 'count', 'precision'] },
+  rank: { synopsis: '(--preset ID | --workload FILE)', options: [...WORKLOAD, 'catalog', 'add-catalog', 'pricing', 'fits-only', 'no-marketplace', ...SCOPE,
+    'horizon-days', 'budget', 'deadline', 'limit'] },
+  cost: { synopsis: '--instance ID --hours H', options: ['instance', 'pricing', 'hours', 'nodes', 'cold-start-s'] },
+  validate: { synopsis: 'FILE...', positionals: [1, Infinity], options: [] },
+  import: { method: 'importSkypilot', synopsis: 'skypilot FILE.csv', positionals: [2, 2], options: ['provider', 'as-of'] },
+  presets: { synopsis: '', options: [] },
+  gpus: { synopsis: '', options: [] },
+  advise: { synopsis: '--params N', group: 'decision tools', options: ['params', 'tokens', 'stage', 'mode', 'deadline', 'horizon-days', ...SCOPE] },
+  plan: { synopsis: '(--demand FILE | --example article)', group: 'decision tools', options: ['demand', 'example'] },
+  serverless: { synopsis: '--offer ID', group: 'decision tools', options: ['offer', 'instance', 'load', 'cold-start-s', 'idle-timeout-s', 'max-concurrency'] },
+  mig: { synopsis: '--gpu GPU_ID --jobs SPEC', group: 'decision tools', options: ['gpu', 'jobs', ...SCOPE] },
+  levers: { synopsis: '(--preset ID | --workload FILE) --instance ID', group: 'decision tools', options: [...WORKLOAD, 'instance', 'pricing', 'precision', 'nodes', ...SCOPE] },
+  compare: { synopsis: '(--preset ID | --workload FILE) --config C --config C', group: 'decision tools', options: [...WORKLOAD, 'config', 'pricing', 'baseline'] },
+  energy: { synopsis: '(--gpu GPU_ID | --instance ID) (--hours H | --preset ID | --workload FILE)', group: 'decision tools', options: ENERGY },
+  tco: { synopsis: '(--gpu GPU_ID | --instance ID)', group: 'decision tools', options: [...ENERGY, ...SCOPE, 'purchase-usd', 'years', 'other-usd-per-year', 'rent-usd-per-gpu-hour'] },
 };
 
+// Each option's commands, derived from the table (in the table's order); a name the table uses that OPTIONS lacks, or
+// an option no command takes, stops the CLI at load.
+for (const o of Object.values(OPTIONS)) o.commands = [];
+for (const [cmd, c] of Object.entries(COMMAND_TABLE)) {
+  for (const name of new Set([...c.options, ...COMMON])) {
+    if (!OPTIONS[name]) throw new Error(`bin/cli/options.mjs: command ${cmd} names an option --${name} that OPTIONS lacks`);
+    OPTIONS[name].commands.push(cmd);
+  }
+}
+for (const [name, o] of Object.entries(OPTIONS)) if (!o.commands.length) throw new Error(`bin/cli/options.mjs: no command takes --${name}`);
+
 export const commandNames = () => Object.keys(COMMAND_TABLE);
-const optionsOf = (cmd) => Object.entries(OPTIONS).filter(([, o]) => o.commands === ALL || o.commands.includes(cmd));
+const optionsOf = (cmd) => Object.entries(OPTIONS).filter(([, o]) => o.commands.includes(cmd));
+
+// The parsed options of a command as it may read them: reading an option the command's row does not list throws
+// (an internal error: the row lacks an option the code uses, which the parser would refuse from the user).
+export function guardOptions(cmd, opts) {
+  const own = new Set(optionsOf(cmd).map(([n]) => n));
+  return new Proxy(opts, {
+    get(target, key) {
+      if (typeof key === 'string' && !own.has(key) && !Object.prototype.hasOwnProperty.call(target, key)) {
+        throw new Error(`internal: ${cmd} reads --${key}, which its row of COMMAND_TABLE (bin/cli/options.mjs) does not list`);
+      }
+      return target[key];
+    },
+  });
+}
 
 function optionText(name, o) {
   return `--${name}${o.value ? ` ${o.value}` : ''}`;

@@ -2,6 +2,7 @@
 // everything written to a terminal.
 import { sentences, termText } from './lang.mjs';
 import { s } from './strings.mjs';
+import { daysFromHours } from '../../web/src/format/format.js';
 
 // Characters a terminal acts on or that reorder text: C0 controls but tab and newline, DEL, C1 controls (ESC, CSI
 // and OSC start sequences that clear the screen, set the title or write the clipboard) and the bidi embeddings,
@@ -33,7 +34,7 @@ export function table(rows, columns) {
   return [line(columns.map((c) => c.title)), line(widths.map((w) => '-'.repeat(w))), ...rows.map((r) => line(columns.map((c) => c.get(r))))].join('\n');
 }
 
-export const fmtH = (h) => (h >= 48 ? `${(h / 24).toFixed(1)} d` : `${h.toFixed(1)} h`);
+export const fmtH = (h) => (h >= 48 ? `${daysFromHours(h).toFixed(1)} d` : `${h.toFixed(1)} h`);
 
 // ---- decision tools (advise, plan, mig, levers, compare, energy, tco) ----
 

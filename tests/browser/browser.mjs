@@ -79,14 +79,15 @@ export async function nodeEngine() {
   const copy = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gpuvalue-engine-')), 'engine.cjs');
   fs.copyFileSync(path.join(root, 'dist/site/gpuvalue_engine.js'), copy);
   const factory = createRequire(import.meta.url)(copy);
-  const data = JSON.parse(fs.readFileSync(path.join(root, 'dist/site/data/bundle.json'), 'utf8'));  // the page's data
+  const { unpackBundle } = await import('../../web/src/engine/bundle.js');
+  const data = unpackBundle(JSON.parse(fs.readFileSync(path.join(root, 'dist/site/data/bundle.json'), 'utf8')));  // the page's data
   return createEngine(factory, data, { today: todayIso() });
 }
 
 // The text the English page shows for an engine message (USD, GPU names from the engine's database).
 export async function englishRenderer(engine) {
   const { messageRenderer } = await import('../../web/src/i18n/messages.js');
-  const { makeFormatter } = await import('../../web/src/views/format.js');
+  const { makeFormatter } = await import('../../web/src/format/format.js');
   const names = new Map(engine.gpus().map((g) => [g.id, g.name]));
   return messageRenderer({ lang: 'en', fmt: makeFormatter({ lang: 'en' }), gpuName: (id) => names.get(id) ?? id });
 }

@@ -7,6 +7,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import { unpackBundle } from '../../web/src/engine/bundle.js';
 import { launch, startServer, openPage, settled, shot, root } from './browser.mjs';
 
 const browser = await launch();
@@ -17,7 +18,7 @@ test.after(async () => { await browser.close(); server.close(); });
 // providers, regions, price sources, GPU names, CPU models, preset ids and names), plus units, formats and
 // product terms. Whole data strings are taken out of the text first (a Chinese instance name stays on the
 // English page), then single words.
-const bundle = JSON.parse(fs.readFileSync(path.join(root, 'dist/site/data/bundle.json'), 'utf8'));
+const bundle = unpackBundle(JSON.parse(fs.readFileSync(path.join(root, 'dist/site/data/bundle.json'), 'utf8')));
 const DATA = new Set();
 const NAMES = new Set();
 const WORD = /[A-Za-z][A-Za-z0-9]*/g;

@@ -6,13 +6,14 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import { unpackBundle } from '../../web/src/engine/bundle.js';
 import { launch, startServer, openPage, settled, shot, tableRows, root } from './browser.mjs';
 
 const browser = await launch();
 const { server, base } = await startServer();
 test.after(async () => { await browser.close(); server.close(); });
 
-const bundle = JSON.parse(fs.readFileSync(path.join(root, 'dist/site/data/bundle.json'), 'utf8'));
+const bundle = unpackBundle(JSON.parse(fs.readFileSync(path.join(root, 'dist/site/data/bundle.json'), 'utf8')));
 const bundledId = bundle.catalogs.flatMap((c) => c.doc.instances).find((i) => !i.example).id;
 
 const offer = (id, extra = {}) => ({ id, provider: 'Mine Cloud', instance_type: `m-${id}`, gpu: 'h100-sxm5-80gb', gpu_count: 8, region: 'eu-1', currency: 'USD',

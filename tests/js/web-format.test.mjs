@@ -1,7 +1,7 @@
-// The page's duration format (web/src/views/format.js): the unit a reader expects at each size, in both languages.
+// The page's duration format (web/src/format/format.js): the unit a reader expects at each size, in both languages.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { makeFormatter } from '../../web/src/views/format.js';
+import { makeFormatter } from '../../web/src/format/format.js';
 
 const HOURS_PER_DAY = 24;
 

@@ -2,9 +2,9 @@
 // turned into errors or filters that match nothing.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { parseHash, serializeHash } from '../../web/src/app/hash.js';
-import { defaultState } from '../../web/src/app/state.js';
-import { setNames } from '../../web/src/app/names.js';
+import { parseHash, serializeHash } from '../../web/src/state/hash.js';
+import { defaultState } from '../../web/src/state/state.js';
+import { setNames } from '../../web/src/state/names.js';
 import { loadEngine } from './helpers.mjs';
 
 const engine = await loadEngine();

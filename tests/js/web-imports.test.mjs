@@ -6,8 +6,10 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { inferProvider, changeSummary, mergeDocs, groupIssues, reasonOf, linesOf, refreshedEntry, fileProviders } from '../../web/src/app/imports.js';
-import { toCsv } from '../../web/src/app/export.js';
+import { inferProvider, changeSummary, mergeDocs, refreshedEntry, fileProviders } from '../../web/src/engine/imports.js';
+import { groupIssues, reasonOf, linesOf } from '../../web/src/views/issues.js';
+import { messageRenderer } from '../../web/src/i18n/messages.js';
+import { toCsv } from '../../web/src/engine/export.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const fixture = (name) => fs.readFileSync(path.join(root, 'tests/fixtures/skypilot', name), 'utf8');
@@ -82,7 +84,7 @@ test('the CSV export: amounts to the cent, no float noise; the columns that iden
     cost_usd: 174.0711552 + 2e-14, usd_per_hour: 3.641656 + 3e-16, usd_per_tflops_day: 0.336152861538, usd_per_tflops_day_at_precision: 0.336152861538,
     score: 0.7123456789, scores: { unit_cost: 0.5, task: 0.61234567, service: 0.9 }, memory: { required_gb_per_gpu: 7.123456, available_gb_per_gpu: 16, sharding: 'none' },
     as_of: '2026-11-01', stale: false, source: 'https://cloud.google.com/compute/gpus-pricing', reasons: [], warnings: [] };
-  const [head, line] = toCsv([r], { currency: 'USD', rate: 7 }).slice(1).split('\r\n');
+  const [head, line] = toCsv([r], { currency: 'USD', rate: 7, say: messageRenderer({ lang: 'en' }) }).slice(1).split('\r\n');
   const cell = Object.fromEntries(head.split(',').map((k, i) => [k, line.split(',')[i]]));
   assert.equal(cell.time_hours, '47.8');
   assert.equal(cell.cost_usd, '174.07');

@@ -3,8 +3,9 @@
 // Storage is a quota-limited Storage with the Web Storage semantics (setItem throws QuotaExceededError when full).
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { parseStore, storeText, docRefs, STORE_KEY } from '../../web/src/app/store.js';
-import { toCsv, csvCell } from '../../web/src/app/export.js';
+import { parseStore, storeText, docRefs, STORE_KEY } from '../../web/src/engine/catalogstore.js';
+import { toCsv, csvCell } from '../../web/src/engine/export.js';
+import { messageRenderer } from '../../web/src/i18n/messages.js';
 
 class QuotaStorage {
   constructor(quotaChars) { this.quota = quotaChars; this.map = new Map(); }
@@ -113,7 +114,7 @@ test('CSV cells with bidi controls are isolated with FSI … PDI', () => {
     pricing: 'on_demand', fits: true, pareto: false, time_hours: 1, time_hours_low: 1, time_hours_high: 1, cost_usd: 1, usd_per_hour: 1,
     usd_per_tflops_day: 1, usd_per_tflops_day_at_precision: 1, score: 1, scores: { unit_cost: 1, task: 1, service: 1 },
     memory: { required_gb_per_gpu: 1, available_gb_per_gpu: 1, sharding: 'none' }, as_of: '2026-11-01', stale: false, source: 's', reasons: [], warnings: [] }],
-  { currency: 'USD', rate: 7 });
+  { currency: 'USD', rate: 7, say: messageRenderer({ lang: 'en' }) });
   const row = csv.split('\r\n')[1];
   // Every override opened in a cell is closed before the next comma.
   for (const cell of row.split(',')) {

@@ -6,7 +6,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { loadEngine, root } from './helpers.mjs';
 import { createCore } from '../../web/src/engine/core.js';
-import { parseStore, INLINE_DOC_CHARS } from '../../web/src/app/store.js';
+import { parseStore, INLINE_DOC_CHARS } from '../../web/src/engine/catalogstore.js';
 import { dataBundle } from '../../scripts/build-web.mjs';
 
 const client = await loadEngine();

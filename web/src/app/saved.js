@@ -2,13 +2,12 @@
 // is known to exist (written and read back), every unreadable value gets a slot of its own, and any exception while
 // reading storage counts as unreadable data instead of stopping the page.
 // localStorage holds the small state: the list of the user's catalogs and the small catalogs themselves. A large
-// catalog document is kept in IndexedDB (no 5-million-character quota) and the list names it by key (app/store.js);
-// the engine host reads and writes those documents (app/docstore.js), so that megabytes of text never cross the
+// catalog document is kept in IndexedDB (no 5-million-character quota) and the list names it by key (engine/catalogstore.js);
+// the engine host reads and writes those documents (engine/docstore.js), so that megabytes of text never cross the
 // page's main thread. The page itself reads them only for the start-up screen's export before a reset.
-import { STORE_KEY } from './store.js';
+import { STORE_KEY } from '../engine/catalogstore.js';
 
-export { download } from './export.js';
-export { allDocs, resetDocs } from './docstore.js';
+export { allDocs, resetDocs } from '../engine/docstore.js';
 
 export const ASIDE_PREFIX = `${STORE_KEY}.unreadable`;
 const PREFIX = 'gpuvalue.';
@@ -78,4 +77,17 @@ export function writeStored(text) {
   } catch {
     return false;
   }
+}
+
+// Offers content (text or a Blob) as a file download, through an object URL (which works from file:// too).
+export function download(content, filename, type) {
+  const url = URL.createObjectURL(content instanceof Blob ? content : new Blob([content], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  a.hidden = true;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 30000);
 }

@@ -4,12 +4,13 @@
 // the engine's default, 30 days, when absent), include-stale and include-examples (boolean attributes: also rank
 // stale prices and the seed article's illustrative offers, which are left out as on the page).
 import { createEngine } from '../engine/client.js';
+import { unpackBundle } from '../engine/bundle.js';
 import { inflate } from '../engine/wasm.js';
 import { translator, pickLanguage } from '../i18n/index.js';
 import { messageRenderer } from '../i18n/messages.js';
-import { makeFormatter } from '../views/format.js';
+import { makeFormatter, hoursFromDays } from '../format/format.js';
 import { h } from '../views/dom.js';
-import { bundledFx, defaultCurrency } from './state.js';
+import { bundledFx, defaultCurrency } from '../state/state.js';
 
 let enginePromise;
 // The script carries the engine's wasm as base64 of its gzip (scripts/build-web.mjs): inflated once, for every element.
@@ -17,7 +18,7 @@ async function startEngine() {
   const wasm = window.__GPUVALUE_WASM__;
   const wasmBinary = wasm ? await inflate(wasm) : undefined;
   const factory = wasmBinary ? (options = {}) => window.createGpuvalue({ ...options, wasmBinary }) : window.createGpuvalue;
-  return createEngine(factory, window.__GPUVALUE_DATA__);
+  return createEngine(factory, unpackBundle(window.__GPUVALUE_DATA__));
 }
 function sharedEngine() {
   enginePromise ||= startEngine();
@@ -70,7 +71,7 @@ class GpuValueElement extends HTMLElement {
       const req = { preset: this.getAttribute('preset') || 'resnet50-imagenet', limit,
         filters: { fits_only: true, include_examples: this.hasAttribute('include-examples'), include_stale: this.hasAttribute('include-stale') } };
       const horizonDays = Number(this.getAttribute('horizon-days'));
-      if (this.hasAttribute('horizon-days') && Number.isFinite(horizonDays) && horizonDays >= 0 && horizonDays <= 4e5) req.horizon_hours = horizonDays * 24;
+      if (this.hasAttribute('horizon-days') && Number.isFinite(horizonDays) && horizonDays >= 0 && horizonDays <= 4e5) req.horizon_hours = hoursFromDays(horizonDays);
       const software = this.getAttribute('software');
       if (software === 'tuned' || software === 'typical') req.workload = { software };
       const result = engine.rank(req);

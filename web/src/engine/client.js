@@ -106,9 +106,9 @@ export class EngineClient {
   heapBytes() { return this.module.heapBytes(); }
 }
 
-export function todayIso(date = new Date()) {
-  return date.toISOString().slice(0, 10);
-}
+import { todayIso } from '../format/format.js';
+
+export { todayIso };
 
 // Creates an engine loaded with the bundled data ({gpus, presets, catalogs: [{file, doc}]}). catalogTexts: the
 // catalogs' documents as JSON text when the caller has them already (one stringify of a megabyte less at start).

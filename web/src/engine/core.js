@@ -7,13 +7,18 @@
 import { createEngine, GpuvalueError, todayIso } from './client.js';
 import { errorData } from './errors.js';
 import { catalogOps } from './usercatalogs.js';
-import { rowKey } from '../app/rows.js';
-import { toCsv, toJson } from '../app/export.js';
+import { toCsv, toJson } from './export.js';
+import { unpackBundle } from './bundle.js';
+import { buildRenderer } from '../i18n/render.js';
+import { makeFormatter, daysBetween } from '../format/format.js';
 
 const POINT_LIMIT = 600;        // scatter points sent to the page before the cloud is thinned
 
+// A row's key on the page (selection, comparison, URL): one offer under one billing model.
+export const rowKey = (r) => `${r.id}|${r.pricing}`;
+
 export async function initCore(factory, dataText, { today } = {}) {
-  const data = JSON.parse(dataText);
+  const data = unpackBundle(JSON.parse(dataText));
   const catalogTexts = data.catalogs.map((c) => JSON.stringify(c.doc));
   const client = await createEngine(factory, data, { today, catalogTexts });
   return createCore(client, data, catalogTexts);
@@ -34,7 +39,7 @@ function freshness(offers) {
 }
 
 // True when an ISO date lies more than `days` days before today.
-const isStaleDate = (asOf, days) => (Date.parse(`${todayIso()}T00:00:00Z`) - Date.parse(`${asOf}T00:00:00Z`)) / 86400000 > days;
+const isStaleDate = (asOf, days) => daysBetween(asOf, todayIso()) > days;
 
 export function createCore(client, data, bundledTexts = data.catalogs.map((c) => JSON.stringify(c.doc))) {
   const bundledIds = new Set(data.catalogs.flatMap((c) => c.doc.instances.map((i) => i.id)));
@@ -95,7 +100,7 @@ export function createCore(client, data, bundledTexts = data.catalogs.map((c) =>
 
   // The shared state the operation groups read and write.
   const s = {
-    client, data, bundledTexts, defaults, presets, offers: new Map(), catalog: null, version: 0,
+    client, data, bundledTexts, defaults, presets, gpus, offers: new Map(), catalog: null, version: 0,
     refresh, rankView,
   };
 
@@ -168,17 +173,15 @@ function rankingOps(s) {
     },
 
     // Sensitivity: time and cost of one offer (one billing model) as one parameter moves over `values`,
-    // each point a full engine ranking restricted to that offer.
-    sweep({ request, row, param, values }) {
+    // each point a full engine ranking restricted to that offer. For 'size', `field` names the workload member
+    // that sets the job's size (tokens, epochs or total_flops: the page's sizeField).
+    sweep({ request, row, param, field, values }) {
       const t0 = Date.now();
-      const preset = request.preset ? s.presets.find((p) => p.id === request.preset) : null;
-      const base = { ...(preset ? preset.workload : {}), ...(request.workload || {}) };
       const points = values.map((x) => {
         const req = structuredClone(request);
         req.filters = { ...req.filters, providers: [row.provider], regions: [row.region], gpus: [row.gpu], pricing: [row.pricing], fits_only: false };
         delete req.filters.budget_usd;
         if (param === 'size') {
-          const field = sizeField(base.kind);
           req.workload = { ...(req.workload || {}), [field]: x };
         } else if (param === 'interruptions') {
           req.spot = { ...(req.spot || {}), interruptions_per_node_hour: x };
@@ -194,17 +197,16 @@ function rankingOps(s) {
     },
 
     // The whole table for a download when the page shows only its first rows.
-    exportRows({ request, sort, kind, currency, rate, hash }) {
+    // The reasons and warnings columns of the CSV are the engine's messages said in the reader's language `lang`,
+    // from that language's message catalog `messages` (the page's MESSAGE_CATALOGS[lang]: the worker has none).
+    exportRows({ request, sort, kind, lang, messages, currency, rate, hash }) {
       const v = s.rankView(request, sort, 0, [], 1);
       if (v.error) throw new GpuvalueError(v.answer);
-      return kind === 'csv' ? toCsv(v.rows, { currency, rate }) : toJson(v.rows, { request, result: v.meta, currency, rate, hash });
+      if (kind !== 'csv') return toJson(v.rows, { request, result: v.meta, currency, rate, hash });
+      if (!messages || typeof messages !== 'object') throw new Error('exportRows: a CSV needs the message catalog of its language');
+      const names = new Map(s.gpus.map((g) => [g.id, g.name]));
+      const say = buildRenderer({ [lang]: messages, en: messages }, lang, makeFormatter({ lang, currency, rate }), (id) => names.get(id) ?? id);
+      return toCsv(v.rows, { currency, rate, say });
     },
   };
-}
-
-// The workload field that sets the job's size, per workload kind.
-export function sizeField(kind) {
-  if (kind === 'transformer') return 'tokens';
-  if (kind === 'cnn' || kind === 'vision') return 'epochs';
-  return 'total_flops';
 }

@@ -6,11 +6,11 @@
 //   elements; the wasm comes from the gv-wasm element (gzip + base64) and is inflated in the worker.
 // - Main-thread fallback: when no worker can start (no Worker or Blob, a browser that refuses blob workers on
 //   file:// or under a CSP, a worker that does not answer 'init' in time, or window.GPUVALUE_NO_WORKER), the very
-//   same engine core (engine/core.js) runs on the page, one macrotask per call.
+//   same engine core (engine/core.js) runs on the page, one macrotask per call: the worker's script itself, run on
+//   the page (the offline file's gv-worker text, or the site's worker.js), hands it over as globalThis.gpuvalueCore.
 // Either way every call is host.request(op, args) -> Promise, and every failure is a GpuvalueError
 // {code, message, path, issues} (engine/errors.js), so the page never waits on the engine synchronously and
 // handles one error shape.
-import { initCore } from './core.js';
 import { todayIso } from './client.js';
 import { inflate } from './wasm.js';
 import { asGpuvalueError, isWasmAbort } from './errors.js';
@@ -169,7 +169,27 @@ async function startWorker(dataText) {
   return host;
 }
 
+// The engine core for the main-thread fallback, from the worker's script run on the page.
+async function pageCore() {
+  if (!globalThis.gpuvalueCore) {
+    const inline = document.getElementById('gv-worker');
+    const app = [...document.scripts].find((s) => s.src && new URL(s.src).pathname.endsWith('/app.js'));
+    const script = document.createElement('script');
+    await new Promise((resolve, reject) => {
+      if (inline) { script.textContent = inline.textContent; document.head.append(script); resolve(); return; }
+      if (!app) { reject(new Error('no engine script to run on the page')); return; }
+      script.onload = resolve;
+      script.onerror = () => reject(new Error('worker.js did not load'));
+      script.src = new URL('worker.js', app.src).href;
+      document.head.append(script);
+    });
+  }
+  if (!globalThis.gpuvalueCore) throw new Error('the engine core did not start on the page');
+  return globalThis.gpuvalueCore;
+}
+
 async function startLocal(dataText) {
+  const { initCore } = await pageCore();
   const el = document.getElementById('gv-wasm');
   let factory = window.createGpuvalue;
   if (el) {

@@ -1,13 +1,13 @@
 // The user's catalogs on the engine's side: loading the stored ones, imports, replacing, repairing and removing
-// them, offers typed into the form, and their large documents in IndexedDB (app/docstore.js).
+// them, offers typed into the form, and their large documents in IndexedDB (engine/docstore.js).
 // The engine host owns the documents: an entry here is {uid, name, kind, added, count, docText, ref?, session?,
 // rejected?, problems?, problem_count?, missing?}. The page gets summaries (summary below): the same without the
 // text, with a Blob of it instead, which crosses to the page as a handle (no copy, no parse). The page gives
 // summaries back (a removal, an undo, a fresh engine after a restart): an entry this host holds is found by its
 // uid, any other is read from its Blob here, never on the page's main thread.
-import { docRefs, parseStore, storeText, applyCatalogs, importText, offerDoc, newOfferId, isSkypilotCsv, INLINE_DOC_CHARS } from '../app/store.js';
-import { inferProvider, refreshedEntry, fileProviders, providersOf, changeSummary, mergeDocs } from '../app/imports.js';
-import { putDoc, readDocs, deleteDocs } from '../app/docstore.js';
+import { docRefs, parseStore, storeText, applyCatalogs, importText, offerDoc, newOfferId, isSkypilotCsv, INLINE_DOC_CHARS } from './catalogstore.js';
+import { inferProvider, refreshedEntry, fileProviders, providersOf, changeSummary, mergeDocs } from './imports.js';
+import { putDoc, readDocs, deleteDocs } from './docstore.js';
 
 // Errors kept per rejected entry (the rest are counted).
 const PROBLEMS_KEPT = 20;

@@ -42,4 +42,7 @@ function runWorker() {
   };
 }
 
-runWorker();
+// In a worker it answers messages; run on the page (the main-thread fallback of engine/host.js) it only hands the
+// page the engine core, so that the page's own script need not carry the engine side a second time.
+if (typeof WorkerGlobalScope !== 'undefined' && self instanceof WorkerGlobalScope) runWorker();
+else globalThis.gpuvalueCore = { initCore };

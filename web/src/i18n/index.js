@@ -4,8 +4,8 @@
 // own catalogs (messages.js).
 import en from './en.json' with { type: 'json' };
 import zh from './zh-CN.json' with { type: 'json' };
-import { interpolate } from './messages.js';
-import { LOCALES } from '../views/format.js';
+import { interpolate } from './render.js';
+import { LOCALES } from '../format/format.js';
 
 export const DICTS = { en, zh };
 

@@ -9,112 +9,13 @@
 // date an ISO date, pricing/bound/stage/sharding terms of the catalog (`term.*`, not engine codes).
 import en from './messages.en.json' with { type: 'json' };
 import zh from './messages.zh-CN.json' with { type: 'json' };
-import { makeFormatter, LOCALES } from '../views/format.js';
+import { makeFormatter } from '../format/format.js';
+import { buildRenderer } from './render.js';
 
+export { placeholders, interpolate } from './render.js';
 export const MESSAGE_CATALOGS = { en, zh };
 
-// A one-argument function memoised (the table renders the same few patterns for thousands of rows); the cache
-// starts afresh past 2,000 entries.
-function memo(fn) {
-  const cache = new Map();
-  return (arg) => {
-    let out = cache.get(arg);
-    if (!out) {
-      out = fn(arg);
-      if (cache.size > 2000) cache.clear();
-      cache.set(arg, out);
-    }
-    return out;
-  };
-}
-
-// Splits a pattern into literal text and {…} groups, honouring nested braces.
-const parts = memo(splitPattern);
-
-function splitPattern(pattern) {
-  const out = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i];
-    if (c === '{') {
-      if (depth === 0) {
-        if (i > start) out.push({ text: pattern.slice(start, i) });
-        start = i + 1;
-      }
-      depth++;
-    } else if (c === '}' && depth > 0) {
-      depth--;
-      if (depth === 0) {
-        out.push({ group: pattern.slice(start, i) });
-        start = i + 1;
-      }
-    }
-  }
-  if (start < pattern.length) out.push({ text: pattern.slice(start) });
-  return out;
-}
-
-// The branches of "one {…} other {…}" as a map.
-const branches = memo(splitBranches);
-
-function splitBranches(text) {
-  const out = {};
-  const re = /\s*(=?[\w-]+)\s*\{/g;
-  let m;
-  while ((m = re.exec(text))) {
-    let depth = 1;
-    let i = re.lastIndex;
-    for (; i < text.length && depth; i++) {
-      if (text[i] === '{') depth++;
-      else if (text[i] === '}') depth--;
-    }
-    out[m[1]] = text.slice(re.lastIndex, i - 1);
-    re.lastIndex = i;
-  }
-  return out;
-}
-
-// Every placeholder name a pattern uses, in plural and select branches too (for the catalog tests).
-export function placeholders(pattern, names = new Set()) {
-  for (const p of parts(String(pattern))) {
-    if (p.text !== undefined) continue;
-    const first = p.group.indexOf(',');
-    names.add((first < 0 ? p.group : p.group.slice(0, first)).trim());
-    if (first < 0) continue;
-    const second = p.group.indexOf(',', first + 1);
-    for (const b of Object.values(branches(p.group.slice(second + 1)))) placeholders(b.split('#').join(''), names);
-  }
-  return names;
-}
-
-// Fills a pattern's placeholders: value(name, v) formats a plain {name}; plural branches are chosen with
-// plural (an Intl.PluralRules) on the number, and # inside them stands for the formatted value.
-export function interpolate(pattern, params, { plural, value = (name, v) => String(v ?? '') }) {
-  let out = '';
-  for (const p of parts(String(pattern))) {
-    if (p.text !== undefined) { out += p.text; continue; }
-    const g = p.parsed ||= parseGroup(p.group);
-    const v = params[g.name];
-    if (!g.kind) { out += value(g.name, v); continue; }
-    const b = g.branches;
-    const chosen = g.kind === 'plural'
-      ? b[`=${Number(v)}`] ?? b[plural.select(Number(v))] ?? b.other ?? ''
-      : b[String(v)] ?? b.other ?? '';
-    out += interpolate(chosen.split('#').join(`{${g.name}}`), params, { plural, value });
-  }
-  return out;
-}
-
-// "{name}", "{name, plural, …}" or "{name, select, …}" as {name, kind, branches}.
-function parseGroup(group) {
-  const first = group.indexOf(',');
-  if (first < 0) return { name: group.trim(), kind: '', branches: null };
-  const second = group.indexOf(',', first + 1);
-  return { name: group.slice(0, first).trim(), kind: group.slice(first + 1, second).trim(), branches: branches(group.slice(second + 1)) };
-}
-
-// A renderer for one language: (message) => text. Options: fmt (a formatter of views/format.js, which also
+// A renderer for one language: (message) => text. Options: fmt (a formatter of format/format.js, which also
 // fixes the currency), gpuName(id) → display name.
 export function messageRenderer({ lang = 'en', fmt = makeFormatter({ lang }), gpuName = (id) => id } = {}) {
   let byName = RENDERERS.get(fmt);
@@ -122,72 +23,13 @@ export function messageRenderer({ lang = 'en', fmt = makeFormatter({ lang }), gp
   const key = `${lang}`;
   const cached = byName.get(key);
   if (cached && cached.gpuName === gpuName) return cached.render;
-  const render = buildRenderer(lang, fmt, gpuName);
+  const render = buildRenderer(MESSAGE_CATALOGS, lang, fmt, gpuName);
   byName.set(key, { gpuName, render });
   return render;
 }
 
 // Renderers are kept per formatter (formatters are memoised per language, currency and rate) and language.
 const RENDERERS = new WeakMap();
-
-function buildRenderer(lang, fmt, gpuName) {
-  const catalog = MESSAGE_CATALOGS[lang] || MESSAGE_CATALOGS.en;
-  const locale = LOCALES[lang] || LOCALES.en;
-  const rules = new Intl.PluralRules(locale);
-  const categories = new Map();
-  const plural = { select: (n) => { let c = categories.get(n); if (c === undefined) { c = rules.select(n); if (categories.size < 1000) categories.set(n, c); } return c; } };
-  const term = (key, fallback) => catalog[key] ?? MESSAGE_CATALOGS.en[key] ?? fallback;
-  const count = (v) => {
-    if (Math.abs(v) >= 1e15) return fmt.sci(v);
-    if (Math.abs(v) >= 1e5) return lang === 'zh' ? fmt.int(v) : fmt.compact(v);
-    return fmt.num(v, Number.isInteger(v) ? 0 : 1);
-  };
-
-  const value = (name, v) => {
-    if (typeof v === 'string') {
-      if (name === 'gpu' || name === 'base_gpu') return gpuName(v);
-      if (name === 'date') return fmt.date(v);
-      if (name === 'pricing' || name === 'used_pricing') return term(`term.pricing.${v}`, v);
-      if (name === 'bound') return term(`term.bound.${v}`, v);
-      if (name === 'stage') return term(`term.stage.${v}`, v);
-      if (name === 'upfront') return term(`term.upfront.${v}`, v);
-      if (name === 'sharding') return v ? v : term('term.no_sharding', '');
-      if (name === 'precision' || name === 'used') return v.toUpperCase();
-      return v;
-    }
-    if (typeof v !== 'number') return String(v ?? '');
-    if (name === 'value' || name === 'min' || name === 'max' || name.endsWith('_value')) return String(v);
-    if (name.endsWith('_usd') || name === 'usd_per_hour' || name.endsWith('_usd_per_hour')) return fmt.money(v);
-    if (name.endsWith('_usd_per_gpu_hour')) return fmt.money(v, { digits: 2 });
-    if (name.endsWith('_hours')) return fmt.duration(v);
-    if (name.endsWith('_gbs')) return `${fmt.num(v, 0)} GB/s`;
-    if (name.endsWith('_w')) return `${fmt.num(v, 0)} W`;
-    if (name.endsWith('_gb')) return fmt.gb(v);
-    if (name.endsWith('_fraction')) return fmt.pct(v, Math.abs(v) < 0.1 || (v > 0.95 && v < 1) ? 1 : 0);
-    if (name.endsWith('_ratio')) return `${fmt.num(v, 2)}×`;
-    if (name.endsWith('tflops')) return fmt.num(v, v < 100 ? 1 : 0);
-    if (name.endsWith('_count')) return count(v);
-    return fmt.sig(v, 3);
-  };
-
-  const fill = (pattern, params) => interpolate(pattern, params, { plural, value });
-
-  // The text of each message object is kept: the table shows the same answers' messages on every redraw.
-  const done = new WeakMap();
-  const render = (m) => {
-    if (m === null || m === undefined) return '';
-    if (typeof m === 'string') return m;
-    if (Array.isArray(m)) return m.map(render).join(term('term.list_separator', '; '));
-    let text = done.get(m);
-    if (text === undefined) {
-      const pattern = catalog[m.code] ?? MESSAGE_CATALOGS.en[m.code];
-      text = pattern === undefined ? String(m.code) : fill(pattern, m.params || {});
-      done.set(m, text);
-    }
-    return text;
-  };
-  return render;
-}
 
 // English text of a message for scripts (the CLI's --json "text"), dollars, GPU ids as they are.
 export function englishText(m, gpuName) {

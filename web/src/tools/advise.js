@@ -1,7 +1,8 @@
 // Advisor: model size + project stage -> GPU class, count and billing, with the article's §4.1 size ladder
 // shown next to what the memory model says (and flagged when they disagree). engine.advise.
 import { h, tx, engineText, dataText, shardingMessage } from '../views/dom.js';
-import { NAMES } from '../app/names.js';
+import { NAMES } from '../state/names.js';
+import { hoursFromDays } from '../format/format.js';
 import { field, numberInput, selectInput, num, kpi, kv, verdict, assumptionsTable, dataLabel, put, scopeOf } from './form.js';
 
 // The advisor sizes training runs: every mode but inference.
@@ -54,7 +55,7 @@ export const advisePanel = {
     if (tokens !== undefined) req.tokens = tokens;
     if (num(st.deadline) !== undefined) req.deadline_hours = num(st.deadline);
     // The page's horizon and its switches for illustrative and stale prices, as the ranking uses them.
-    req.horizon_hours = c.state.filters.horizonDays * 24;
+    req.horizon_hours = hoursFromDays(c.state.filters.horizonDays);
     return [{ method: 'advise', request: { ...req, ...scopeOf(c) } }];
   },
 

@@ -2,7 +2,7 @@
 // offer) for one workload side by side, with the speed-up and cost ratio against a baseline explained by GPU
 // count, per-GPU throughput and scaling; the article's YOLOv7 case (§1) is a one-click preset. engine.compare.
 import { h, tx, engineText, dataText, shardingMessage, boundMessage } from '../views/dom.js';
-import { NAMES } from '../app/names.js';
+import { NAMES } from '../state/names.js';
 import { field, numberInput, selectInput, num, times, workloadOf, moneyText, toUsdText, verdict, gpuOptions, put } from './form.js';
 
 const DEFAULT_CONFIGS = 'g:h100-sxm5-80gb:8,g:a100-sxm4-80gb:8';

@@ -2,7 +2,7 @@
 // air against liquid cooling (with the article's §5 PUE claim checked), and owning the GPUs against renting them
 // with the break-even utilisation. engine.energy and engine.tco.
 import { h, tx, txv, engineText, dataText } from '../views/dom.js';
-import { NAMES } from '../app/names.js';
+import { NAMES } from '../state/names.js';
 import { field, numberInput, selectInput, num, kpi, kv, verdict, assumptionsTable, moneyText, toUsdText, workloadOf, gpuOptions, put, errorBox } from './form.js';
 
 function hardware(c, st) {

@@ -11,10 +11,9 @@
 //     shown as engine text, catalog strings as data). Engine errors are shown with their JSON Pointer paths and
 //     the inputs that carry those paths (data-path) are marked invalid.
 import { h, tx } from '../views/dom.js';
-import { TOOL_IDS } from '../app/state.js';
+import { TOOL_IDS, displayOf } from '../state/state.js';
 import { Chart, palette } from '../views/charts.js';
-import { timed } from '../app/profile.js';
-import { errorData } from '../engine/errors.js';
+import { timed } from '../views/profile.js';
 import { errorBox } from './form.js';
 import { advisePanel } from './advise.js';
 import { planPanel } from './plan.js';
@@ -102,12 +101,11 @@ export function createTools(container, app) {
   let rebuild = 0;
   let ctxNow = null;
   const liveCharts = [];
-  const cache = new Map();
 
   function stateOf(c, id) { return c.state.tools[id] || {}; }
   // What the results area shows depends on, declared once: the engine calls' key, the display settings, the
   // inputs built, and what the panel itself declares (displayKey).
-  const displayKeyOf = (c, panel, key) => JSON.stringify([key, c.state.lang, c.state.currency, c.state.rate, c.theme,
+  const displayKeyOf = (c, panel, key) => JSON.stringify([key, displayOf(c.state), c.theme,
     built.inputsKey, panel.displayKey ? panel.displayKey(c, stateOf(c, panel.id)) : '']);
 
   const env = {
@@ -138,7 +136,7 @@ export function createTools(container, app) {
     const { t } = c;
     const panel = panels.get(c.state.tool) || TOOL_PANELS[0];
     const st = stateOf(c, panel.id);
-    const inputsKey = JSON.stringify([panel.id, c.state.lang, c.state.currency, c.state.rate, c.catalog.version, rebuild,
+    const inputsKey = JSON.stringify([panel.id, displayOf(c.state), c.catalog.version, rebuild,
       panel.inputsKey ? panel.inputsKey(c, st) : '']);
     if (!built || built.inputsKey !== inputsKey) {
       const keepFocus = () => {
@@ -170,16 +168,15 @@ export function createTools(container, app) {
       callsKey = key;
       results = null;
       shownKey = null;
-      const hit = cache.get(key);
-      if (hit) results = hit;
+      // The engine's answers come from the page's one cache (c.ask / c.peek: app/answers.js), one per call.
+      const hit = spec.map((s) => c.peek('call', s));
+      if (hit.every((x) => x !== undefined)) results = hit;
       else {
         built.section.dataset.state = 'loading';
         built.outEl.setAttribute('aria-busy', 'true');
-        Promise.all(spec.map((s) => c.host.request('call', s).catch((e) => ({ ok: false, error: errorData(e) }))))
+        Promise.all(spec.map((s) => c.ask('call', s)))
           .then(async (rs) => {
             await new Promise((resolve) => { setTimeout(resolve, 0); });  // draw in a task of its own
-            cache.set(key, rs);
-            if (cache.size > 32) cache.delete(cache.keys().next().value);
             if (callsKey !== key || !built) return;
             results = rs;
             built.outEl.removeAttribute('aria-busy');

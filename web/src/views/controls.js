@@ -1,8 +1,9 @@
 // Inputs: workload (preset or the user's own model), precision, filters, ranking weights, and the
 // page settings (language, currency and rate, theme). Each change calls ctx.update(patch, options).
 import { h, tx, dataText, foldPanel } from './dom.js';
-import { CURRENCIES, CUSTOM_FIELDS, customFromPreset } from '../app/state.js';
-import { NAMES } from '../app/names.js';
+import { daysBetween } from '../format/format.js';
+import { CURRENCIES, CUSTOM_FIELDS, customFromPreset } from '../state/state.js';
+import { NAMES } from '../state/names.js';
 
 const SLIDER_DEBOUNCE_MS = 120;
 const NUMBER_DEBOUNCE_MS = 350;
@@ -162,7 +163,7 @@ function freshnessNote(ctx) {
   const { t, catalog, defaults } = ctx;
   if (!catalog.date) return null;
   const staleDays = defaults.stale_after_days;
-  const age = (asOf) => Math.round((Date.parse(`${catalog.date}T00:00:00Z`) - Date.parse(`${asOf}T00:00:00Z`)) / 86400000);
+  const age = (asOf) => Math.round(daysBetween(asOf, catalog.date));
   return h('details', { class: 'field freshness', id: 'catalog-freshness' },
     h('summary', {}, t('catalogDate', { date: catalog.date })),
     h('ul', {}, ...(catalog.oldest || []).map((x) => h('li', { class: age(x.as_of) > staleDays ? 'stale-text' : null, 'data-provider': x.provider },

@@ -3,11 +3,10 @@
 // an unreadable value is moved aside and reported, never a blank page. A rejected import changes nothing:
 // engine.addCatalog is all-or-nothing and loadCatalog keeps the old catalog on failure.
 import { h, tx, txv, engineText, dataText, foldPanel } from './dom.js';
-import { NAMES } from '../app/names.js';
-import { todayIso } from '../engine/client.js';
-import { groupIssues } from '../app/imports.js';
+import { NAMES } from '../state/names.js';
+import { todayIso } from '../format/format.js';
+import { groupIssues } from './issues.js';
 
-export { STORE_KEY, STORE_VERSION, parseStore, storeText, applyCatalogs, isSkypilotCsv, importText, offerDoc, newOfferId, formValuesFrom } from '../app/store.js';
 
 const INTERCONNECTS = ['none', 'pcie', 'nvlink', 'nvswitch', 'infinity-fabric'];
 

@@ -3,8 +3,8 @@
 // The 100 engine runs happen in the engine worker (engine/core.js sweep); the chart is the page's Chart.js.
 import { Chart, palette, niceTicks, HOUR_TICKS, decades } from './charts.js';
 import { h, tx, dataText } from './dom.js';
-import { sizeField } from '../engine/core.js';
-import { timed } from '../app/profile.js';
+import { sizeField, displayOf } from '../state/state.js';
+import { timed } from './profile.js';
 
 const N = 100;
 const logspace = (lo, hi, n = N) => Array.from({ length: n }, (_, i) => lo * (hi / lo) ** (i / (n - 1)));
@@ -150,9 +150,9 @@ export function createSensitivity(container, app) {
     if (!row || !p) { container.dataset.state = 'ready'; return; }
     // The weights order offers but change no offer's time or cost: a weight change does not run the sweep again.
     const { weights, ...request } = c.request;
-    const args = { request, row: { id: row.id, provider: row.provider, region: row.region, gpu: row.gpu, pricing: row.pricing }, param: p.id, values: p.values };
+    const args = { request, row: { id: row.id, provider: row.provider, region: row.region, gpu: row.gpu, pricing: row.pricing }, param: p.id, ...(p.field ? { field: p.field } : {}), values: p.values };
     const k = JSON.stringify([args, c.catalog.version]);
-    const dk = JSON.stringify([k, c.state.lang, c.state.currency, c.state.rate, c.theme, buildKey]);
+    const dk = JSON.stringify([k, displayOf(c.state), c.theme, buildKey]);
     if (k !== key) {
       key = k;
       result = null;
@@ -168,8 +168,8 @@ export function createSensitivity(container, app) {
     container.dataset.state = 'loading';
     const c = ctxNow;
     const k = key;
-    const p = params.find((x) => x.id === JSON.parse(k)[0].param);
-    ctxNow.host.request('sweep', JSON.parse(k)[0]).then((r) => r, (e) => ({ param: p ? p.id : 'size', points: [], error: String(e.message || e) })).then(async (r) => {
+    // The page's one cache of engine answers (app/answers.js) holds the sweeps; a failure is an answer with `error`.
+    ctxNow.ask('sweep', JSON.parse(k)[0]).then(async (r) => {
       await new Promise((resolve) => { setTimeout(resolve, 0); });  // draw in a task of its own
       inflight = false;
       if (k !== key) { run(); return; }

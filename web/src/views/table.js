@@ -1,7 +1,7 @@
 // The ranked offers table: one row per offer and billing model, sortable by every numeric column.
 import { h, tx, txv, engineText, dataText } from './dom.js';
-import { SORT_FIRST } from '../app/rows.js';
-import { timed } from '../app/profile.js';
+import { SORT_FIRST } from '../state/rows.js';
+import { timed } from './profile.js';
 
 
 

@@ -1,6 +1,18 @@
 // Number, money, duration and date formatting with Intl, in the page language and the chosen currency.
 // Engine amounts are always USD; CNY is shown as USD × the user's rate (default: the catalog's fx.CNY_per_USD).
 
+// Days and hours, written once: the page keeps horizons in days, the engine takes hours.
+export const HOURS_PER_DAY = 24;
+export const hoursFromDays = (days) => days * HOURS_PER_DAY;
+export const daysFromHours = (hours) => hours / HOURS_PER_DAY;
+// Whole days from one ISO date (YYYY-MM-DD) to another; NaN when either is not a date.
+export const daysBetween = (fromIso, toIso) => (Date.parse(`${toIso}T00:00:00Z`) - Date.parse(`${fromIso}T00:00:00Z`)) / (HOURS_PER_DAY * 3600e3);
+
+// Today's date as the engine and the catalogs write dates (YYYY-MM-DD, UTC).
+export function todayIso(date = new Date()) {
+  return date.toISOString().slice(0, 10);
+}
+
 export const LOCALES = { en: 'en-US', zh: 'zh-CN' };
 
 // Formatters are memoised per language, currency and rate: Intl formatters are costly to construct, and the page
@@ -46,7 +58,7 @@ function buildFormatter({ lang, currency, rate }) {
     if (!ok(hours) || hours <= 0) return dash;
     if (hours < 1) return nf({ style: 'unit', unit: 'minute', unitDisplay: 'short', maximumFractionDigits: 0 }).format(Math.max(1, hours * 60));
     if (hours < 48) return nf({ style: 'unit', unit: 'hour', unitDisplay: 'short', maximumFractionDigits: 1 }).format(hours);
-    const days = hours / 24;
+    const days = daysFromHours(hours);
     if (days >= 2 * DAYS_PER_YEAR) return nf({ style: 'unit', unit: 'year', unitDisplay: 'short', maximumFractionDigits: days < 10 * DAYS_PER_YEAR ? 1 : 0 }).format(days / DAYS_PER_YEAR);
     return nf({ style: 'unit', unit: 'day', unitDisplay: 'short', maximumFractionDigits: days < 100 ? 1 : 0 }).format(days);
   };
@@ -70,8 +82,7 @@ function buildFormatter({ lang, currency, rate }) {
     return dateFormat.format(d);
   };
   const ageDays = (iso, today = new Date()) => {
-    const t = Date.parse(`${iso}T00:00:00Z`);
-    return Number.isFinite(t) ? Math.floor((today.getTime() - t) / 86400000) : NaN;
+    return Math.floor(daysBetween(iso, todayIso(today)));
   };
   let dateFormat = null;
   let relFormat = null;

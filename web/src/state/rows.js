@@ -1,8 +1,6 @@
-// Ranked rows as the page names and orders them. The order, the region groups, the picks and the scatter points
-// are the engine's (rankView, core/src/model/ranking_view.cpp); the page only names rows and chooses the direction
+// Ranked rows as the page orders them. The order, the region groups, the picks and the scatter points
+// are the engine's (rankView, core/src/model/ranking_view.cpp); the page only chooses the direction
 // of a first click on a column.
-
-export const rowKey = (r) => `${r.id}|${r.pricing}`;
 
 // The direction a first click on a column sorts in: cheapest, fastest, smallest first; the best score first.
 export const SORT_FIRST = {

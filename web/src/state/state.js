@@ -2,7 +2,12 @@
 // link (index.html#…) restores the same workload, filters, weights, sort, selection, language and currency.
 // The names a field takes (precisions, billing models, workload kinds, modes) are the engine's (names.js).
 import { NAMES } from './names.js';
+import { hoursFromDays, daysFromHours } from '../format/format.js';
 
+// Where the reader's language choice is kept (localStorage).
+export const LANG_KEY = 'gpuvalue.lang';
+// The workload the page opens with (when the engine's presets have it; else their first).
+export const DEFAULT_PRESET = 'resnet50-imagenet';
 export const CURRENCIES = ['USD', 'CNY'];
 // The currency a reader of each language sees unless they choose another: CNY (at the catalog's dated rate) in
 // Chinese, USD in English.
@@ -26,6 +31,10 @@ export const CUSTOM_FIELDS = {
   custom: [['total_flops', 'total_flops', 'flops', 'number'], ['params', 'params', 'params', 'number']],
 };
 
+// What every drawn number depends on besides the engine's answer: the language, the currency and its rate (one
+// value, for the redraw checks of the views).
+export const displayOf = (s) => `${s.lang}|${s.currency}|${s.rate}`;
+
 export function defaultState(engineDefaults, { lang = 'en', rate = 0, presetId = 'resnet50-imagenet' } = {}) {
   return {
     preset: presetId,
@@ -37,7 +46,7 @@ export function defaultState(engineDefaults, { lang = 'en', rate = 0, presetId =
     // Stale prices (older than the engine's stale_after_days) are hidden unless asked for (st=1).
     // horizonDays: each offer is sized to finish within it (the engine's default horizon, in days).
     filters: { providers: [], regions: [], gpus: [], pricing: [], fitsOnly: false, examples: false, budget: 0, deadlineHours: 0,
-      hideStale: true, hideMarketplace: false, horizonDays: engineDefaults.horizon_hours / 24 },
+      hideStale: true, hideMarketplace: false, horizonDays: daysFromHours(engineDefaults.horizon_hours) },
     weights: { ...engineDefaults.weights },
     sort: { key: 'rank', dir: 'asc' },
     sel: null,                      // row key "offer id|pricing model" shown in the details panel
@@ -49,12 +58,11 @@ export function defaultState(engineDefaults, { lang = 'en', rate = 0, presetId =
     rate,                           // CNY per USD
     defaultRate: rate,
     defaultExamples: false,
-    defaultHorizonDays: engineDefaults.horizon_hours / 24,
+    defaultHorizonDays: daysFromHours(engineDefaults.horizon_hours),
     defaultWeights: { ...engineDefaults.weights },
   };
 }
 
-export { rowKey } from './rows.js';
 
 // The CNY rate shipped with the catalog: the most recent fx block of the bundled files.
 export function bundledFx(data) {
@@ -88,7 +96,7 @@ export function rankRequest(s) {
   if (f.budget > 0) filters.budget_usd = s.currency === 'CNY' && s.rate > 0 ? f.budget / s.rate : f.budget;
   if (f.deadlineHours > 0) filters.deadline_hours = f.deadlineHours;
   req.filters = filters;
-  req.horizon_hours = f.horizonDays * 24;
+  req.horizon_hours = hoursFromDays(f.horizonDays);
   return req;
 }
 
@@ -106,4 +114,11 @@ export function customFromPreset(preset, kind, engineDefaults) {
     c[key] = type === 'bool' ? Boolean(example[engineKey]) : Number(example[engineKey]);
   }
   return c;
+}
+
+// The workload field that sets the job's size, per workload kind (the sensitivity chart's 'size' parameter).
+export function sizeField(kind) {
+  if (kind === 'transformer') return 'tokens';
+  if (kind === 'cnn' || kind === 'vision') return 'epochs';
+  return 'total_flops';
 }

@@ -1,5 +1,5 @@
-// Exports the ranked table as it is shown (filters and sort applied) to CSV or JSON, through a Blob and an
-// object URL, which works from file:// too. Amounts stay in USD (the engine's unit); in CNY view the
+// The ranked table as it is shown (filters and sort applied) in CSV or JSON; the engine host writes it (the page
+// downloads the text through a Blob, app/saved.js). Amounts stay in USD (the engine's unit); in CNY view the
 // converted job cost and the rate are added. The CSV is for people and spreadsheets: amounts to the cent (hourly
 // prices and unit costs to 4 decimals, as price lists quote them), times and memory to a precision the model
 // has, no binary float noise; identifiers, counts and flags are exact. The JSON export is the machine
@@ -14,8 +14,6 @@ const hours = sig(4);
 const gb = fixed(2);
 const score = fixed(4);
 
-import { messageText } from '../views/dom.js';
-
 const CSV_FIELDS = [
   ['rank', (r) => r._rank], ['instance', (r) => r.instance], ['id', (r) => r.id], ['provider', (r) => r.provider],
   ['region', (r) => r.region], ['gpu', (r) => r.gpu], ['gpu_name', (r) => r.gpu_name], ['gpu_count', (r) => r.gpu_count],
@@ -27,8 +25,9 @@ const CSV_FIELDS = [
   ['score_service', (r) => score(r.scores.service)], ['required_gb_per_gpu', (r) => gb(r.memory.required_gb_per_gpu)],
   ['available_gb_per_gpu', (r) => gb(r.memory.available_gb_per_gpu)], ['sharding', (r) => r.memory.sharding],
   ['as_of', (r) => r.as_of], ['stale', (r) => r.stale], ['source', (r) => r.source],
-  ['reasons', (r) => messageText(r.reasons || [])], ['warnings', (r) => messageText(r.warnings || [])],
 ];
+// The engine's messages of a row ({code, params} lists), said by `say` (a renderer of i18n/messages.js).
+const messageFields = (say) => [['reasons', (r) => say(r.reasons || [])], ['warnings', (r) => say(r.warnings || [])]];
 
 const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
@@ -45,8 +44,11 @@ export function csvCell(v) {
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-export function toCsv(rows, { currency, rate }) {
-  const fields = currency === 'CNY' ? [...CSV_FIELDS, ['cost_cny', (r) => cents(r.cost_usd * rate)], ['cny_per_usd', () => rate]] : CSV_FIELDS;
+// say: the message renderer in the reader's language (required: a message object is never written as such).
+export function toCsv(rows, { currency, rate, say }) {
+  if (typeof say !== 'function') throw new TypeError('toCsv needs a message renderer (say)');
+  const base = [...CSV_FIELDS, ...messageFields(say)];
+  const fields = currency === 'CNY' ? [...base, ['cost_cny', (r) => cents(r.cost_usd * rate)], ['cny_per_usd', () => rate]] : base;
   const lines = [fields.map(([k]) => k).join(',')];
   for (const r of rows) lines.push(fields.map(([, get]) => csvCell(get(r))).join(','));
   return `\uFEFF${lines.join('\r\n')}\r\n`;  // BOM: spreadsheets then read the Chinese text as UTF-8
@@ -59,16 +61,4 @@ export function toJson(rows, { request, result, currency, rate, hash }) {
     workload: result && result.workload, currency, cny_per_usd: currency === 'CNY' ? rate : undefined,
     result_count: rows.length, results: clean,
   }, null, 2)}\n`;
-}
-
-export function download(content, filename, type) {
-  const url = URL.createObjectURL(content instanceof Blob ? content : new Blob([content], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  a.hidden = true;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 30000);
 }

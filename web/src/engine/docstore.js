@@ -2,7 +2,7 @@
 // engine worker, or on the page when no worker runs): the worker reads an imported file, stores its document and
 // reads it back at start-up, so the page's main thread never holds, clones or writes megabytes of text. Every
 // function works where IndexedDB does not (a private window that refuses it, Node): it then answers "unavailable".
-import { DOC_KEY_PREFIX } from './store.js';
+import { DOC_KEY_PREFIX } from './catalogstore.js';
 
 const DB_NAME = 'gpuvalue';
 const DOC_STORE = 'docs';

@@ -1,0 +1,72 @@
+// Every command of the CLI against the engine's dispatch table: each request method has a command, and every
+// command answers --json (JSON on stdout), --lang zh and --lang en (text), and --help in both languages. A command
+// that loses an option it reads (guardOptions) or the common options (--json, --lang, --help) fails here.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { cli, loadEngine } from './helpers.mjs';
+import { COMMAND_TABLE, COMMON, OPTIONS, guardOptions } from '../../bin/cli/options.mjs';
+
+// Request methods that are the page's only (no command line): rankView is the page's window onto a ranking.
+const PAGE_ONLY = ['rankView'];
+
+// A valid invocation of each command (without --json or --lang); a new command needs one here.
+const EXAMPLES = {
+  estimate: ['--preset', 'resnet50-imagenet', '--gpu', 'h100-sxm5-80gb'],
+  rank: ['--preset', 'resnet50-imagenet', '--limit', '3'],
+  cost: ['--instance', 'p3.2xlarge', '--hours', '10'],
+  validate: ['data/gpus.json'],
+  import: ['skypilot', 'tests/fixtures/skypilot/lambda-vms.csv', '--provider', 'Lambda', '--as-of', '2026-11-01'],
+  presets: [],
+  gpus: [],
+  advise: ['--params', '7e9'],
+  plan: ['--example', 'article'],
+  serverless: ['--offer', 'runpod-serverless-a100-80gb'],
+  mig: ['--gpu', 'a100-sxm4-80gb', '--jobs', '7x8gb'],
+  levers: ['--preset', 'resnet50-imagenet', '--instance', 'p3.2xlarge'],
+  compare: ['--preset', 'yolov7-coco', '--config', 'a100-sxm4-80gb:8', '--config', 'v100-sxm2-16gb:4'],
+  energy: ['--gpu', 'a100-sxm4-80gb', '--count', '8', '--hours', '100'],
+  tco: ['--gpu', 'h100-sxm5-80gb', '--purchase-usd', '300000', '--rent-usd-per-gpu-hour', '2.5'],
+};
+
+test('every request method of the engine\'s dispatch table has a command, and every command names a method of it', async () => {
+  const e = await loadEngine();
+  const methods = new Set(e.methodList.map((m) => m.name));
+  const requests = e.methodList.filter((m) => m.argument === 'request').map((m) => m.name);
+  assert.ok(requests.length > 8, requests.join(' '));
+  const commandMethods = Object.entries(COMMAND_TABLE).map(([cmd, c]) => c.method ?? cmd);
+  assert.deepEqual(requests.filter((m) => !commandMethods.includes(m) && !PAGE_ONLY.includes(m)), []);
+  assert.deepEqual(commandMethods.filter((m) => !methods.has(m)), []);
+  assert.deepEqual(Object.keys(COMMAND_TABLE).filter((c) => !EXAMPLES[c]), [], 'each command has an example here');
+});
+
+test('the common options are every command\'s, by construction', () => {
+  for (const name of COMMON) assert.deepEqual(OPTIONS[name].commands, Object.keys(COMMAND_TABLE), name);
+});
+
+test('a command that reads an option its row does not list stops with an internal error', () => {
+  const opts = guardOptions('serverless', { offer: 'x' });
+  assert.equal(opts.offer, 'x');
+  assert.equal(opts.json, undefined);
+  assert.equal(opts['cold-start-s'], undefined);
+  assert.throws(() => opts.preset, /serverless reads --preset/);
+});
+
+for (const [cmd, args] of Object.entries(EXAMPLES)) {
+  test(`${cmd}: --json, --lang zh, --lang en and --help`, () => {
+    const json = cli([cmd, ...args, '--json']);
+    assert.equal(json.code, 0, `${cmd} --json: ${json.stderr}`);
+    assert.doesNotThrow(() => JSON.parse(json.stdout), `${cmd} --json prints JSON`);
+    const zh = cli([cmd, ...args, '--lang', 'zh']);
+    const en = cli([cmd, ...args, '--lang', 'en']);
+    assert.equal(zh.code, 0, `${cmd} --lang zh: ${zh.stderr}`);
+    assert.equal(en.code, 0, `${cmd} --lang en: ${en.stderr}`);
+    assert.ok(zh.stdout.length > 0 && en.stdout.length > 0, cmd);
+    for (const lang of ['en', 'zh']) {
+      const help = cli([cmd, '--help', '--lang', lang]);
+      assert.equal(help.code, 0, `${cmd} --help --lang ${lang}: ${help.stderr}`);
+      for (const o of [...COMMON, ...COMMAND_TABLE[cmd].options]) assert.ok(help.stdout.includes(`--${o}`), `${cmd} --help (${lang}) lists --${o}`);
+    }
+    // The usage line is in the reader's language.
+    assert.notEqual(cli([cmd, '--help', '--lang', 'zh']).stdout.split('\n')[2], cli([cmd, '--help', '--lang', 'en']).stdout.split('\n')[2], cmd);
+  });
+}

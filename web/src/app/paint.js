@@ -1,0 +1,53 @@
+// The part of a render that follows the table's paint: charts, deferred details, the URL and the sensitivity
+// chart, each its own short task; and the settling of a render's three parts (table, charts, details), after which
+// the page is no longer busy.
+import { timed } from '../views/profile.js';
+
+const nextTask = () => new Promise((resolve) => { setTimeout(resolve, 0); });
+
+// Tracks the three parts of a render: when all have settled the page is no longer busy. A newer render (or
+// markBusy) makes the older one's reports stale. paint: the page's paint bookkeeping (app.paint).
+export function settler(paint, t0, timing) {
+  const token = {};
+  paint.settleToken = token;
+  const settled = { table: false, charts: false, details: false };
+  const done = (part) => {
+    if (paint.settleToken !== token) return;
+    settled[part] = true;
+    if (settled.table && settled.charts && settled.details) {
+      delete document.body.dataset.busy;
+      timing.settledMs = performance.now() - t0;
+    }
+  };
+  done.stale = () => paint.settleToken !== token;
+  return done;
+}
+
+// After the paint: charts, deferred details, and the URL (history.replaceState costs several ms). Each step is
+// its own short task (a long one would delay the next input): scatter, bars, details, the URL, then the
+// sensitivity chart.
+export function afterPaint(app, { view, selected, later, done }, timing) {
+  cancelAnimationFrame(app.paint.chartFrame);
+  app.paint.chartFrame = requestAnimationFrame(async () => {
+    await nextTask();
+    if (done.stale()) return;
+    let tc = performance.now();
+    const drawBars = timed('scatter chart', () => app.charts.update(view.rows, app.ctx(), view.scatter, { split: true }));
+    timing.chartsMs = performance.now() - tc;
+    await nextTask();
+    if (done.stale()) return;
+    tc = performance.now();
+    timed('bar chart', drawBars);
+    timing.chartsMs += performance.now() - tc;
+    await nextTask();
+    if (done.stale()) return;
+    if (later.details) timed('details', () => app.showDetails(selected, app.ctx(), () => done('details')));
+    timed('url', () => app.writeHash());
+    await nextTask();
+    if (done.stale()) return;
+    const ctx = { ...app.ctx(), selected };
+    if (app.sensitivity) timed('sensitivity', () => app.sensitivity.update(ctx));
+    if (app.accuracy) app.accuracy.update(ctx);
+    done('charts');
+  });
+}
