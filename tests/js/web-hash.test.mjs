@@ -48,7 +48,7 @@ test('a long hash is read only up to a bound and its long values are dropped', (
   // Many repeated values: at most a bounded number is kept.
   const many = parseHash(`#${Array.from({ length: 5000 }, () => `cmp=a|on_demand`).join('&')}`, base, { known });
   assert.ok(many.cmp.length <= 4);
-  // The work is bounded by the hash's first 16,384 characters (MAX_HASH_CHARS in web/src/app/hash.js): a value
+  // The work is bounded by the hash's first 16,384 characters (MAX_HASH_CHARS in web/src/state/hash.js): a value
   // inside them is read, the same value after them is not, however long the rest is.
   const presetIds = ['resnet50-imagenet', 'bert-large-squad'];
   const filler = 'junk=1&'.repeat(2000);  // 14,000 characters
