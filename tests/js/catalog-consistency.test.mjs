@@ -130,9 +130,12 @@ export function priceOutliers() {
   return found;
 }
 
-// An entry of data/price-outliers.json names one offer (id) or every region of one machine (provider + instance_type).
-const covers = (x, o) => (x.id ? x.id === o.id : x.provider === o.provider && x.instance_type === o.instance_type);
-const label = (x) => x.id || `${x.provider} ${x.instance_type}`;
+// An entry of data/price-outliers.json names one offer (id), every region of one machine (provider + instance_type),
+// or the machines of one provider whose instance type matches a pattern (provider + instance_type_pattern, a regular
+// expression matched against the whole type).
+const covers = (x, o) => (x.id ? x.id === o.id
+  : x.provider === o.provider && (x.instance_type ? x.instance_type === o.instance_type : new RegExp(`^(?:${x.instance_type_pattern})$`).test(o.instance_type)));
+const label = (x) => x.id || `${x.provider} ${x.instance_type || x.instance_type_pattern}`;
 
 test('every price outlier per GPU type or per machine is listed with a reason in data/price-outliers.json', () => {
   const found = priceOutliers();
