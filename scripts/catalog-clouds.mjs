@@ -2,10 +2,17 @@
 // catalog file, provider display name, id prefix, and what the CSV cannot say (billing increment, marketplace).
 // marketplace: offers from independent hosts rented through a marketplace (peer-to-peer), with no provider-run
 // datacentre behind the price; marketplace_types: the instance types of a cloud that are such offers.
+// siblings: catalog files whose offers map the same machines (instance type -> GPU) for the importer's hints;
+// known_gpus: machines whose GPU a provider's documentation names where the CSV does not ({types, note}: the note,
+// with its source, goes into the offers' notes).
 
 export const CLOUDS = {
   aws: { key: 'aws', file: 'aws.json', provider: 'AWS' },
-  gcp: { key: 'gcp', file: 'gcp.json', provider: 'Google Cloud' },
+  // SkyPilot's GCP file prices 8 attached H100s at $33.61/h in us-central1, us-west1, asia-northeast1, … and at
+  // $78.37-$101.88 elsewhere (a3-highgpu-8g $43.07 vs $87.83 in us-east4 with the same host price): no copy of
+  // Google's price list could be read here to say which is right, so regional prices under half their machine's
+  // median are left out rather than offered.
+  gcp: { key: 'gcp', file: 'gcp.json', provider: 'Google Cloud', doubt_half_price: true },
   azure: { key: 'azure', file: 'azure.json', provider: 'Microsoft Azure' },
   // Alibaba Cloud is not in SkyPilot's own catalog; the fork sugarlxn/skypilot-catalog fetches it from Alibaba's
   // price API into the same vms.csv format (USD, international site).
@@ -36,7 +43,8 @@ export const CLOUDS = {
   shadeform: { key: 'shadeform', file: 'shadeform.json', provider: 'Shadeform', note: 'Price of the machine booked through Shadeform.' },
   // Prime Intellect lists the machines of datacentre clouds (Lambda, Hyperstack, DataCrunch, Crusoe, Nebius, … in
   // the instance type's prefix) at one price list, as Shadeform does: not peer-to-peer hosts.
-  primeintellect: { key: 'primeintellect', file: 'primeintellect.json', provider: 'Prime Intellect' },
+  // Its UpstreamCloudId is the machine's id at that cloud: Hyperstack's n3-H100x1 is the H100 PCIe there.
+  primeintellect: { key: 'primeintellect', file: 'primeintellect.json', provider: 'Prime Intellect', siblings: ['hyperstack.json'] },
   // Mithril is left out: SkyPilot's fetcher (sky/catalog/data_fetchers/fetch_mithril.py) writes the spot auction's
   // minimum bid (minimum_price_cents / 100) as both Price and SpotPrice, e.g. $0.01 per A100-hour: not a price a
   // job pays.
@@ -54,8 +62,9 @@ export const CLOUDS = {
   // Spheron sources its GPU capacity from other providers (docs.spheron.network/concepts: "Voltage Park, DataCrunch,
   // TensorDock, Sesterce, Spheron AI, and Massed Compute"): datacentre offers, not peer-to-peer hosts. Same page:
   // "All instance types enforce a 20-minute minimum runtime before manual termination."
+  // Spheron's spheron-ai rows resell Hyperstack machines under Hyperstack's names ("n3-H100x8-NVLink__CANADA-1").
   spheron: {
-    key: 'spheron', file: 'spheron.json', provider: 'Spheron',
+    key: 'spheron', file: 'spheron.json', provider: 'Spheron', siblings: ['hyperstack.json'],
     note: 'Price of a machine of one of the providers Spheron sources from (SkyPilot\'s Provider column), booked through Spheron; a 20-minute minimum runtime applies (docs.spheron.network/concepts).',
   },
   // Daytona GPU sandboxes (daytona.io/docs/en/gpu-sandboxes): on-demand or spot capacity; region "earth" is Daytona's
@@ -72,13 +81,31 @@ const viaShadeform = (key, name) => ({
   note: `Price of ${name}'s machine booked through Shadeform's multi-cloud marketplace.`,
 });
 export const SHADEFORM_CLOUDS = {
-  crusoe: viaShadeform('crusoe', 'Crusoe'),
+  // Crusoe sells the A100 80GB as PCIe ($2.00 per GPU-hour) and SXM ($2.30) (crusoe.ai/cloud/pricing, as transcribed
+  // 2026-09-20 in github.com/api-evangelist/crusoe plans/crusoe-plans-pricing.yml); Shadeform's crusoe_A100-80GB rows
+  // cost $2.00 per GPU-hour and its SXM machine is named crusoe_A100-80G-sxm4x8 ($18.40 = 8 x $2.30).
+  crusoe: {
+    ...viaShadeform('crusoe', 'Crusoe'),
+    known_gpus: {
+      types: { 'crusoe_A100-80GB': 'a100-pcie-80gb', 'crusoe_A100-80GBx2': 'a100-pcie-80gb', 'crusoe_A100-80GBx4': 'a100-pcie-80gb' },
+      note: 'Crusoe\'s A100 80GB at $2.00 per GPU-hour is its PCIe card (crusoe.ai/cloud/pricing lists A100 80GB PCIe $2.00, SXM $2.30); the SXM machine is crusoe_A100-80G-sxm4x8.',
+    },
+  },
   denvr: viaShadeform('denvr', 'Denvr Dataworks'),
   excesssupply: viaShadeform('excesssupply', 'Excess Supply'),
   hyperstack: viaShadeform('hyperstack', 'Hyperstack'),
   lambdalabs: viaShadeform('lambdalabs', 'Lambda'),
   massedcompute: viaShadeform('massedcompute', 'Massed Compute'),
   paperspace: viaShadeform('paperspace', 'Paperspace'),
-  scaleway: viaShadeform('scaleway', 'Scaleway'),
+  // Scaleway's H100-1-80G and H100-2-80G are PCIe cards; its SXM machines are named H100-SXM-2/4/8-80G
+  // (www.scaleway.com/en/docs/gpu/reference-content/choosing-gpu-instance-type/ and migration-h100/: "Migrating
+  // from H100-2-80G to H100-SXM-2-80G", 2025-11-04). Shadeform lists the PCIe ones as scaleway_H100 / scaleway_H100x2.
+  scaleway: {
+    ...viaShadeform('scaleway', 'Scaleway'),
+    known_gpus: {
+      types: { scaleway_H100: 'h100-pcie-80gb', scaleway_H100x2: 'h100-pcie-80gb' },
+      note: 'Scaleway\'s H100-1-80G / H100-2-80G are H100 PCIe cards (Scaleway docs, choosing-gpu-instance-type and migration-h100: its SXM machines are H100-SXM-N-80G).',
+    },
+  },
   vultr: viaShadeform('vultr', 'Vultr'),
 };

@@ -12,6 +12,15 @@
 // (default: the output file when it exists, else data/catalog).
 // --check writes nothing and exits 1 when a file would change.
 //
+// Dates: a price's as_of is the date its source published or fetched it: the commit date of the file (from `git log`
+// of a checkout, or sources.json's "as_of"). Where only the day the file was read is known (sources.json "read_on"),
+// prices carry read_on and no as_of: the page says "date unknown, read on …".
+// A source marked "excerpt": true lists only some of the cloud's rows: offers it does not list are kept, not removed,
+// except those of an instance type the excerpt lists as ambiguous (its rows are there, and were refused).
+// GPU mapping: the importer reads every hint of a row (skypilot_hints.cpp); machines that another catalog file
+// already maps (catalog-clouds.mjs `siblings`) or that a provider's documentation names (`known_gpus`) are passed
+// to it, and rows whose hints disagree are left out and listed as "ambiguous".
+//
 // Merging: offers are matched to the existing file by instance type and region. A matched offer keeps its id and
 // its hand-curated fields (service, claims, network_gbps, rdma, min_charge_s, billing_increment_s, marketplace, and
 // prices of other models such as reserved; notes too when it has such prices); its on-demand and spot prices, GPU,
@@ -120,13 +129,17 @@ const keyOf = (o) => `${o.instance_type}|${o.region}`;
 // One imported offer in catalog form, merged with the existing offer of the same instance type and region.
 function mergeOffer(imported, existing, target, src) {
   const o = { ...imported };
+  const dated = src.as_of ? `(${src.as_of})` : `(read ${src.read_on}; the commit's date is not known)`;
   const prefix = slug(`skypilot-${target.provider}-`);
   o.id = existing ? existing.id : slug(`${target.key}-`) + imported.id.slice(prefix.length);
   if (target.billing_increment_s) o.billing_increment_s = target.billing_increment_s;
   if (target.marketplace || (target.marketplace_types && target.marketplace_types.test(o.instance_type))) o.marketplace = true;
   const url = `https://github.com/${src.repo || DEFAULT_REPO}/blob/${src.commit}/${src.repo_path}`;
-  o.prices = imported.prices.map((p) => ({ ...p, as_of: src.as_of, source: url }));
-  o.notes = `From ${src.repo && src.repo !== DEFAULT_REPO ? `${src.repo} (a SkyPilot-format catalog)` : "SkyPilot's catalog"} ${src.repo_path} at commit ${src.commit.slice(0, 8)} (${src.as_of}). ${target.note ? `${target.note} ` : ''}${imported.notes}`;
+  // The date in the importer's as_of place: the commit's date, or read_on when only the read date is known.
+  const date = src.as_of ? ['as_of', src.as_of] : ['read_on', src.read_on];
+  o.prices = imported.prices.map((p) => Object.fromEntries(Object.entries(p).map(([k, v]) => (k === 'as_of' ? date : k === 'source' ? [k, url] : [k, v]))));
+  const known = target.known_gpus && target.known_gpus.types[o.instance_type] ? ` ${target.known_gpus.note}` : '';
+  o.notes = `From ${src.repo && src.repo !== DEFAULT_REPO ? `${src.repo} (a SkyPilot-format catalog)` : "SkyPilot's catalog"} ${src.repo_path} at commit ${src.commit.slice(0, 8)} ${dated}. ${target.note ? `${target.note} ` : ''}${imported.notes}${known}`;
   if (existing) {
     for (const k of CURATED) if (existing[k] !== undefined) o[k] = existing[k];
     const kept = (existing.prices || []).filter((p) => !isSkypilotPrice(p) && !o.prices.some((q) => q.model === p.model));
@@ -158,7 +171,7 @@ export function formatCatalog(doc) {
 }
 
 // Updates one catalog file from its imported offers; returns {text, added, removed, moves}.
-function updateFile(existingDoc, imports) {
+function updateFile(existingDoc, imports, excerpt) {
   const existing = existingDoc ? existingDoc.instances : [];
   const byKey = new Map(existing.map((o) => [keyOf(o), o]));
   const produced = new Map();
@@ -178,7 +191,8 @@ function updateFile(existingDoc, imports) {
   const kept = [];
   for (const o of existing) {
     if (produced.has(keyOf(o))) continue;
-    if ((o.prices || []).some(isSkypilotPrice)) removed.push(o.id);
+    const refused = imports.some((x) => x.ambiguous.has(o.instance_type) && x.target.provider === o.provider);
+    if ((o.prices || []).some(isSkypilotPrice) && (!excerpt || refused)) removed.push(o.id);
     else kept.push(o);
   }
   const instances = [...kept, ...produced.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
@@ -186,6 +200,35 @@ function updateFile(existingDoc, imports) {
   if (existingDoc && existingDoc.fx) doc.fx = existingDoc.fx;
   doc.instances = instances;
   return { text: formatCatalog(doc), added, removed, moves };
+}
+
+// Offers priced below half the median of the same instance type across its regions (3 or more), for clouds whose
+// catalog-clouds.mjs entry sets doubt_half_price: left out and printed, as a price no one could confirm (Google
+// Cloud's regional prices differ by tens of percent, not by half).
+function dropHalfPrices(instances) {
+  const byType = new Map();
+  for (const o of instances) byType.set(o.instance_type, [...(byType.get(o.instance_type) || []), o]);
+  const kept = [];
+  const dropped = [];
+  for (const list of byType.values()) {
+    const v = list.map((o) => o.prices[0].usd_per_hour).sort((a, b) => a - b);
+    const median = v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+    for (const o of list) (list.length >= 3 && o.prices[0].usd_per_hour < median / 2 ? dropped : kept).push(o);
+  }
+  return { kept, dropped };
+}
+
+// {instance type or upstream id: GPU id} the importer may trust for this target: the offers of the sibling catalog
+// files (Hyperstack's own list for the Hyperstack machines Prime Intellect and Spheron resell) and the machines a
+// provider's documentation names (catalog-clouds.mjs).
+// A sibling file imported earlier in the same run is read as imported (so the result does not depend on --base).
+function knownGpus(target, dir, imported) {
+  const known = {};
+  for (const file of target.siblings || []) {
+    const doc = imported.has(file) ? { instances: imported.get(file).flatMap((x) => x.catalog.instances) } : readExisting(path.join(dir, file));
+    for (const o of doc ? doc.instances : []) known[o.instance_type] = o.gpu;
+  }
+  return { ...known, ...(target.known_gpus ? target.known_gpus.types : {}) };
 }
 
 async function loadEngine() {
@@ -215,7 +258,8 @@ async function main() {
     const src = sources[cloud];
     const text = fs.readFileSync(src.file, 'utf8');
     for (const [target, part] of splitRows(cloud, text)) {
-      const r = engine.importSkypilot(part, { provider: target.provider, as_of: src.as_of, source: src.repo_path });
+      const r = engine.importSkypilot(part, { provider: target.provider, as_of: src.as_of || src.read_on, source: src.repo_path,
+        known_gpus: knownGpus(target, opts.base ? path.resolve(opts.base) : path.join(root, 'data/catalog'), byFile) });
       const errors = (r.issues || []).filter((i) => !i.warning);
       // A part whose every row maps to no GPU (e.g. a cloud of a multi-cloud list selling only unknown GPUs): said, skipped.
       if (!r.ok && errors.length === 1 && errors[0].code === 'csv_format' && errors[0].path === '') {
@@ -223,9 +267,16 @@ async function main() {
         continue;
       }
       if (!r.ok) throw new Error(`${src.file}: ${(r.issues || []).map((i) => explain(i.message)).join('; ')}`);
-      console.log(`${cloud}${target.key !== cloud ? ` (${target.provider})` : ''}: ${r.rows} rows -> ${r.offers} offers, ${r.skipped_rows} rows skipped`);
+      console.log(`${cloud}${target.key !== cloud ? ` (${target.provider})` : ''}: ${r.rows} rows -> ${r.offers} offers, ${r.skipped_rows} rows skipped, ${(r.ambiguous || []).length} ambiguous`);
+      for (const a of r.ambiguous || [])
+        console.log(`  ambiguous line ${a.line} ${a.instance_type} (${a.accelerator}): ${explain(r.issues.find((i) => i.path === `line ${a.line}` && i.message && i.message.code === a.code)?.message || { code: a.code })}`);
+      if (target.doubt_half_price) {
+        const { kept, dropped } = dropHalfPrices(r.catalog.instances);
+        r.catalog.instances = kept;
+        for (const o of dropped) console.log(`  in doubt ${o.instance_type} ${o.region}: ${o.prices[0].usd_per_hour} USD/h, under half its median across regions; left out`);
+      }
       if (!byFile.has(target.file)) byFile.set(target.file, []);
-      byFile.get(target.file).push({ target, src, catalog: r.catalog });
+      byFile.get(target.file).push({ target, src, catalog: r.catalog, ambiguous: new Set((r.ambiguous || []).map((a) => a.instance_type)) });
     }
   }
   const baseDir = path.join(root, 'data/catalog');
@@ -235,7 +286,7 @@ async function main() {
     const outFile = path.join(outDir, file);
     const baseFile = opts.base ? path.join(path.resolve(opts.base), file) : fs.existsSync(outFile) ? outFile : path.join(baseDir, file);
     const existingDoc = readExisting(baseFile);
-    const { text, added, removed, moves } = updateFile(existingDoc, imports);
+    const { text, added, removed, moves } = updateFile(existingDoc, imports, imports.every((x) => x.src.excerpt));
     const previous = fs.existsSync(outFile) ? fs.readFileSync(outFile, 'utf8') : null;
     const count = (text.match(/"id": /g) || []).length;
     console.log(`${file}: ${count} offers, ${added.length} new, ${removed.length} removed, ${moves.length} price moves over ${MOVE_SHARE * 100} %`);

@@ -271,7 +271,8 @@ namespace {
 
 // An offer that both readers read, with every member the direct reader reads and one price of each hourly model.
 json tableOffer() {
-  json price = {{"as_of", "2026-11-01"}, {"source", "s"}, {"claimed_discount_pct", 10}, {"free_trial_hours", 1}};
+  // Both dates, so that either one alone is a valid price (a price needs one of them).
+  json price = {{"as_of", "2026-11-01"}, {"read_on", "2026-11-02"}, {"source", "s"}, {"claimed_discount_pct", 10}, {"free_trial_hours", 1}};
   json od = price, reserved = price, spot = price, monthly = price;
   od["model"] = "on_demand", od["usd_per_hour"] = 10;
   reserved["model"] = "reserved", reserved["usd_per_hour"] = 5, reserved["term_months"] = 12, reserved["upfront"] = "partial";
@@ -365,4 +366,25 @@ TEST_CASE("every field of the offer, price, tier, service and claims tables is r
   CHECK(read_by_table >= 35);
   CHECK(fields == F::kOfferRecord.count + F::kPriceRecord.count + F::kTierRecord.count + F::kServiceRecord.count +
                    F::kClaimsRecord.count);
+}
+
+TEST_CASE("a price needs as_of or read_on: both readers refuse one with neither at its as_of path", "[catalog][stream]") {
+  json offer = tableOffer();
+  for (auto& p : offer["prices"]) p.erase("read_on");
+  offer["prices"][0].erase("as_of");
+  const std::string text = dumpJson({{"instances", {offer}}});
+  const Read dom = readText(text, false), fast = readText(text, true);
+  CHECK(describe(fast) == describe(dom));
+  bool refused = false;
+  for (const auto& i : dom.issues) refused = refused || (!i.warning && i.path == "/instances/0/prices/0/as_of");
+  CHECK(refused);
+  // With read_on alone the price loads, undated: as_of empty, as_of_day 0.
+  offer["prices"][0]["read_on"] = "2026-11-02";
+  const Read ok = readText(dumpJson({{"instances", {offer}}}), true);
+  REQUIRE(ok.issues.empty());
+  REQUIRE(ok.catalog.offers.size() == 1);
+  const Price& p = ok.catalog.offers[0].prices[0];
+  CHECK(p.as_of.empty());
+  CHECK(p.as_of_day == 0);
+  CHECK(p.read_on.str() == "2026-11-02");
 }

@@ -12,6 +12,8 @@
 namespace gpuvalue_test {
 
 std::string readFile(const std::string& relative_path);  // relative to the source tree
+// data/gpus.json loaded once.
+const gpuvalue::GpuDatabase& gpuDatabase();
 // An engine with data/gpus.json, every data/catalog/*.json and data/presets.json loaded.
 gpuvalue::Engine& loadedEngine();
 gpuvalue::json parse(const std::string& text);

@@ -12,15 +12,41 @@ const dir = path.join(root, 'data/catalog');
 const files = fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
 const offers = files.flatMap((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')).instances.map((o) => ({ ...o, file: f })));
 const day = (iso) => Date.parse(`${iso}T00:00:00Z`) / 86400000;
-const catalogDate = offers.flatMap((o) => o.prices.map((p) => p.as_of)).sort().at(-1);
+// The catalog's date: its newest as_of (the date a source published or fetched a price). read_on dates (the day a
+// price without a date of its own was read) say nothing of a price's age and do not count.
+const catalogDate = offers.flatMap((o) => o.prices.map((p) => p.as_of).filter(Boolean)).sort().at(-1);
+const lastRead = offers.flatMap((o) => o.prices.map((p) => p.read_on).filter(Boolean)).sort().at(-1);
 
-test('no bundled price of a real offer is more than 180 days older than the catalog date', () => {
+test('no bundled price of a real offer is more than 180 days older than the catalog date, nor read more than 180 days ago', () => {
   const old = [];
   for (const o of offers) {
     if (o.example) continue; // the seed article's illustrative instances are not offers
-    for (const p of o.prices) if (day(catalogDate) - day(p.as_of) > STALE_AFTER_DAYS) old.push(`${o.file} ${o.id} ${p.model} ${p.as_of}`);
+    for (const p of o.prices) {
+      if (!p.as_of && !p.read_on) old.push(`${o.file} ${o.id} ${p.model}: no date`);
+      if (p.as_of && day(catalogDate) - day(p.as_of) > STALE_AFTER_DAYS) old.push(`${o.file} ${o.id} ${p.model} ${p.as_of}`);
+      if (p.read_on && day(lastRead) - day(p.read_on) > STALE_AFTER_DAYS) old.push(`${o.file} ${o.id} ${p.model} read ${p.read_on}`);
+    }
   }
-  assert.deepEqual(old, [], `catalog date ${catalogDate}`);
+  assert.deepEqual(old, [], `catalog date ${catalogDate}, last read ${lastRead}`);
+});
+
+test('a price with only a read date is undated: the engine outputs read_on and never calls it stale', async () => {
+  const e = await loadEngine();
+  const doc = JSON.stringify({ instances: [{ id: 'undated-offer', provider: 'Undated', instance_type: 'u', gpu: 't4', gpu_count: 1, region: 'r',
+    prices: [{ model: 'on_demand', usd_per_hour: 0.02, read_on: '2025-01-01', source: 'https://example.org/undated' }] }] });
+  e.addCatalog(doc);
+  const r = e.rank({ preset: 'resnet50-imagenet', pricing: 'on_demand', filters: { include_stale: false } }).results.find((x) => x.id === 'undated-offer');
+  assert.ok(r, 'an undated price is not dropped as stale');
+  assert.equal(r.stale, false);
+  assert.equal(r.as_of, '');
+  assert.equal(r.read_on, '2025-01-01');
+  // A price with neither date is refused, with the path of the missing member.
+  const none = JSON.stringify({ instances: [{ id: 'no-date', provider: 'N', instance_type: 'n', gpu: 't4', gpu_count: 1, region: 'r',
+    prices: [{ model: 'on_demand', usd_per_hour: 0.02, source: 'https://example.org/none' }] }] });
+  const refused = e.addCatalog(none);
+  assert.equal(refused.ok, false);
+  assert.equal(refused.error.path, '/instances/0/prices/0/as_of');
+  assert.equal(refused.error.message.code, 'error.date_or_read_on');
 });
 
 test('every price names a source a person can open, GitHub file links pinned to a commit', () => {

@@ -52,7 +52,9 @@ test('output is sorted by id, stamped with the commit URL and date, and every of
       for (const p of o.prices) {
         const src = Object.values(sources).find((s) => p.source.endsWith(`/blob/${s.commit}/${s.repo_path}`));
         assert.ok(src, `${o.id}: ${p.source}`);
-        assert.equal(p.as_of, src.as_of, o.id);
+        // The sources give only the day each file was read: prices say so (read_on) and carry no as_of.
+        assert.equal(p.read_on, src.read_on, o.id);
+        assert.equal(p.as_of, undefined, o.id);
       }
   }
   const v = spawnSync(process.execPath, [path.join(root, 'bin/gpuvalue.mjs'), 'validate', ...fs.readdirSync(EXPECTED).map((f) => path.join(EXPECTED, f))],
@@ -105,4 +107,44 @@ test('bad arguments are usage errors (exit 2) that name the problem', () => {
   assert.equal(r.code, 2);
   assert.match(r.stderr, /--provider nosuchcloud: not found/);
   assert.match(update(['--skypilot', tmpDir()]).stderr, /neither a skypilot-catalog checkout/);
+});
+
+test('Prime Intellect rows take the form factor of the machine from Hyperstack\'s own file, and ambiguous rows are listed', () => {
+  // --base holds hyperstack.json (its n3-H100x1 is the H100 PCIe): Prime Intellect's row whose UpstreamCloudId is
+  // n3-H100x1 becomes the PCIe card; without it the row says nothing of its form factor and stays the named H100.
+  const base = tmpDir();
+  fs.copyFileSync(path.join(EXPECTED, 'hyperstack.json'), path.join(base, 'hyperstack.json'));
+  const withSibling = tmpDir();
+  assert.equal(update(['--skypilot', FIXTURES, '--provider', 'primeintellect', '--out', withSibling, '--base', base]).code, 0);
+  const pi = JSON.parse(fs.readFileSync(path.join(withSibling, 'primeintellect.json'), 'utf8')).instances;
+  const h100 = pi.find((o) => o.instance_type === 'hyperstack__1xH100_80GB__28__180');
+  assert.equal(h100.gpu, 'h100-pcie-80gb');
+  assert.equal(pi.find((o) => o.instance_type === 'hyperstack__8xH100_80GB__252__1440').interconnect, 'pcie');
+  assert.equal(pi.find((o) => o.instance_type === 'datacrunch__2xV100_16GB__10__45').gpu, 'v100-sxm2-16gb');
+  const alone = tmpDir();
+  assert.equal(update(['--skypilot', FIXTURES, '--provider', 'primeintellect', '--out', alone, '--base', tmpDir()]).code, 0);
+  const pi2 = JSON.parse(fs.readFileSync(path.join(alone, 'primeintellect.json'), 'utf8')).instances;
+  assert.equal(pi2.find((o) => o.instance_type === 'hyperstack__1xH100_80GB__28__180').gpu, 'h100-sxm5-80gb');
+  // Spheron's A100_80G_PCIE rows named DGX / SXM4 are refused and printed as ambiguous.
+  const r = update(['--skypilot', FIXTURES, '--provider', 'spheron', '--out', tmpDir(), '--base', tmpDir()]);
+  assert.match(r.stdout, /^ {2}ambiguous line \d+ gpu_1x_a100_SXM4_us-central-3 \(A100_80G_PCIE\): /m);
+  assert.match(r.stdout, /^ {2}ambiguous line \d+ gpu_1x_DGX_A100_us-central-2 \(A100_80G_PCIE\): /m);
+});
+
+test('an excerpt (sources.json "excerpt": true) updates the offers it lists and keeps the others', () => {
+  const base = tmpDir();
+  const doc = JSON.parse(fs.readFileSync(path.join(EXPECTED, 'cudo.json'), 'utf8'));
+  const other = { ...doc.instances[0], id: 'cudo-not-in-excerpt', instance_type: 'ice-lake-a40-compute_1x2v4gb', region: 'ca-montreal-3' };
+  fs.writeFileSync(path.join(base, 'cudo.json'), JSON.stringify({ ...doc, instances: [other, ...doc.instances] }));
+  const out = tmpDir();
+  const r = update(['--skypilot', FIXTURES, '--provider', 'cudo', '--out', out, '--base', base]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.doesNotMatch(r.stdout, /removed +cudo-not-in-excerpt/);
+  const after = JSON.parse(fs.readFileSync(path.join(out, 'cudo.json'), 'utf8')).instances;
+  assert.ok(after.some((o) => o.id === 'cudo-not-in-excerpt'));
+  // CUDO's '-pci_' types are the PCIe card, like the '-pcie_' ones.
+  for (const o of after.filter((x) => /a100-pci_/.test(x.instance_type))) {
+    assert.equal(o.gpu, 'a100-pcie-80gb', o.id);
+    assert.notEqual(o.interconnect, 'nvswitch', o.id);
+  }
 });

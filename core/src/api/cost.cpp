@@ -58,7 +58,7 @@ std::string apiCost(EngineState& s, const std::string& text, const std::string&)
       .field("billed_hours", finiteOr(c.billed_hours)).field("wall_hours", finiteOr(c.wall_hours))
       .field("cost_usd", finiteOr(c.cost_usd)).field("usd_per_hour", finiteOr(p->headlineUsdPerHour()))
       .field("usd_per_tflops_day", finiteOr(usdPerTflopsDay(p->headlineUsdPerHour(), found->gpu_count, peak_fp16)))
-      .field("as_of", p->as_of).field("source", p->source).field("note", note).field("warnings", warnings);
+      .field("as_of", p->as_of).field("read_on", p->read_on).field("source", p->source).field("note", note).field("warnings", warnings);
   if (m == PricingModel::kServerless) {
     j.field("available", c.available);
     j.key("serverless").beginObject().field("usd_per_second", p->usd_per_hour / 3600.0)

@@ -17,6 +17,15 @@ std::string apiImportSkypilot(EngineState& s, const std::string& csv_text, const
     opt.provider = r.string("provider", false).value_or("");
     opt.as_of = r.string("as_of", false).value_or(s.today);
     opt.source = r.string("source", false).value_or("SkyPilot catalog vms.csv");
+    // {instance type or upstream id: GPU id} of machines another catalog file maps (skypilot.hpp).
+    if (o.is_object() && o.contains("known_gpus")) {
+      const json& k = o["known_gpus"];
+      if (!k.is_object()) issues.push_back({ErrorCode::kInvalidValue, "/known_gpus", Message("error.not_object")});
+      else
+        for (const auto& [type, gpu] : k.items())
+          if (gpu.is_string()) opt.known_gpus[type] = gpu.get<std::string>();
+          else issues.push_back({ErrorCode::kInvalidValue, "/known_gpus/" + pointerEscape(type), Message("error.not_string")});
+    }
   } else {
     opt.as_of = s.today;
   }
@@ -32,6 +41,12 @@ std::string apiImportSkypilot(EngineState& s, const std::string& csv_text, const
   // Accelerator names the GPU database does not know, with how many rows name each, for the import report.
   j.key("unmapped").beginArray();
   for (const auto& [name, rows] : imp.unmapped) j.beginObject().field("name", name).field("rows", rows).endObject();
+  j.endArray();
+  // Rows left out because their hints disagree, for the import's ambiguous report.
+  j.key("ambiguous").beginArray();
+  for (const auto& a : imp.ambiguous)
+    j.beginObject().field("line", a.line).field("instance_type", a.instance_type).field("accelerator", a.accelerator)
+        .field("code", a.code).endObject();
   j.endArray();
   if (!imp.ok) writeFirstError(j, imp.issues);
   j.endObject();

@@ -61,7 +61,7 @@ void writeRankResult(JsonWriter& j, const RankResult& r, const Ranking& ranking,
       .field("commitment_usd", r.cost.commitment_usd).field("amortised_cost_usd", r.cost.amortised_cost_usd)
       .field("break_even_utilisation", r.cost.break_even_utilisation).field("cheaper_on_demand_usd", r.cheaper_on_demand_usd)
       .endObject();
-  j.field("billed_hours", r.cost.billed_hours).field("as_of", r.price->as_of).field("source", r.price->source)
+  j.field("billed_hours", r.cost.billed_hours).field("as_of", r.price->as_of).field("read_on", r.price->read_on).field("source", r.price->source)
       .field("stale", r.stale).field("reasons", resultReasons(r, ranking)).field("warnings", resultWarnings(r, w, opt));
   if (more) more(j);
   j.endObject();

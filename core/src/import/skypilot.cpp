@@ -185,7 +185,7 @@ void readOfferRow(ImportState& s, size_t i, const std::string& instance_type, co
                   const RowPrices& p, const GpuInfoCell& info) {
   const Row& r = s.rows[i];
   double memory_gb = 0;
-  const GpuSpec* g = mapGpu(s, i, accel, info, instance_type, memory_gb);
+  const GpuSpec* g = mapGpu(s, i, accel, info, instance_type, static_cast<int>(count), memory_gb);
   if (!g) return;
   if (const char* share = gpuShareOf(instance_type)) {
     s.skip(i, Message("import.gpu_share").text("instance", instance_type).text("share", share).text("gpu", g->id).num("value", count));
@@ -372,6 +372,8 @@ SkypilotImport importSkypilotCsv(const std::string& text, const GpuDatabase& gpu
                               .num("max_row_value", static_cast<double>(kMaxImportRows))});
     return imp;
   }
+  s.known_gpus = &opt.known_gpus;
+  skypilot::scanRows(s);
   for (size_t i = 1; i < s.rows.size(); ++i) {
     ++imp.rows;
     skypilot::readRow(s, i);

@@ -1,5 +1,6 @@
 // Import of SkyPilot catalog files (skypilot-org/skypilot-catalog `catalogs/v*/<cloud>/vms.csv`).
 #pragma once
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -15,6 +16,15 @@ struct SkypilotOptions {
   std::string provider;  // e.g. "AWS"; empty = "SkyPilot import"
   std::string as_of;     // date the file was taken (YYYY-MM-DD)
   std::string source;    // where the file came from
+  // Machines another catalog file already maps (instance type or upstream id -> GPU id): Hyperstack's n3-H100x1 is
+  // its H100 PCIe, and Prime Intellect's row naming n3-H100x1 as its UpstreamCloudId is the same machine.
+  std::map<std::string, std::string> known_gpus;
+};
+
+// A row left out because its hints disagree (or fit no GPU of ours): line, instance type, accelerator, message code.
+struct SkypilotAmbiguous {
+  size_t line = 0;
+  std::string instance_type, accelerator, code;
 };
 
 struct SkypilotImport {
@@ -24,6 +34,7 @@ struct SkypilotImport {
   size_t rows = 0;
   size_t skipped = 0;
   std::vector<std::pair<std::string, size_t>> unmapped;  // accelerator names that map to no GPU id, with their rows
+  std::vector<SkypilotAmbiguous> ambiguous;               // rows whose hints disagree (skypilot_hints.cpp)
 };
 
 // Parses vms.csv by header name (column order differs per cloud), reads the Python-literal GpuInfo (per-GPU memory

@@ -176,7 +176,7 @@ void addZone(ImportState& s, Group& grp, const HostRow* h, const AcceleratorRow&
 // Adds one accelerator row to the offers of the hosts it pairs with, or records why it pairs with none.
 void composeOne(ImportState& s, const AcceleratorRow& a, const GcpHosts& hosts, GcpMisses& misses) {
   double memory_gb = 0;
-  const GpuSpec* g = mapGpu(s, a.row, a.name, a.info, "", memory_gb);
+  const GpuSpec* g = mapGpu(s, a.row, a.name, a.info, "", a.count, memory_gb);
   if (!g) return;
   const std::string what = std::to_string(a.count) + "x " + a.name;
   std::vector<Pick> picks;

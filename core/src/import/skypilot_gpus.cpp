@@ -20,6 +20,8 @@ GpuInfoCell readGpuInfo(const std::string& cell, std::map<std::string, GpuInfoCe
         g0["MemoryInfo"]["SizeInMiB"].is_number())
       info.size_mib = g0["MemoryInfo"]["SizeInMiB"].get<double>();
     if (g0.contains("Name") && g0["Name"].is_string()) info.name = g0["Name"].get<std::string>();
+  } else if (!cell.empty() && cell.find('{') == std::string::npos) {
+    info.name = cell;  // a bare GPU name: Alibaba writes "V100 32GB" for gn6e, "V100" for gn6v
   }
   cache[cell] = info;
   return info;
@@ -61,13 +63,12 @@ const GpuSpec* findGpu(ImportState& s, size_t i, const std::string& accel) {
   return nullptr;
 }
 
-// Per-GPU memory in GB from GpuInfo's SizeInMiB, or 0 when it gives none that can be used.
-double memoryGbOf(ImportState& s, size_t i, const std::string& accel, const GpuInfoCell& info, const GpuSpec* g) {
-  if (info.size_mib >= 1024) return info.size_mib / 1024.0;
+}  // namespace
+
+double memoryGbOf(ImportState& s, size_t i, const std::string& accel, const GpuInfoCell& info, bool as_gb) {
   if (info.size_mib <= 0) return 0;
-  // RunPod writes GB into SizeInMiB ('SizeInMiB': 80 for an A100 80GB). Read it as GB when that matches the
-  // named GPU; otherwise ignore it. Either way say so once per GPU name.
-  bool as_gb = std::fabs(info.size_mib - g->memory_gb) <= 4;
+  // RunPod and Shadeform write GB into SizeInMiB ('SizeInMiB': 80 for an A100 80GB). Read it as GB when that
+  // matches a GPU of the named family; otherwise ignore it. Either way say so once per GPU name.
   if (s.memory_warned.insert(accel).second)
     s.imp.issues.push_back({ErrorCode::kCsvFormat, "line " + std::to_string(s.lines[i]),
                             Message(as_gb ? "import.memory_read_as_gb" : "import.memory_ignored")
@@ -76,49 +77,11 @@ double memoryGbOf(ImportState& s, size_t i, const std::string& accel, const GpuI
   return as_gb ? info.size_mib : 0;
 }
 
-// The same GPU family: the candidate's id holds the first four characters of the name (an accelerator name or a
-// GPU id: "a100" for A100 and a100-sxm4-80gb, never the A800 of the same architecture and memory).
-bool sameFamily(const GpuSpec& cand, const std::string& name) {
-  return toLower(cand.id).find(toLower(name).substr(0, 4)) != std::string::npos;
-}
-
-// "A100" with 81920 MiB is the 80 GB part: the GPU of the same architecture and name whose memory matches.
-const GpuSpec* byMemory(const GpuDatabase& gpus, const GpuSpec* g, const std::string& accel, double memory_gb) {
-  if (memory_gb <= 0 || std::fabs(g->memory_gb - memory_gb) <= 4) return g;
-  for (const auto& cand : gpus.all()) {
-    if (cand.architecture == g->architecture && std::fabs(cand.memory_gb - memory_gb) <= 4 && sameFamily(cand, accel))
-      return &cand;
-  }
-  return g;
-}
-
-// PCIe cards named like the SXM part: GpuInfo "A100 PCIe" (RunPod), "pcie" in the instance type (Lambda
-// gpu_1x_h100_pcie) or a "_PCIE" suffix of the accelerator name (Spheron H100_PCIE). Take the PCIe GPU of the same
-// architecture, memory and family.
-const GpuSpec* byPcieHint(const GpuDatabase& gpus, const GpuSpec* g, const GpuInfoCell& info, const std::string& accel,
-                          const std::string& instance_type, double memory_gb) {
-  const bool pcie_hint = contains(toLower(info.name), "pcie") || contains(toLower(instance_type), "pcie") ||
-                         contains(toLower(accel), "_pcie");
-  if (!pcie_hint || contains(g->form_factor, "PCIe")) return g;
-  const double want = memory_gb > 0 ? memory_gb : g->memory_gb;
-  for (const auto& cand : gpus.all()) {
-    if (cand.architecture == g->architecture && contains(cand.form_factor, "PCIe") &&
-        std::fabs(cand.memory_gb - want) <= 4 && sameFamily(cand, g->id))
-      return &cand;
-  }
-  return g;
-}
-
-}  // namespace
-
 const GpuSpec* mapGpu(ImportState& s, size_t i, const std::string& accel, const GpuInfoCell& info,
-                      const std::string& instance_type, double& memory_gb) {
+                      const std::string& instance_type, int count, double& memory_gb) {
   memory_gb = 0;
   const GpuSpec* g = findGpu(s, i, accel);
-  if (!g) return nullptr;
-  memory_gb = memoryGbOf(s, i, accel, info, g);
-  g = byMemory(s.gpus, g, accel, memory_gb);
-  return byPcieHint(s.gpus, g, info, accel, instance_type, memory_gb);
+  return g ? pickGpu(s, i, g, accel, info, instance_type, count, memory_gb) : nullptr;
 }
 
 // Azure sizes that rent a share of one GPU, which SkyPilot's Azure file lists with AcceleratorCount 1. NVv4

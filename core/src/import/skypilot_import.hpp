@@ -71,6 +71,9 @@ struct ImportState {
   std::vector<std::string> order;                       // offer keys in the order they were first seen
   std::vector<HostRow> hosts;
   std::vector<AcceleratorRow> accels;
+  const std::map<std::string, std::string>* known_gpus = nullptr;  // SkypilotOptions::known_gpus
+  std::map<std::string, int> accel_forms;  // accelerator|count|cloud -> form factor bits its rows' names say (scanRows)
+  int memory_reading = 0;                  // how this file's SizeInMiB reads for multi-GPU rows (scanRows)
 
   // Rows named one by one in skip() issues; the rest are counted in one issue.
   static constexpr size_t kMaxSkipsListed = 50;
@@ -104,10 +107,24 @@ void readHostFields(const ImportState& s, const Row& r, HostRow& h);
 
 // GPU names (skypilot_gpus.cpp).
 GpuInfoCell readGpuInfo(const std::string& cell, std::map<std::string, GpuInfoCell>& cache);
-// Maps an accelerator name (plus what GpuInfo and the instance type say) to a GPU of ours, or reports it and
-// returns nullptr. memory_gb: the per-GPU memory the file gives, 0 when it gives none that can be used.
+// Maps an accelerator name (plus every hint of the row: skypilot_hints.cpp) to a GPU of ours, or reports it
+// (unknown name, or ambiguous hints) and returns nullptr. memory_gb: the per-GPU memory the file gives, 0 when it
+// gives none that can be used.
 const GpuSpec* mapGpu(ImportState& s, size_t i, const std::string& accel, const GpuInfoCell& info,
-                      const std::string& instance_type, double& memory_gb);
+                      const std::string& instance_type, int count, double& memory_gb);
+// Per-GPU memory in GB where GpuInfo's SizeInMiB (below 1024) holds GB (RunPod, Shadeform): SizeInMiB when as_gb
+// (it matches a GPU of the named family), else 0; said once per accelerator name.
+double memoryGbOf(ImportState& s, size_t i, const std::string& accel, const GpuInfoCell& info, bool as_gb);
+
+// Hints (skypilot_hints.cpp). Form factor words a name carries: "PCIe"/"pci", "SXM"/"HGX"/"DGX", "NVL".
+enum FormBits { kFormPcie = 1, kFormSxm = 2, kFormNvl = 4 };
+int formBitsOf(const std::string& text);
+// Before the rows are read: what each accelerator name's rows say of their form factor, and whether the file's
+// multi-GPU rows give SizeInMiB per GPU or per machine.
+void scanRows(ImportState& s);
+// The GPU of g's family that every hint of row i fits, or nullptr after listing the row as ambiguous.
+const GpuSpec* pickGpu(ImportState& s, size_t i, const GpuSpec* g, const std::string& accel, const GpuInfoCell& info,
+                       const std::string& instance_type, int count, double& memory_gb);
 bool boardCountOk(const GpuSpec* g, int count);
 // The share of one GPU ("1/2") an instance type rents where the file counts it as one GPU, or nullptr.
 const char* gpuShareOf(const std::string& instance_type);

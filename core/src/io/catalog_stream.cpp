@@ -95,6 +95,8 @@ bool directPrice(Cursor& c, Price& p) {
   if (p.model == PricingModel::kTiered || p.model == PricingModel::kServerless) return false;
   if (r.string(F::kAsOf, p.as_of) < 0) return false;
   p.as_of_day = dayNumber(p.as_of);
+  if (r.string(F::kReadOn, p.read_on) < 0) return false;
+  if (p.as_of.empty() && p.read_on.empty()) return false;  // no date at all: the DOM reader reports it
   if (r.string(F::kSource, p.source) < 0) return false;
   if (p.model == PricingModel::kMonthly) {
     if (r.number(F::kUsdPerMonth, p.usd_per_month) < 0) return false;

@@ -153,6 +153,9 @@ static bool parsePrice(const json& j, const std::string& path, Price& p, Issues&
   if (auto model = readString(r, F::kModel)) parsePricingModel(*model, p.model);
   p.as_of = stringOr(r, F::kAsOf);
   p.as_of_day = dayNumber(p.as_of);
+  p.read_on = stringOr(r, F::kReadOn);
+  // A price needs a date: the source's (as_of), or at least the day it was read (read_on).
+  if (!r.has(F::kAsOf.name) && !r.has(F::kReadOn.name)) r.error(F::kAsOf.name, ErrorCode::kMissingField, Message("error.date_or_read_on"));
   p.source = stringOr(r, F::kSource);
   if (p.model == PricingModel::kTiered) parseTiers(r, p, issues);
   else if (p.model == PricingModel::kMonthly) p.usd_per_month = numberOr(r, F::kUsdPerMonth);

@@ -40,8 +40,9 @@ struct Price {
   double min_request_s = 0;         // smallest billed duration of one request
   double idle_timeout_s = 0;        // a worker stays billed this long after its last request before it stops
   int max_concurrency = 0;          // most workers at once; 0 = not published
-  Atom as_of;                       // YYYY-MM-DD
-  long as_of_day = 0;               // as_of as days since 1970-01-01 (parsed once at load)
+  Atom as_of;                       // YYYY-MM-DD the source published or fetched it; empty when unknown
+  long as_of_day = 0;               // as_of as days since 1970-01-01 (parsed once at load); 0 when unknown
+  Atom read_on;                     // YYYY-MM-DD the price was read, when as_of is unknown
   Atom source;
   // Hourly rate used for $/TFLOPS·day (tiered: first tier; monthly: month / 730 h).
   double headlineUsdPerHour() const;

@@ -104,8 +104,14 @@ extern const Field kTermMonths = Field::integer("term_months", "Commitment lengt
                                      .req().atLeast(1).atMost(120).onlyFor(kReservedOnly);
 extern const Field kUpfront = Field::string("upfront", "How much is paid at the start: none, partial, or all (prepaid).")
                                   .oneOf(kUpfronts).byDefault("none").onlyFor(kReservedOnly);
-extern const Field kAsOf = Field::string("as_of", "Date (YYYY-MM-DD) of the page or data file the price was read from.")
-                               .req().formatted("date", &isIsoDate, kDateError);
+extern const Field kAsOf = Field::string(
+    "as_of", "Date (YYYY-MM-DD) the source published or fetched the price: a page's stated date, a data file's commit date. "
+             "Absent when only the day it was read is known (read_on); one of the two is required.")
+                               .formatted("date", &isIsoDate, kDateError);
+extern const Field kReadOn = Field::string(
+    "read_on", "Date (YYYY-MM-DD) the price was read, for a source that gives no date of its own (as_of absent): the price is "
+               "shown as 'date unknown, read on' this day, and the 180-day staleness rule cannot judge it.")
+                                 .formatted("date", &isIsoDate, kDateError);
 extern const Field kSource = Field::string(
     "source", "Where the price was read: a URL (page, or a GitHub file at a commit), or 'seed article §3' for the article examples.").req();
 extern const Field kClaimedDiscountPct =
@@ -173,7 +179,7 @@ const Field* const kOfferFields[] = {&kId,       &kProvider, &kInstanceType,    
                                      &kNotes};
 const Field* const kPriceFields[] = {&kModel,  &kUsdPerHour, &kUsdPerMonth,       &kTiers, &kUsdPerSecond, &kColdStartS, &kMinRequestS,
                                      &kIdleTimeoutS, &kMaxConcurrency,
-                                     &kTermMonths, &kUpfront, &kAsOf,             &kSource,
+                                     &kTermMonths, &kUpfront, &kAsOf,             &kReadOn, &kSource,
                                      &kClaimedDiscountPct, &kInterruptionPerHour, &kFreeTrialHours, &kLocalPerHour,
                                      &kLocalPerMonth, &kZoneMedianUsdPerHour};
 const Field* const kTierFields[] = {&kTierUpToHours, &kTierUsdPerHour};

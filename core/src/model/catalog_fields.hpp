@@ -11,7 +11,7 @@ namespace catalog_fields {
 extern const Field kId, kProvider, kInstanceType, kGpu, kGpuCount, kVcpus, kRamGb, kInterconnect, kNetworkGbps, kRdma,
     kRegion, kCurrency, kBillingIncrementS, kMinChargeS, kExample, kMarketplace, kZones, kService, kClaims, kPrices, kNotes;
 // A price; "model" chooses which members apply.
-extern const Field kModel, kUsdPerHour, kUsdPerMonth, kTiers, kTermMonths, kUpfront, kAsOf, kSource, kClaimedDiscountPct,
+extern const Field kModel, kUsdPerHour, kUsdPerMonth, kTiers, kTermMonths, kUpfront, kAsOf, kReadOn, kSource, kClaimedDiscountPct,
     kInterruptionPerHour, kFreeTrialHours, kLocalPerHour, kLocalPerMonth, kZoneMedianUsdPerHour, kUsdPerSecond,
     kColdStartS, kMinRequestS, kIdleTimeoutS, kMaxConcurrency;
 // One tier of a tiered price.

@@ -112,7 +112,8 @@ export function renderDetails(container, row, ctx, extra = null) {
     claims.length ? h('ul', { class: 'warnings claims', id: 'details-claims' }, claims.map((w) => engineText('li', w))) : null);
   const src = section(t, 'sourceTitle', dl([
     [t('priceSource'), sourceLink(row.source)],
-    [t('asOf'), h('span', {}, fmt.date(row.as_of), Number.isFinite(age) ? ` (${fmt.relativeDays(age)})` : '')],
+    [t('asOf'), h('span', {}, row.as_of || !row.read_on ? fmt.date(row.as_of) : t('dateUnknownReadOn', { date: fmt.date(row.read_on) }),
+      Number.isFinite(age) ? ` (${fmt.relativeDays(age)})` : '')],
     [t('staleLabel'), row.stale ? h('strong', { class: 'stale-text' }, t('staleYes', { days: fmt.int(staleDays) })) : t('staleNo', { days: fmt.int(staleDays) })],
   ]), offer && offer.prices.length > 1 ? h('ul', { class: 'sub price-dates' }, offer.prices.map((p) => h('li', {}, `${t(p.model)}: ${fmt.date(p.as_of)} · `, sourceLink(p.source)))) : null);
 
