@@ -23,6 +23,10 @@ test('70B on an 8x H100 offer meets 2 s TTFT and 100 ms TPOT at 20 requests/s, w
   assert.equal(a.targets.met, true);
   assert.ok(a.operating.ttft_ms <= 2000 && a.operating.tpot_ms <= 100, JSON.stringify(a.operating));
   assert.ok(a.operating.replicas * a.capacity.sustainable_requests_per_s >= 20 - 1e-9);
+  // A step is its parts: weight reading and GEMM math (not overlapped by default), attention, all-reduces.
+  const cap = a.capacity;
+  const parts = cap.step_memory_ms + cap.step_compute_ms + cap.step_attention_ms + cap.step_allreduce_ms;
+  assert.ok(Math.abs(cap.tpot_ms - parts) < 1e-9 * cap.tpot_ms, `${cap.tpot_ms} vs ${parts}`);
   const c = a.cost;
   assert.equal(c.replicas_per_instance, 2);
   assert.equal(c.instances, Math.ceil(a.operating.replicas / 2));

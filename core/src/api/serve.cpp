@@ -29,7 +29,7 @@ void writeCapacity(JsonWriter& j, const ServingPlan& p, const ServingConstants& 
       .field("prefill_ms", p.prefill_s * 1000.0)
       .field("bound", p.step.compute_bound ? "compute" : "memory bandwidth")
       .field("step_memory_ms", p.step.memory_s * 1000.0).field("step_compute_ms", p.step.compute_s * 1000.0)
-      .field("step_allreduce_ms", p.step.comm_s * 1000.0)
+      .field("step_attention_ms", p.step.attention_s * 1000.0).field("step_allreduce_ms", p.step.comm_s * 1000.0)
       .field("load_fraction", p.load_fraction)
       .field("sustainable_requests_per_s", p.sustainable_requests_per_s)
       .field("sustainable_output_tokens_per_s", p.sustainable_output_tokens_per_s)
