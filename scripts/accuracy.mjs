@@ -225,7 +225,11 @@ function writeDocs(rows, s) {
     ...rows.filter((r) => !Number.isFinite(r.err)).map((r) => `| ${r.m.id} | not predicted: ${r.error} |`),
     '',
   ];
-  fs.writeFileSync(path.join(root, 'docs/accuracy.md'), lines.join('\n'));
+  // The serving section (written by scripts/serving-accuracy.mjs --write) stays as it is.
+  const file = path.join(root, 'docs/accuracy.md');
+  const previous = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+  const serving = previous.indexOf('\n## Serving');
+  fs.writeFileSync(file, lines.join('\n') + (serving < 0 ? '' : previous.slice(serving)));
 }
 
 // The rows the page's Accuracy view plots: published vs LOSO-predicted, with band, family, generation and source.

@@ -25,7 +25,10 @@ export function dataBundle(root) {
   // the quoted figures after it, which stay in data/gpus.json (about 9 KB less after gzip).
   const address = (source) => (source.match(/https?:\/\/[^\s)]+/) || [source.split(' (')[0]])[0];
   gpus.gpus = gpus.gpus.map(({ notes, ...g }) => ({ ...g, sources: (g.sources || []).map(address) }));
-  return { gpus, presets: read('data/presets.json'), catalogs };
+  // The serving presets' sources and notes are for maintainers (the engine ignores them); the bundle keeps the models.
+  const serving = read('data/serving-presets.json');
+  serving.presets = serving.presets.map(({ sources, notes, ...p }) => p);
+  return { gpus, presets: read('data/presets.json'), serving_presets: serving, catalogs };
 }
 
 // The notice every shipped script keeps: what third-party software the builds contain, under which licences

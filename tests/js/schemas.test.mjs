@@ -35,12 +35,13 @@ test('the committed schemas are the ones the field tables write', () => {
     }
   }
   assert.equal(stale.join('\n'), '', 'run npm run schemas');
-  assert.ok(Object.keys(generated).length === 4);
+  assert.ok(Object.keys(generated).length === 6);
 });
 
 test('every shipped data file validates against its schema', () => {
   const files = [['data/gpus.json', 'gpus.schema.json'], ['data/presets.json', 'presets.schema.json'],
-    ['data/measurements.json', 'measurements.schema.json'],
+    ['data/measurements.json', 'measurements.schema.json'], ['data/serving-presets.json', 'serving-presets.schema.json'],
+    ['data/serving-measurements.json', 'serving-measurements.schema.json'],
     ...fs.readdirSync(path.join(root, 'data/catalog')).filter((f) => f.endsWith('.json'))
       .map((f) => [`data/catalog/${f}`, 'catalog.schema.json'])];
   assert.ok(files.length >= 10);
@@ -68,7 +69,7 @@ const CANNOT_EXPRESS = {
   'catalog-two-on-demand.json': 'an offer has one on-demand price (the field tables generate no contains/maxContains rule)',
 };
 const SCHEMA_OF = { loadCatalog: 'catalog.schema.json', addCatalog: 'catalog.schema.json', validate: 'catalog.schema.json',
-  loadGpus: 'gpus.schema.json', loadPresets: 'presets.schema.json' };
+  loadGpus: 'gpus.schema.json', loadPresets: 'presets.schema.json', loadServingPresets: 'serving-presets.schema.json' };
 
 test('the schemas accept the corpus documents the engine accepts and reject those it rejects', () => {
   const expected = read('tests/corpus/expected.json');

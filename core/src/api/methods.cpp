@@ -30,6 +30,9 @@ std::string apiGpus(EngineState&, const std::string&, const std::string&);
 std::string apiCatalogSummary(EngineState&, const std::string&, const std::string&);
 std::string apiSchemas(EngineState&, const std::string&, const std::string&);
 std::string apiMessages(EngineState&, const std::string&, const std::string&);
+std::string apiServe(EngineState&, const std::string&, const std::string&);
+std::string apiLoadServingPresets(EngineState&, const std::string&, const std::string&);
+std::string apiServingPresets(EngineState&, const std::string&, const std::string&);
 
 using A = ArgumentKind;
 const ApiMethod kApiMethods[] = {
@@ -57,6 +60,9 @@ const ApiMethod kApiMethods[] = {
     {"catalogSummary", apiCatalogSummary, A::kNone, "the loaded offers with their prices"},
     {"schemas", apiSchemas, A::kDocument, "the data files' JSON Schemas, with the GPU ids of the given GPU database"},
     {"messages", apiMessages, A::kNone, "every message code the engine can emit, with its parameter names"},
+    {"serve", apiServe, A::kRequest, "serving a language model on N GPUs or an offer: capacity under TTFT/TPOT targets, replicas, $ per 1M tokens"},
+    {"loadServingPresets", apiLoadServingPresets, A::kDocument, "replaces the serving presets (data/serving-presets.json)"},
+    {"servingPresets", apiServingPresets, A::kNone, "the loaded serving presets"},
 };
 const size_t kApiMethodCount = sizeof(kApiMethods) / sizeof(kApiMethods[0]);
 

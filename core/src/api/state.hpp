@@ -17,6 +17,7 @@ struct Engine::State {
   GpuDatabase gpus;
   Catalog catalog;
   json presets = json::array();
+  json serving_presets = json::array();  // data/serving-presets.json's "presets" (api/load_serving_presets.cpp)
   std::string today;
   // The catalog being streamed (catalogBegin .. catalogEnd).
   struct Stream {

@@ -4,6 +4,7 @@
 #include "model/catalog_fields.hpp"
 #include "model/data_fields.hpp"
 #include "model/gpu_specs.hpp"
+#include "model/serving_fields.hpp"
 
 namespace gpuvalue {
 
@@ -23,6 +24,8 @@ nlohmann::ordered_json dataSchemas(const GpuDatabase& gpus) {
       {"gpus.schema.json", &data_fields::kGpuDocumentRecord, "gpuvalue GPU specification database"},
       {"presets.schema.json", &data_fields::kPresetDocumentRecord, "gpuvalue workload presets"},
       {"measurements.schema.json", &data_fields::kMeasurementDocumentRecord, "gpuvalue throughput measurements"},
+      {"serving-presets.schema.json", &serving_fields::kPresetDocumentRecord, "gpuvalue serving presets"},
+      {"serving-measurements.schema.json", &serving_fields::kMeasurementDocumentRecord, "gpuvalue serving measurements"},
   };
   nlohmann::ordered_json out = nlohmann::ordered_json::object();
   for (const auto& f : files) {

@@ -7,7 +7,8 @@
 
 namespace gpuvalue {
 
-// {"catalog.schema.json": {...}, "gpus.schema.json": ..., "presets.schema.json": ..., "measurements.schema.json": ...},
+// {"catalog.schema.json": {...}, "gpus.schema.json": ..., "presets.schema.json": ..., "measurements.schema.json": ...,
+// "serving-presets.schema.json": ..., "serving-measurements.schema.json": ...},
 // members in table order; the ids of `gpus` are the enum of every "gpu" member. The API method "schemas"
 // (core/src/api/schemas.cpp) answers with them.
 nlohmann::ordered_json dataSchemas(const GpuDatabase& gpus);

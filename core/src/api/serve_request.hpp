@@ -1,0 +1,32 @@
+// Readers of serving: the served model (a preset, a "model" object or both), the serve request's hardware, formats,
+// traffic, targets and constants, every member read through the field tables of model/serving_fields.hpp and
+// every problem reported with its JSON Pointer path.
+#pragma once
+#include <string>
+
+#include "api/state.hpp"
+#include "io/fields.hpp"
+#include "io/json_reader.hpp"
+#include "model/serving.hpp"
+
+namespace gpuvalue {
+
+// Reports members of `j` (at `path`) that `record` does not name, with the nearest name as a suggestion.
+void checkMembers(const json& j, const std::string& path, const Record& record, Issues& issues);
+// A served model's shape from an object of kModelRecord's members, checked for consistency (KV heads divide the
+// heads, active ≤ total parameters, experts per token below experts); false when anything is wrong.
+bool readServingModel(const json& j, const std::string& path, ServingModel& m, Issues& issues);
+
+// A serve request read: the configuration, the replica's hardware and the offer it is priced on (or none).
+struct ServeRequest {
+  std::string preset;
+  ServingConfig config;
+  ServingHardware hardware;
+  ServingConstants constants;
+  const Offer* offer = nullptr;
+  const Price* price = nullptr;  // the offer's on-demand price, or null when it has none
+};
+// False when the request has errors (in `issues`).
+bool readServeRequest(const EngineState& s, const json& req, ServeRequest& out, Issues& issues);
+
+}  // namespace gpuvalue

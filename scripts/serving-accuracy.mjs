@@ -1,0 +1,199 @@
+#!/usr/bin/env node
+// The serving model against published serving measurements (data/serving-measurements.json), judged by
+// leave-one-source-out cross-validation: for each source, the efficiencies the engine exposes as constants
+// (compute_eff, kv_eff, low_precision_eff) are chosen on the rows of the other sources, and the held-out rows are
+// predicted with them; the band is the 10th-90th percentile of the other sources' residuals.
+//   node scripts/serving-accuracy.mjs           summary
+//   node scripts/serving-accuracy.mjs --write   also writes the "Serving" section of docs/accuracy.md
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { createEngine } from '../web/src/engine/client.js';
+import { dataBundle } from './build-web.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const measurements = JSON.parse(fs.readFileSync(path.join(root, 'data/serving-measurements.json'), 'utf8')).measurements;
+
+// The grid the folds choose the efficiencies from (the engine's defaults are the best point on all rows).
+export const GRID = {
+  compute_eff: [0.5, 0.6, 0.7, 0.8],
+  kv_eff: [0.6, 0.7, 0.8, 0.9],
+  low_precision_eff: [0.6, 0.7, 0.8, 0.9, 1.0],
+};
+
+export function requestFor(m, constants) {
+  const req = { preset: m.preset, gpu: m.gpu, count: m.gpu_count, weights: m.weights, kv: m.kv, software: m.software,
+    traffic: { input_tokens: m.input_tokens, output_tokens: m.output_tokens } };
+  if (m.model) req.model = m.model;
+  if (constants) req.constants = constants;
+  return req;
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : NaN;
+};
+const quantile = (xs, q) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const i = (s.length - 1) * q, lo = Math.floor(i), hi = Math.ceil(i);
+  return s[lo] + (s[hi] - s[lo]) * (i - lo);
+};
+
+function combos() {
+  const out = [];
+  for (const c of GRID.compute_eff) for (const k of GRID.kv_eff) for (const l of GRID.low_precision_eff)
+    out.push({ compute_eff: c, kv_eff: k, low_precision_eff: l });
+  return out;
+}
+
+// Output tokens/s the engine predicts for a row (0 when the model does not fit).
+export function predict(engine, m, constants) {
+  const a = engine.tryCall('serve', requestFor(m, constants));
+  if (!a.ok) throw new Error(`${m.id}: ${a.error.path} ${a.error.message.code}`);
+  return a.capacity ? a.capacity.output_tokens_per_s : 0;
+}
+
+// Every row predicted under every grid point (log of published / predicted), then the folds.
+export function evaluate(engine) {
+  const grid = combos();
+  const logs = grid.map((k) => measurements.map((m) => {
+    const p = predict(engine, m, k);
+    return p > 0 ? Math.log(m.value / p) : Infinity;
+  }));
+  const defaults = measurements.map((m) => predict(engine, m));
+  const sources = [...new Set(measurements.map((m) => m.source))];
+  const score = (g, keep) => median(measurements.map((m, i) => (keep(m) ? Math.abs(logs[g][i]) : null)).filter((x) => x !== null));
+  const best = (keep) => grid.reduce((b, _, g) => (score(g, keep) < score(b, keep) ? g : b), 0);
+  const rows = measurements.map((m, i) => ({ m, default_pred: defaults[i] }));
+  const folds = [];
+  for (const s of sources) {
+    const g = best((m) => m.source !== s);
+    const others = measurements.map((m, i) => (m.source !== s ? logs[g][i] : null)).filter((x) => x !== null && Number.isFinite(x));
+    const lo = quantile(others, 0.1), hi = quantile(others, 0.9);
+    folds.push({ source: s, constants: grid[g], band_low: Math.exp(lo), band_high: Math.exp(hi) });
+    measurements.forEach((m, i) => {
+      if (m.source !== s) return;
+      const l = logs[g][i];
+      Object.assign(rows[i], { pred: m.value / Math.exp(l), err: Math.exp(-l) - 1, inside: l >= lo && l <= hi,
+        low: m.value / Math.exp(l) * Math.exp(lo), high: m.value / Math.exp(l) * Math.exp(hi) });
+    });
+  }
+  const all = best(() => true);
+  return { rows, folds, fit: grid[all], fit_median: Math.exp(score(all, () => true)) - 1 };
+}
+
+export function summarise(rows) {
+  const ok = rows.filter((r) => Number.isFinite(r.err));
+  const abs = ok.map((r) => Math.abs(r.err));
+  return { n: rows.length, failed: rows.length - ok.length, median: median(abs), p90: quantile(abs, 0.9),
+    coverage: ok.filter((r) => r.inside).length / ok.length,
+    width: median(ok.map((r) => r.high / r.low)) };
+}
+
+// Pairs of rows of one source that differ only in the GPU: the published and predicted (engine defaults) ratios.
+export function gpuRatios(rows, from, to) {
+  const key = (m) => [m.source, m.preset, m.gpu_count, m.weights, m.kv, m.input_tokens, m.output_tokens].join('|');
+  const byKey = new Map(rows.filter((r) => r.m.gpu === from).map((r) => [key(r.m), r]));
+  return rows.filter((r) => r.m.gpu === to && byKey.has(key(r.m))).map((r) => {
+    const a = byKey.get(key(r.m));
+    const published = r.m.value / a.m.value, predicted = r.default_pred / a.default_pred;
+    return { id: r.m.id, published, predicted, err: predicted / published - 1 };
+  });
+}
+
+const pct = (x) => `${(x * 100).toFixed(1)} %`;
+const num = (x) => (x >= 100 ? Math.round(x).toLocaleString('en-US') : x.toPrecision(3));
+
+function section(result) {
+  const { rows, folds, fit, fit_median: fitMedian } = result;
+  const s = summarise(rows);
+  const ratios = gpuRatios(rows, 'h100-sxm5-80gb', 'h200-sxm-141gb');
+  const within = ratios.filter((r) => Math.abs(r.err) <= 0.15).length;
+  const group = (f) => {
+    const g = new Map();
+    for (const r of rows) g.set(f(r.m), [...(g.get(f(r.m)) || []), r]);
+    return [...g].sort(([a], [b]) => String(a).localeCompare(String(b)))
+      .map(([k, rs]) => { const t = summarise(rs); return `| ${k} | ${t.n} | ${pct(t.median)} | ${pct(t.p90)} | ${pct(t.coverage)} |`; });
+  };
+  const head = '| group | rows | median abs. error | p90 abs. error | band coverage |\n|---|---|---|---|---|';
+  return [
+    '## Serving: output tokens/s of LLM serving',
+    '',
+    'Generated by `node scripts/serving-accuracy.mjs --write` (after `node scripts/build.mjs`); do not edit by hand.',
+    '',
+    `Each row of \`data/serving-measurements.json\` (${rows.length} rows from ${folds.length} sources) is a published maximum-throughput`,
+    'run with stated settings: model, GPU, GPUs of one replica (tensor parallel), weight and KV-cache formats, fixed input',
+    'and output lengths. Both sources report **output tokens per second of the whole replica** (not per GPU, input tokens',
+    'not counted), a mean over the run, at no latency limit; each row quotes what its source says it measured. The engine\'s',
+    '`serve` method predicts each row\'s capacity (`capacity.output_tokens_per_s`: the largest batch the KV cache holds,',
+    'decode steps with the prefill of the requests that replace finished ones, core/src/model/serving.cpp).',
+    '',
+    'Method: leave-one-source-out. For each source the three efficiencies the engine exposes as constants',
+    `(\`compute_eff\`, \`kv_eff\`, \`low_precision_eff\`, grid ${JSON.stringify(GRID)}) are chosen to minimise the median`,
+    'absolute log error on the other sources\' rows; the held-out rows are predicted with them, and judged against the band',
+    'of the 10th to 90th percentile of the other sources\' residuals. The engine\'s defaults are the best grid point on all',
+    `rows (${JSON.stringify(fit)}, in-sample median absolute error ${pct(fitMedian)}); \`hbm_eff\` and \`gemm_overlap\` were`,
+    'chosen by hand on all rows and are not re-estimated per fold, and the model\'s form (attention as a kernel of its own,',
+    'separate efficiencies for the weight and KV reads) was settled after looking at all rows: the figures below are',
+    'optimistic for models and GPUs unlike these. Both folds choose the same constants as the all-rows fit.',
+    '',
+    '| overall | rows | median abs. error | p90 abs. error | band coverage | median band width (high/low) |',
+    '|---|---|---|---|---|---|',
+    `| held-out sources | ${s.n} | ${pct(s.median)} | ${pct(s.p90)} | ${pct(s.coverage)} | ${s.width.toFixed(2)}× |`,
+    '',
+    '| held-out source | constants chosen on the others | band (published / predicted) |',
+    '|---|---|---|',
+    ...folds.map((f) => `| ${f.source} | ${JSON.stringify(f.constants)} | ${f.band_low.toFixed(2)}–${f.band_high.toFixed(2)} |`),
+    '',
+    '### By GPU',
+    '',
+    head,
+    ...group((m) => m.gpu),
+    '',
+    '### By model',
+    '',
+    head,
+    ...group((m) => m.preset),
+    '',
+    '### H100 → H200 with the same model and settings',
+    '',
+    `${ratios.length} pairs of rows of one source differ only in the GPU (H100 SXM 80GB → H200 SXM 141GB). With the engine's`,
+    `default constants the predicted speed-up is within 15 % of the published one for ${within} of them (${pct(within / Math.max(1, ratios.length))});`,
+    `median absolute difference ${pct(median(ratios.map((r) => Math.abs(r.err))))}. The set has no B200 row with the`,
+    'settings of an H100 or H200 row (the B200 rows are FP4), so H200 → B200 ratios are not checked.',
+    '',
+    'Limits: both sources are NVIDIA\'s TensorRT-LLM tables (two releases, different backends), so a stock vLLM-class stack',
+    'is not calibrated (`typical_factor` comes from one published side-by-side run); B200 FP4 and L40S rows are',
+    'over-predicted (see the tables above); MoE rows (Mixtral, Qwen3) miss expert-parallel and routing costs; the TTFT',
+    'model (prefill time plus an M/M/1 wait) is not calibrated against published latency percentiles.',
+    '',
+    '| id | GPU | GPUs | weights | in/out | published | predicted (LOSO) | error | band | inside |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r.m.id} | ${r.m.gpu} | ${r.m.gpu_count} | ${r.m.weights} | ${r.m.input_tokens}/${r.m.output_tokens} | ${num(r.m.value)} | ${num(r.pred)} | ${(r.err >= 0 ? '+' : '') + pct(r.err)} | ${num(r.low)}–${num(r.high)} | ${r.inside ? 'yes' : 'no'} |`),
+    '',
+  ].join('\n');
+}
+
+export async function loadServingEngine() {
+  const factory = createRequire(import.meta.url)(path.join(root, 'dist/engine/gpuvalue_engine.cjs'));
+  const data = dataBundle(root);
+  const engine = await createEngine(factory, data, { today: '2026-12-02' });
+  engine.call('loadServingPresets', JSON.stringify(data.serving_presets));
+  return engine;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const engine = await loadServingEngine();
+  const result = evaluate(engine);
+  const s = summarise(result.rows);
+  console.log(`serving: ${s.n} rows, LOSO median |error| ${pct(s.median)}, p90 ${pct(s.p90)}, band coverage ${pct(s.coverage)}, width ${s.width.toFixed(2)}x`);
+  console.log(`all-rows fit ${JSON.stringify(result.fit)} (median ${pct(result.fit_median)}); folds ${JSON.stringify(result.folds)}`);
+  if (process.argv.includes('--write')) {
+    const file = path.join(root, 'docs/accuracy.md');
+    const text = fs.readFileSync(file, 'utf8');
+    const at = text.indexOf('\n## Serving');
+    fs.writeFileSync(file, `${(at < 0 ? text : text.slice(0, at)).replace(/\n*$/, '\n')}\n${section(result)}`);
+    console.log('wrote the Serving section of docs/accuracy.md');
+  }
+}

@@ -1,0 +1,266 @@
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+#include "model/serving.hpp"
+#include "test_support.hpp"
+
+using namespace gpuvalue;
+using Catch::Matchers::WithinAbs;
+using Catch::Matchers::WithinRel;
+using gpuvalue_test::parse;
+
+namespace {
+
+const GpuDatabase& db() {
+  static GpuDatabase d = [] {
+    GpuDatabase g;
+    g.load(gpuvalue_test::readFile("data/gpus.json"));
+    return g;
+  }();
+  return d;
+}
+
+// Llama 3.1 70B (data/serving-presets.json): 80 layers, hidden 8192, 64 query / 8 KV heads of 128.
+ServingConfig llama70b() {
+  ServingConfig c;
+  c.model.params = 70.6e9;
+  c.model.active_params = 70.6e9;
+  c.model.layers = 80;
+  c.model.hidden = 8192;
+  c.model.heads = 64;
+  c.model.kv_heads = 8;
+  c.model.head_dim = 128;
+  c.traffic.input_tokens = 1000;
+  c.traffic.output_tokens = 300;
+  return c;
+}
+
+// Llama 3.1 8B: 32 layers, hidden 4096, 32 query / 8 KV heads of 128.
+ServingConfig llama8b() {
+  ServingConfig c = llama70b();
+  c.model.params = c.model.active_params = 8.03e9;
+  c.model.layers = 32;
+  c.model.hidden = 4096;
+  c.model.heads = 32;
+  return c;
+}
+
+ServingHardware on(const char* gpu, int tp) {
+  ServingHardware h;
+  h.gpu = db().find(gpu);
+  REQUIRE(h.gpu);
+  h.tensor_parallel = tp;
+  h.nvlink = true;
+  return h;
+}
+
+}  // namespace
+
+TEST_CASE("Llama 3.1 70B's KV cache takes 2 x layers x KV heads x head size x bytes per token", "[serving][memory]") {
+  ServingConfig c = llama70b();
+  // 2 (K and V) x 80 layers x 8 KV heads x 128 x 2 bytes = 327,680 bytes per token (320 KiB) at fp16.
+  CHECK(kvBytesPerToken(c.model, KvFormat::kFp16) == 327680.0);
+  // An fp8 cache halves it: 163,840 bytes.
+  CHECK(kvBytesPerToken(c.model, KvFormat::kFp8) == 163840.0);
+
+  // On 4 H100 80GB (TP4), bf16 weights, 1.5 GB runtime overhead per GPU and 90 % of what is left for the KV cache:
+  // weights 70.6e9 x 2 / 4 = 35.3 GB; free 80 - 35.3 - 1.5 = 43.2 GB; KV cache 0.9 x 43.2 = 38.88 GB per GPU. Each
+  // GPU holds 8/4 = 2 KV heads: 2 x 80 x 2 x 128 x 2 = 81,920 bytes per token, so 38.88e9 / 81,920 = 474,609.375
+  // tokens. At 1,000 input and 300 output tokens a request holds 1,000 + 150 = 1,150 tokens on average:
+  // floor(474,609.375 / 1,150) = floor(412.7) = 412 concurrent requests.
+  ServingConstants k;
+  k.kv_fraction = 0.9;
+  k.overhead_gb = 1.5;
+  const ServingMemory m = servingMemory(c, on("h100-sxm5-80gb", 4), k);
+  CHECK_THAT(m.weights_gb, WithinRel(35.3, 1e-12));
+  CHECK_THAT(m.free_gb, WithinRel(43.2, 1e-9));
+  CHECK_THAT(m.kv_cache_gb, WithinRel(38.88, 1e-9));
+  CHECK_THAT(m.kv_tokens, WithinRel(38.88e9 / 81920.0, 1e-9));
+  CHECK(m.max_batch == 412);
+  CHECK(m.fits);
+
+  // On one of them the bf16 weights alone (141.2 GB) exceed the 80 GB.
+  CHECK_FALSE(servingMemory(c, on("h100-sxm5-80gb", 1), k).fits);
+}
+
+TEST_CASE("tensor parallelism shards weights and KV heads, and replicates KV heads past their count", "[serving][memory]") {
+  ServingConfig c = llama70b();
+  ServingConstants k;
+  const ServingMemory tp4 = servingMemory(c, on("h200-sxm-141gb", 4), k);
+  const ServingMemory tp8 = servingMemory(c, on("h200-sxm-141gb", 8), k);
+  const ServingMemory tp16 = servingMemory(c, on("h200-sxm-141gb", 16), k);
+  CHECK_THAT(tp8.weights_gb, WithinRel(tp4.weights_gb / 2, 1e-12));
+  // Per GPU: TP4 holds 2 KV heads, TP8 one; TP16 still one (8 KV heads cannot be split 16 ways: replicated).
+  // Tokens = KV space / per-GPU bytes per token: 2 x 80 x heads_per_gpu x 128 x 2.
+  CHECK_THAT(tp4.kv_tokens, WithinRel(tp4.kv_cache_gb * 1e9 / (2.0 * 80 * 2 * 128 * 2), 1e-12));
+  CHECK_THAT(tp8.kv_tokens, WithinRel(tp8.kv_cache_gb * 1e9 / (2.0 * 80 * 1 * 128 * 2), 1e-12));
+  CHECK_THAT(tp16.kv_tokens, WithinRel(tp16.kv_cache_gb * 1e9 / (2.0 * 80 * 1 * 128 * 2), 1e-12));
+  // A replica on more GPUs holds more concurrent requests.
+  CHECK(tp8.max_batch > tp4.max_batch);
+}
+
+TEST_CASE("decode at batch 1 is bound by reading the weights and the KV cache from HBM", "[serving][decode]") {
+  ServingConfig c = llama8b();
+  ServingConstants k;
+  k.hbm_eff = 0.8;
+  k.kv_eff = 0.8;
+  k.gemm_overlap = 1;  // the classic roofline: a GEMM takes the longer of its reading and its math
+  const ServingHardware h100 = on("h100-sxm5-80gb", 1);
+  const ServingStep s = decodeStep(c, h100, k, 1);
+  // Weights 8.03e9 x 2 bytes (bf16) and 1 request x 1,150 mean context x 131,072 bytes of KV (2 x 32 x 8 x 128 x 2)
+  // = 16.06e9 + 150,732,800 = 16,210,732,800 bytes at 3,350 GB/s x 0.8 = 2,680 GB/s: 6.04878 ms.
+  CHECK_THAT(s.memory_s, WithinRel(16.06e9 / 2680e9, 1e-12));
+  CHECK_THAT(s.memory_s + s.attention_s, WithinRel(16210732800.0 / 2680e9, 1e-12));
+  CHECK_FALSE(s.compute_bound);
+  CHECK(s.comm_s == 0);
+  CHECK_THAT(s.time_s, WithinRel(16210732800.0 / 2680e9, 1e-12));
+  // One request cannot get more tokens/s than the bandwidth over the weight bytes: 3,350e9 / 16.06e9 = 208.6.
+  CHECK(1.0 / s.time_s < 3350e9 / 16.06e9);
+  CHECK(1.0 / decodeStep(c, h100, ServingConstants(), 1).time_s < 3350e9 / 16.06e9);
+  // While memory-bound, H200 (4,800 GB/s) speeds a step up by the bandwidth ratio, not the compute ratio (equal).
+  const ServingStep h200 = decodeStep(c, on("h200-sxm-141gb", 1), k, 1);
+  CHECK_THAT(s.time_s / h200.time_s, WithinRel(4800.0 / 3350.0, 1e-12));
+  // At large batch the weight GEMMs turn compute-bound.
+  CHECK(decodeStep(c, h100, k, 2048).compute_bound);
+}
+
+TEST_CASE("an MoE step reads only the experts its tokens route to", "[serving][decode]") {
+  // Mixtral 8x7B: 46.7e9 parameters, 12.9e9 active, 8 experts, 2 per token.
+  ServingConfig moe = llama8b();
+  moe.model.params = 46.7e9;
+  moe.model.active_params = 12.9e9;
+  moe.model.experts = 8;
+  moe.model.experts_per_token = 2;
+  moe.traffic.input_tokens = 1;
+  moe.traffic.output_tokens = 1000;
+  ServingConfig dense = moe;
+  dense.model.experts = 0;
+  dense.model.active_params = dense.model.params;
+  ServingConstants k;
+  const ServingHardware h = on("h200-sxm-141gb", 1);
+  // Weights only (memory_s): one token per step touches a layer's expert with probability 2/8: per expert (46.7 - 12.9)e9 / 6 = 5.633e9,
+  // shared 46.7e9 - 8 x 5.633e9 = 1.633e9; read = 1.633e9 + 8 x 5.633e9 x (1 - 0.75^1.001) ~ 12.9e9 of 46.7e9.
+  const double moe_s = decodeStep(moe, h, k, 1).memory_s, dense_s = decodeStep(dense, h, k, 1).memory_s;
+  CHECK_THAT(moe_s / dense_s, WithinRel(12.9 / 46.7, 0.01));
+  // A large batch touches every expert: the whole model is read.
+  CHECK_THAT(decodeStep(moe, h, k, 4096).memory_s - decodeStep(dense, h, k, 4096).memory_s, WithinAbs(0, 1e-9));
+}
+
+TEST_CASE("tensor-parallel all-reduce costs more over PCIe than over NVLink", "[serving][comm]") {
+  ServingConfig c = llama70b();
+  ServingConstants k;
+  ServingHardware nv = on("h100-sxm5-80gb", 4);
+  ServingHardware pcie = nv;
+  pcie.nvlink = false;
+  const ServingStep a = decodeStep(c, nv, k, 64), b = decodeStep(c, pcie, k, 64);
+  // 64 decode + 64 x 1000/300 prefill tokens x 8192 x 2 bytes per all-reduce, 2 per layer x 80 layers, ring 2(t-1)/t:
+  // NVLink 900/2 x 0.77 GB/s, PCIe gen 5 63 x 0.75 GB/s, plus 10 and 25 µs per all-reduce.
+  const double bytes = (64 + 64 * 1000.0 / 300) * 8192 * 2, ring = 2.0 * 3 / 4;
+  CHECK_THAT(a.comm_s, WithinRel(160 * (10e-6 + ring * bytes / (450e9 * 0.77)), 1e-9));
+  CHECK_THAT(b.comm_s, WithinRel(160 * (25e-6 + ring * bytes / (63e9 * 0.75)), 1e-9));
+  CHECK(decodeStep(c, on("h100-sxm5-80gb", 1), k, 64).comm_s == 0);
+}
+
+TEST_CASE("a model that does not fit says which GPU count or format would", "[serving][hints]") {
+  // Llama 3.1 405B in bf16 on 8 H100 80GB: 405.9e9 x 2 / 8 = 101.5 GB of weights per GPU > 80 GB.
+  ServingConfig c = llama70b();
+  c.model.params = c.model.active_params = 405.9e9;
+  c.model.layers = 126;
+  c.model.hidden = 16384;
+  c.model.heads = 128;
+  ServingConstants k;
+  const ServingPlan p = planServing(c, on("h100-sxm5-80gb", 8), k);
+  CHECK_FALSE(p.memory.fits);
+  CHECK(p.batch == 0);
+  // 16 GPUs: 50.7 GB + 1.5 GB < 80 GB. fp8 on the 8: 50.7 GB of weights too.
+  REQUIRE(p.hints.size() == 2);
+  CHECK(p.hints[0].code() == "serve.hint_more_gpus");
+  CHECK(p.hints[0].params()[0].number == 16);
+  CHECK(p.hints[1].code() == "serve.hint_precision");
+  CHECK(p.hints[1].params()[0].text == "fp8");
+  // A 671e9-parameter model in bf16 fits nowhere near a 16 GB T4: 671e9 x 2 / 64 = 21 GB per GPU even on 64,
+  // and neither fp8 (671 GB) nor int4 (335.5 GB) fits on one.
+  c.model.params = c.model.active_params = 671e9;
+  const ServingPlan t4 = planServing(c, on("t4", 1), k);
+  REQUIRE(t4.hints.size() == 1);
+  CHECK(t4.hints[0].code() == "serve.hint_no_fit");
+}
+
+TEST_CASE("the batch chosen is the largest whose step meets the TPOT target", "[serving][targets]") {
+  ServingConfig c = llama70b();
+  c.targets.tpot_ms = 30;
+  ServingConstants k;
+  const ServingHardware h = on("h100-sxm5-80gb", 4);
+  const ServingPlan p = planServing(c, h, k);
+  REQUIRE(p.tpot_met);
+  CHECK(p.step.time_s <= 0.030);
+  CHECK(p.batch < p.memory.max_batch);
+  CHECK(decodeStep(c, h, k, p.batch + 1).time_s > 0.030);
+  // A target below the batch-1 step cannot be met, and says so with the smallest TPOT reachable.
+  c.targets.tpot_ms = 1;
+  const ServingPlan q = planServing(c, h, k);
+  CHECK_FALSE(q.tpot_met);
+  REQUIRE_FALSE(q.hints.empty());
+  CHECK(q.hints[0].code() == "serve.tpot_unreachable");
+}
+
+TEST_CASE("TTFT waits follow the M/M/1 waiting-time percentile", "[serving][targets]") {
+  // P(W > t) = load x exp(-(1 - load) t / S): at load 0.5, S = 1 s, the 90th percentile is ln(0.5/0.1) / 0.5 = 3.2189 s.
+  CHECK_THAT(queueWaitSeconds(0.5, 1.0, 90), WithinRel(2.0 * std::log(5.0), 1e-12));
+  // Below load 1 - p the percentile request does not wait at all.
+  CHECK(queueWaitSeconds(0.05, 1.0, 90) == 0);
+  CHECK(std::isinf(queueWaitSeconds(1.0, 1.0, 50)));
+  // A plan under a TTFT target loads replicas only as far as the target allows, and the traffic gets enough replicas.
+  ServingConfig c = llama8b();
+  c.traffic.requests_per_s = 50;
+  c.targets.ttft_ms = 200;
+  c.targets.percentile = 90;
+  ServingConstants k;
+  const ServingPlan p = planServing(c, on("h100-sxm5-80gb", 1), k);
+  REQUIRE(p.ttft_met);
+  CHECK(p.ttft_s <= 0.200 + 1e-9);
+  CHECK(p.replicas * p.sustainable_requests_per_s >= 50 - 1e-9);
+  CHECK(p.operating_load <= p.load_fraction + 1e-12);
+}
+
+TEST_CASE("serving cost splits GPU hours between input and output tokens by prefill share", "[serving][cost]") {
+  ServingConfig c = llama8b();
+  ServingPlan p;
+  p.sustainable_requests_per_s = 2;
+  p.prefill_share = 0.25;
+  // 8 GPUs per instance, 2 per replica: 4 replicas x 2 requests/s = 8 requests/s, 1,000 in and 300 out each:
+  // 28.8e6 input and 8.64e6 output tokens per hour at $10/h: input 10 x 0.25 / 28.8 = $0.0868 per million,
+  // output 10 x 0.75 / 8.64 = $0.868, blended 10 / 37.44 = $0.267; a 730-hour month $7,300.
+  const ServingCost cost = priceServing(p, c, 2, 8, 10.0);
+  CHECK(cost.replicas_per_instance == 4);
+  CHECK(cost.instances == 1);
+  CHECK_THAT(cost.usd_per_million_input, WithinRel(10 * 0.25 / 28.8, 1e-12));
+  CHECK_THAT(cost.usd_per_million_output, WithinRel(10 * 0.75 / 8.64, 1e-12));
+  CHECK_THAT(cost.usd_per_million_blended, WithinRel(10 / 37.44, 1e-12));
+  CHECK_THAT(cost.monthly_usd, WithinRel(7300.0, 1e-12));
+  // A replica wider than the instance cannot be priced on it.
+  CHECK(priceServing(p, c, 16, 8, 10.0).replicas_per_instance == 0);
+}
+
+TEST_CASE("serve answers with the preset, capacity and cost, and reports bad models with their paths", "[serving][api]") {
+  Engine e;
+  e.setToday("2026-12-02");
+  REQUIRE(parse(e.loadGpus(gpuvalue_test::readFile("data/gpus.json"))).value("ok", false));
+  REQUIRE(parse(e.loadCatalog(gpuvalue_test::allCatalogsText())).value("ok", false));
+  REQUIRE(parse(e.call("loadServingPresets", gpuvalue_test::readFile("data/serving-presets.json"), "")).value("ok", false));
+  const auto a = parse(e.call("serve", R"({"preset": "llama3.1-70b", "gpu": "h100-sxm5-80gb", "count": 4,
+      "traffic": {"requests_per_s": 20, "input_tokens": 1000, "output_tokens": 300}, "targets": {"ttft_ms": 2000, "tpot_ms": 100}})", ""));
+  REQUIRE(a.value("ok", false));
+  CHECK(a["memory"]["kv_bytes_per_token"].get<double>() == 327680.0);
+  CHECK(a["capacity"]["tpot_ms"].get<double>() <= 100);
+  CHECK(a["operating"]["replicas"].get<int>() >= 1);
+  CHECK(a["cost"].is_null());  // no offer: no price
+  const auto bad = parse(e.call("serve", R"({"model": {"params": 7e9, "layers": 32, "hidden": 4096, "heads": 32, "kv_heads": 5}, "gpu": "l4"})", ""));
+  CHECK_FALSE(bad.value("ok", true));
+  CHECK(bad["error"]["path"] == "/model/kv_heads");
+  CHECK(bad["error"]["message"]["code"] == "error.kv_heads_divide_heads");
+  const auto unknown = parse(e.call("serve", R"({"preset": "llama3.1-70b", "gpu": "l4", "trafic": {}})", ""));
+  CHECK(unknown["error"]["path"] == "/trafic");
+  CHECK(unknown["error"]["message"]["code"] == "error.unknown_member");
+}
