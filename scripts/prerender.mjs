@@ -10,6 +10,7 @@ import { DICTS, pickLanguage } from '../web/src/i18n/index.js';
 import { LANG_KEY, DEFAULT_PRESET } from '../web/src/state/state.js';
 import { THEME_KEY } from '../web/src/views/theme.js';
 import { STORE_KEY } from '../web/src/engine/catalogstore.js';
+import { WIDE_SCREEN } from '../web/src/views/dom.js';
 
 // Table rows kept: more than a tall screen shows below the overview and the charts (a row is about 40 px high).
 export const FIRST_SCREEN_ROWS = 12;
@@ -84,6 +85,7 @@ document.documentElement.lang=lang==='zh'?'zh-CN':'en';
 var t=document.getElementById('gv-first-'+lang+'-s');
 if(other||!t){var p=document.createElement('p');p.className='loading';p.id='view-loading';p.setAttribute('role','status');p.textContent=${JSON.stringify(loading)}[lang];app.replaceChildren(p);return}
 var f=t.content.cloneNode(true);f.querySelectorAll('[data-gv-part]').forEach(function(el){var c=document.getElementById('gv-first-'+lang+'-'+el.getAttribute('data-gv-part'));if(c)el.append(c.content.cloneNode(true));el.removeAttribute('data-gv-part')});
+if(!matchMedia(${JSON.stringify(WIDE_SCREEN)}).matches)f.querySelectorAll('details.fold').forEach(function(d){d.open=false});
 app.replaceChildren(f);app.inert=true;app.setAttribute('aria-busy','true');app.dataset.prerendered=lang})();`;
 }
 

@@ -189,7 +189,8 @@ export class App {
   // Keeps keyboard focus and open <details> across a re-render of part of the page.
   preserve(fn) {
     const active = document.activeElement && document.activeElement.id;
-    const folds = [...this.root.querySelectorAll('details.fold[id], details.multi[id]')].map((d) => [d.id, d.open]);
+    // The prerendered first screen's folds are not the reader's: the live page opens its own (foldPanel).
+    const folds = this.root.dataset.prerendered ? [] : [...this.root.querySelectorAll('details.fold[id], details.multi[id]')].map((d) => [d.id, d.open]);
     fn();
     for (const [id, open] of folds) { const d = document.getElementById(id); if (d) d.open = open; }
     if (active) {

@@ -77,7 +77,9 @@ export function txv(tag, t, key, vars, attrs = {}) {
 
 // A sidebar panel that folds: open on wide screens, folded on phones so the results come sooner.
 // The open/closed state then survives re-renders (app/main.js keeps it by id).
+// Screens at least this wide show the sidebar's panels open (scripts/prerender.mjs folds its first screen alike).
+export const WIDE_SCREEN = '(min-width: 821px)';
 export function foldPanel(id, heading, ...children) {
-  const wide = typeof window === 'undefined' || window.matchMedia('(min-width: 821px)').matches;
+  const wide = typeof window === 'undefined' || window.matchMedia(WIDE_SCREEN).matches;
   return h('details', { class: 'panel fold', id, open: wide || null }, h('summary', { id: `${id}-summary` }, heading), ...children);
 }
