@@ -11,6 +11,7 @@ import { readText, readJsonFile, parseJson, isWasmAbort, engine as newEngine } f
 import {
   terminalText, jsonText, table, fmtH, withoutOk, adviseText, planText, migText, leversText, compareText, energyText, tcoText, serverlessText,
 } from './text.mjs';
+import { serveRequest, serveText } from './serve.mjs';
 
 const say = (text) => process.stdout.write(`${terminalText(text)}\n`);
 const complain = (text) => process.stderr.write(`${terminalText(text)}\n`);
@@ -315,6 +316,11 @@ export const COMMANDS = {
   energy: async (opts, e) => {
     const r = e.energy(energyRequest(opts));
     out(opts, withoutOk(r), () => energyText(r));
+    return 0;
+  },
+  serve: async (opts, e) => {
+    const r = e.serve(serveRequest(opts));
+    out(opts, withoutOk(r), () => serveText(r));
     return 0;
   },
   tco: async (opts, e) => {

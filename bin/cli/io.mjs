@@ -68,7 +68,9 @@ function loadBundle() {
   const text = (p) => fs.readFileSync(path.join(root, p), 'utf8');
   const dir = path.join(root, 'data/catalog');
   const catalogTexts = fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => text(`data/catalog/${f}`));
-  return { data: { gpus: JSON.parse(text('data/gpus.json')), presets: JSON.parse(text('data/presets.json')) }, catalogTexts };
+  const data = { gpus: JSON.parse(text('data/gpus.json')), presets: JSON.parse(text('data/presets.json')),
+    serving_presets: JSON.parse(text('data/serving-presets.json')) };
+  return { data, catalogTexts };
 }
 
 // The date prices are judged stale against: GPUVALUE_TODAY (YYYY-MM-DD, for reproducible answers) or the clock.

@@ -26,6 +26,7 @@ const EXAMPLES = {
   compare: ['--preset', 'yolov7-coco', '--config', 'a100-sxm4-80gb:8', '--config', 'v100-sxm2-16gb:4'],
   energy: ['--gpu', 'a100-sxm4-80gb', '--count', '8', '--hours', '100'],
   tco: ['--gpu', 'h100-sxm5-80gb', '--purchase-usd', '300000', '--rent-usd-per-gpu-hour', '2.5'],
+  serve: ['--preset', 'llama3.1-70b', '--gpu', 'h100-sxm5-80gb', '--count', '4', '--rps', '5', '--ttft-ms', '2000', '--tpot-ms', '100'],
 };
 
 test('every request method of the engine\'s dispatch table has a command, and every command names a method of it', async () => {

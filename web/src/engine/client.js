@@ -110,7 +110,7 @@ import { todayIso } from '../format/format.js';
 
 export { todayIso };
 
-// Creates an engine loaded with the bundled data ({gpus, presets, catalogs: [{file, doc}]}). catalogTexts: the
+// Creates an engine loaded with the bundled data ({gpus, presets, serving_presets?, catalogs: [{file, doc}]}). catalogTexts: the
 // catalogs' documents as JSON text when the caller has them already (one stringify of a megabyte less at start).
 // The catalogs go in through catalogText, encoded straight into wasm memory.
 export async function createEngine(factory, data, { today = todayIso(), catalogTexts } = {}) {
@@ -123,5 +123,6 @@ export async function createEngine(factory, data, { today = todayIso(), catalogT
   const loaded = client.loadCatalog(`[${texts.join(',')}]`);
   if (!loaded.ok) throw new GpuvalueError(loaded);
   client.call('loadPresets', JSON.stringify(data.presets));
+  if (data.serving_presets) client.call('loadServingPresets', JSON.stringify(data.serving_presets));
   return client;
 }
