@@ -42,6 +42,9 @@ export function requestFor(m) {
     if (p.hidden) w.hidden = p.hidden;
     if (p.layers) w.layers = p.layers;
     if (p.heads) w.heads = p.heads;
+    if (p.kv_heads) w.kv_heads = p.kv_heads;
+    for (const k of ['experts', 'experts_per_token', 'shared_experts', 'expert_ffn_hidden', 'dense_layers', 'active_params'])
+      if (p[k] !== undefined) w[k] = p[k];
     if (p.micro_batch) w.micro_batch = p.micro_batch;
     else if (m.batch_per_gpu && m.workload !== 'bert-large-pretrain') w.micro_batch = m.batch_per_gpu;
     if (p.global_batch) w.global_batch_tokens = p.global_batch * w.seq_len;
@@ -58,6 +61,7 @@ export function requestFor(m) {
     } else if (par.fsdp) {
       w.zero_stage = 3;
     }
+    if (par.ep) w.expert_parallel = par.ep;
     req.workload = w;
   }
   return req;
@@ -96,7 +100,8 @@ export function sourceKey(m) {
   return src.split(' (')[0].split(' ')[0];
 }
 
-export const family = (m) => (m.workload === 'resnet50' ? 'cnn' : 'transformer');
+// Mixture-of-experts rows form their own family: their recalibration comes from the other MoE sources only.
+export const family = (m) => (m.workload === 'resnet50' ? 'cnn' : m.workload === 'moe' ? 'moe' : 'transformer');
 export const scaleOf = (m) => (m.gpu_count <= 1 ? '1' : m.gpu_count <= 64 ? '2-64' : '>64');
 const gpuArch = Object.fromEntries(JSON.parse(fs.readFileSync(path.join(root, 'data/gpus.json'), 'utf8')).gpus.map((g) => [g.id, g.architecture]));
 export const generationOf = (m) => gpuArch[m.gpu] || 'unknown';

@@ -11,14 +11,7 @@ using gpuvalue_test::parse;
 
 namespace {
 
-const GpuDatabase& gpus() {
-  static GpuDatabase d = [] {
-    GpuDatabase g;
-    g.load(gpuvalue_test::readFile("data/gpus.json"));
-    return g;
-  }();
-  return d;
-}
+const GpuDatabase& gpus() { return gpuvalue_test::gpuDatabase(); }
 
 // Llama 3 405B (Dubey et al. 2024, arXiv:2407.21783, Table 3): 126 layers, hidden 16,384, 128 heads, seq 8,192.
 Workload llama405b() {

@@ -21,6 +21,15 @@ std::string readFile(const std::string& rel) {
 
 gpuvalue::json parse(const std::string& text) { return gpuvalue::json::parse(text); }
 
+const gpuvalue::GpuDatabase& gpuDatabase() {
+  static const gpuvalue::GpuDatabase d = [] {
+    gpuvalue::GpuDatabase g;
+    g.load(readFile("data/gpus.json"));
+    return g;
+  }();
+  return d;
+}
+
 std::vector<std::string> jsonFiles(const std::string& rel) {
   std::vector<std::string> names;
   if (DIR* d = opendir((std::string(GPUVALUE_SOURCE_DIR) + "/" + rel).c_str())) {

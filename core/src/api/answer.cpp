@@ -58,13 +58,15 @@ void writePlan(JsonWriter& j, const MemoryBreakdown& m, const Throughput& t) {
   j.beginObject()
       .field("tensor_parallel", s.tensor_parallel).field("pipeline_parallel", s.pipeline_parallel)
       .field("data_parallel", s.data_parallel).field("context_parallel", s.context_parallel)
+      .field("expert_parallel", s.expert_parallel)
       .field("zero_stage", s.zero_stage).field("recompute", recomputeName(s.recompute))
       .field("micro_batch", s.micro_batch).field("grad_accumulation", s.grad_accumulation)
       .field("schedule", schedule).field("virtual_stages", s.virtual_stages)
       .field("bubble_fraction", finiteOr(t.bubble_fraction)).field("step_time_s", finiteOr(t.step_time_s));
   j.key("exposed_comm_s").beginObject()
       .field("tensor", finiteOr(t.exposed_tp_s)).field("pipeline", finiteOr(t.exposed_pp_s))
-      .field("data", finiteOr(t.exposed_dp_s)).field("context", finiteOr(t.exposed_cp_s)).endObject();
+      .field("data", finiteOr(t.exposed_dp_s)).field("context", finiteOr(t.exposed_cp_s))
+      .field("expert", finiteOr(t.exposed_ep_s)).endObject();
   j.field("describe", s.describe()).endObject();
 }
 

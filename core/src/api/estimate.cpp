@@ -11,8 +11,7 @@ namespace gpuvalue {
 namespace {
 
 // The cluster a request describes; defaults for a bare GPU type: SXM parts sit on NVSwitch/NVLink boards, PCIe
-// parts on PCIe; multi-node clusters get one 200 Gb/s RDMA NIC per GPU, as DGX A100/H100 nodes have (NVIDIA DGX
-// user guides).
+// parts on PCIe; multi-node clusters get one RDMA NIC per GPU, as DGX nodes have (defaultNetworkGbpsPerGpu).
 Cluster readCluster(ObjectReader& r, const GpuSpec* g, int count) {
   int per_node = static_cast<int>(r.integer("gpus_per_node", false, 1, 1024).value_or(std::min(count, 8)));
   Cluster c;
@@ -20,7 +19,7 @@ Cluster readCluster(ObjectReader& r, const GpuSpec* g, int count) {
   c.gpus_per_node = std::min(per_node, count);
   c.nodes = (count + c.gpus_per_node - 1) / c.gpus_per_node;
   c.interconnect = r.string("interconnect", false).value_or(g && g->nvlink_gbs > 0 && g->form_factor.find("PCIe") == std::string::npos ? "nvswitch" : "pcie");
-  c.network_gbps = r.number("network_gbps", false, 0, false, 1e6).value_or(200.0 * c.gpus_per_node);
+  c.network_gbps = r.number("network_gbps", false, 0, false, 1e6).value_or((g ? defaultNetworkGbpsPerGpu(*g) : 200.0) * c.gpus_per_node);
   c.rdma = r.boolean("rdma", false).value_or(true);
   return c;
 }
@@ -56,7 +55,27 @@ Message shapeNote(const Workload& w) {
   return Message("estimate.shape_inferred")
       .num("layer_count", std::llround(w.effectiveLayers()))
       .num("hidden_count", std::llround(w.effectiveHidden()))
-      .num("head_count", std::llround(w.effectiveHeads()));
+      .num("head_count", std::llround(w.effectiveHeads()))
+      .num("kv_head_count", std::llround(w.effectiveKvHeads()));
+}
+
+// The global batch the plan assumed when the workload gave none (Workload::defaultGlobalBatchTokens).
+Message batchNote(const Workload& w) {
+  const double tokens = w.effectiveGlobalBatchTokens();
+  const char* code = w.mode == Mode::kLora ? "estimate.batch_assumed_lora"
+                     : w.mode == Mode::kFinetune ? "estimate.batch_assumed_finetune" : "estimate.batch_assumed_pretrain";
+  return Message(code)
+      .num("sequence_count", std::llround(tokens / std::max(1.0, w.seq_len)))
+      .num("token_count", tokens);
+}
+
+// A given shape whose parameter count is far from params (Workload::paramsRangeOfShape).
+Message shapeContradiction(const Workload& w) {
+  double low = 0, high = 0;
+  w.paramsRangeOfShape(low, high);
+  return Message(w.isMoe() ? "estimate.shape_contradicts_active_params" : "estimate.shape_contradicts_params")
+      .num("layer_count", std::llround(w.effectiveLayers())).num("hidden_count", std::llround(w.effectiveHidden()))
+      .num("param_count", w.activeParams()).num("low_count", low).num("high_count", high);
 }
 
 }  // namespace
@@ -80,6 +99,9 @@ std::string apiEstimate(EngineState& s, const std::string& text, const std::stri
   Messages warnings;
   if (!m.fits) warnings.push_back(fitWarning(w, plan));
   if (w.shapeInferred() && w.params > 0) warnings.push_back(shapeNote(w));
+  if (shapeContradictsParams(w)) warnings.push_back(shapeContradiction(w));
+  const bool batch_assumed = w.kind == WorkloadKind::kTransformer && w.mode != Mode::kInference && w.global_batch_tokens <= 0;
+  if (batch_assumed) warnings.push_back(batchNote(w));
   if (!t.supported) warnings.push_back(Message("estimate.precision_unsupported"));
   if (used != w.precision)
     warnings.push_back(Message("estimate.precision_fallback").text("precision", precisionName(w.precision)).text("gpu", g->id)
@@ -106,7 +128,11 @@ std::string apiEstimate(EngineState& s, const std::string& text, const std::stri
       .field("fits", other_plan.memory.fits).endObject();
   if (w.kind == WorkloadKind::kTransformer)
     j.key("shape").beginObject().field("layers", finiteOr(w.effectiveLayers())).field("hidden", finiteOr(w.effectiveHidden()))
-      .field("heads", finiteOr(w.effectiveHeads())).field("inferred", w.shapeInferred()).endObject();
+      .field("heads", finiteOr(w.effectiveHeads())).field("kv_heads", finiteOr(w.effectiveKvHeads()))
+      .field("inferred", w.shapeInferred()).field("active_params", finiteOr(w.activeParams()))
+      .field("routed_expert_params", finiteOr(w.routedExpertParams()))
+      .field("global_batch_tokens", finiteOr(w.effectiveGlobalBatchTokens())).field("global_batch_assumed", batch_assumed)
+      .endObject();
   j.field("min_gpus_to_fit", minGpusToFit(w, c, k)).field("warnings", warnings).endObject();
   return out;
 }

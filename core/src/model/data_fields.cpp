@@ -72,8 +72,17 @@ const Field kSeqLen = Field::integer("seq_len", "Sequence length, tokens.").atLe
 const Field kLayers = Field::integer("layers", "Transformer layers (derived from params when absent).").atLeast(1).atMost(1e5).onlyFor(kTransformer);
 const Field kHidden = Field::integer("hidden", "Hidden size (derived from params when absent).").atLeast(1).atMost(1e6).onlyFor(kTransformer);
 const Field kHeads = Field::integer("heads", "Attention heads.").atLeast(1).atMost(1e5).onlyFor(kTransformer);
+const Field kKvHeads = Field::integer("kv_heads", "Key/value heads (grouped-query attention; 1 = multi-query); default: heads, or 8 with a derived shape. Must divide heads.").atLeast(1).atMost(1e5).onlyFor(kTransformer);
+const Field kExperts = Field::integer("experts", "Mixture of experts: routed experts per MoE layer (absent = dense model). Needs layers, hidden, experts_per_token and expert_ffn_hidden or active_params.").atLeast(1).atMost(1e6).onlyFor(kTransformer);
+const Field kExpertsPerToken = Field::integer("experts_per_token", "MoE: routed experts each token goes to (top-k).").atLeast(1).atMost(1e6).onlyFor(kTransformer);
+const Field kSharedExperts = Field::integer("shared_experts", "MoE: experts every token goes to (DeepSeek-V3: 1); counted in params and active params.").atLeast(0).atMost(1e6).byDefault(0.0).onlyFor(kTransformer);
+const Field kExpertFfnHidden = Field::integer("expert_ffn_hidden", "MoE: intermediate size of one expert's SwiGLU FFN (3 hidden × size matrices).").atLeast(1).atMost(1e7).onlyFor(kTransformer);
+const Field kDenseLayers = Field::integer("dense_layers", "MoE: leading layers with a dense FFN instead of experts.").atLeast(0).atMost(1e5).byDefault(0.0).onlyFor(kTransformer);
+const Field kActiveParams = Field::number("active_params", "MoE: parameters one token passes through (default: params minus the routed experts it skips).").above(0).atMost(1e15).onlyFor(kTransformer);
+const Field kCapacityFactor = Field::number("capacity_factor", "MoE: load of the busiest expert rank over the mean (Switch Transformer capacity factors 1.0-1.25).").atLeast(1).atMost(100).byDefault(1.1).onlyFor(kTransformer);
+const Field kExpertParallel = Field::integer("expert_parallel", "Expert-parallel degree (MoE experts split over data-parallel ranks).").atLeast(1).atMost(4096).onlyFor(kTransformer);
 const Field kMicroBatch = Field::integer("micro_batch", "Sequences per GPU per step.").atLeast(1).atMost(1e6).onlyFor(kTransformer);
-const Field kGlobalBatchTokens = Field::number("global_batch_tokens", "Tokens per optimizer step over all GPUs.").atLeast(1).atMost(1e12).onlyFor(kTransformer);
+const Field kGlobalBatchTokens = Field::number("global_batch_tokens", "Tokens per optimizer step over all GPUs (default: published practice for the mode and size, named in the answer).").atLeast(1).atMost(1e12).onlyFor(kTransformer);
 const Field kCheckpointing = Field::boolean("activation_checkpointing", "Full activation recomputation.").byDefault(false).onlyFor(kTransformer);
 const Field kLoraParams = Field::number("lora_trainable_params", "LoRA: trainable adapter parameters (default 0.5 % of params).").atLeast(0).atMost(1e15).onlyFor(kTransformer);
 const Field kGflops = Field::number("gflops_per_sample", "Forward GFLOPs per sample.").req().above(0).atMost(1e9).onlyFor(kCnn);
@@ -91,13 +100,15 @@ const Field kContextParallel = Field::integer("context_parallel", "Context-paral
 const char* const kRecomputes[] = {"none", "selective", "full", nullptr};
 const Field kRecompute = Field::string("recompute", "Activation recomputation: none, selective or full (chosen by the plan search when absent).").oneOf(kRecomputes).onlyFor(kTransformer);
 const char* const kSoftwares[] = {"tuned", "typical", nullptr};
-const Field kSoftware = Field::string("software", "Software stack: tuned (vendor containers, Megatron-class frameworks) or typical (a stock framework).").oneOf(kSoftwares).byDefault("typical");
+const Field kSoftware = Field::string("software", "Software stack: tuned (vendor containers, Megatron-class frameworks) or typical (a stock framework); default: tuned for transformer pre-training, typical otherwise.").oneOf(kSoftwares);
 
 const Field* const kWorkloadFields[] = {&kKind, &kWorkloadName, &kMode, &kPrecision, &kOptimizer, &kTParams, &kRequests,
-                                        &kTokensPerRequest, &kTokens, &kSeqLen, &kLayers, &kHidden, &kHeads, &kMicroBatch,
+                                        &kTokensPerRequest, &kTokens, &kSeqLen, &kLayers, &kHidden, &kHeads, &kKvHeads,
+                                        &kExperts, &kExpertsPerToken, &kSharedExperts, &kExpertFfnHidden, &kDenseLayers,
+                                        &kActiveParams, &kCapacityFactor, &kMicroBatch,
                                         &kGlobalBatchTokens, &kCheckpointing, &kLoraParams, &kGflops, &kSamples, &kEpochs,
                                         &kCnnParams, &kBatchPerGpu, &kActivationGb, &kTotalFlops, &kCustomParams,
-                                        &kZeroStage, &kTensorParallel, &kPipelineParallel, &kContextParallel, &kRecompute,
+                                        &kZeroStage, &kTensorParallel, &kPipelineParallel, &kContextParallel, &kExpertParallel, &kRecompute,
                                         &kSoftware};
 
 const Field kPresetId = Field::string("id", "Preset id that requests name in 'preset'.").req();
@@ -112,7 +123,7 @@ const Field* const kPresetFields[] = {&kPresetId, &kPresetName, &kPresetWorkload
 const Field* const kPresetDocumentFields[] = {&kSchemaRef, &kSchemaVersion, &kFileDescription, &kPresets};
 
 // ---- Measurements (scripts/accuracy.mjs requestFor) -------------------------------------------------------------
-const char* const kMeasuredWorkloads[] = {"bert-large-pretrain", "bert-large-squad", "resnet50", "gpt", nullptr};
+const char* const kMeasuredWorkloads[] = {"bert-large-pretrain", "bert-large-squad", "resnet50", "gpt", "moe", nullptr};
 const char* const kInterconnects[] = {"nvswitch", "nvlink", "pcie", "infinity-fabric", "none", nullptr};
 const char* const kMetrics[] = {"samples_per_s", "tokens_per_s", "tflops_per_gpu", nullptr};
 const char* const kFlopsConventions[] = {"model", "hardware_incl_recompute", "unspecified", nullptr};
@@ -120,7 +131,7 @@ const char* const kSplits[] = {"calibration", "holdout", nullptr};
 const Field kMId = Field::string("id", "Unique row id.").req();
 const Field kMWorkload = Field::string("workload", "Which workload the row measures (resnet50 and bert-large-squad use their presets).")
                              .req().oneOf(kMeasuredWorkloads);
-const Field kMParams = Field::object("workload_params", nullptr, "gpt and bert-large-pretrain: params, seq_len, hidden, layers, heads, micro_batch, global_batch, mode, parallelism.");
+const Field kMParams = Field::object("workload_params", nullptr, "gpt, moe and bert-large-pretrain: params, seq_len, hidden, layers, heads, kv_heads, micro_batch, global_batch, mode, parallelism; moe adds experts, experts_per_token, shared_experts, expert_ffn_hidden, dense_layers, active_params.");
 const Field kMGpu = Field::string("gpu", "GPU id from data/gpus.json.").req().formatted("gpu_id", nullptr, nullptr);
 const Field kMGpuCount = Field::integer("gpu_count", "GPUs over all nodes.").req().atLeast(1);
 const Field kMNodes = Field::integer("nodes", "Nodes the GPUs are spread over.").atLeast(1).byDefault(1.0);

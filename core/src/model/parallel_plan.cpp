@@ -18,7 +18,7 @@ bool isTrainingTransformer(const Workload& w) { return w.kind == WorkloadKind::k
 
 // Sequences each data-parallel replica processes per optimizer step (at least one micro-batch).
 double sequencesPerReplica(const Workload& w, int replicas) {
-  return std::max(1.0, std::round(w.global_batch_tokens / std::max(1.0, w.seq_len) / std::max(1, replicas)));
+  return std::max(1.0, std::round(w.effectiveGlobalBatchTokens() / std::max(1.0, w.seq_len) / std::max(1, replicas)));
 }
 
 }  // namespace
@@ -37,6 +37,12 @@ PlanAxes planAxes(const Workload& w, const Cluster& c) {
   a.cp = w.context_parallel > 0 ? std::vector<int>{w.context_parallel} : std::vector<int>{1};
   if (tf && w.context_parallel <= 0)
     for (int cp = 2; cp <= 32 && w.seq_len / cp >= 4096; cp *= 2) a.cp.push_back(cp);
+  // Expert parallelism (MoE only): powers of two that divide the experts, up to 256 ranks (DeepSeek-V3 trains
+  // with EP 64 over 8 nodes: arXiv:2412.19437, §3.2; Megatron-Core recipes use 8-64).
+  a.ep = {1};
+  if (w.expert_parallel > 0) a.ep = {w.expert_parallel};
+  else if (w.isMoe())
+    for (int ep = 2; ep <= 256 && ep <= total && std::fmod(w.experts, ep) == 0; ep *= 2) a.ep.push_back(ep);
   a.zero = w.zero_stage >= 0 ? std::vector<int>{w.zero_stage} : std::vector<int>{0, 1, 2, 3};
   if (w.micro_batch > 0) a.micro_batch = {static_cast<int>(w.micro_batch)};
   else if (isTrainingTransformer(w)) a.micro_batch = {8, 4, 2, 1};
@@ -57,6 +63,9 @@ bool completeLayout(const Workload& w, const Cluster& c, Sharding& s) {
     if (s.tensor_parallel > 1 && std::fmod(heads, s.tensor_parallel) != 0) return false;
     if (s.pipeline_parallel > w.effectiveLayers()) return false;
     if (s.context_parallel > 1 && std::fmod(w.seq_len, 2.0 * s.context_parallel) != 0) return false;
+    // Expert-parallel groups are carved out of the data-parallel ranks.
+    if (s.expert_parallel > 1 && (!w.isMoe() || s.data_parallel % s.expert_parallel != 0 || std::fmod(w.experts, s.expert_parallel) != 0))
+      return false;
   }
   if (isTrainingTransformer(w)) {
     // A micro-batch larger than the replica's share of the global batch makes the global batch larger.
@@ -73,6 +82,7 @@ std::string fixedPlanValues(const Workload& w) {
   if (w.tensor_parallel > 0) names.push_back("tensor_parallel");
   if (w.pipeline_parallel > 0) names.push_back("pipeline_parallel");
   if (w.context_parallel > 0) names.push_back("context_parallel");
+  if (w.expert_parallel > 0) names.push_back("expert_parallel");
   if (w.zero_stage >= 0) names.push_back("zero_stage");
   if (w.fixedRecompute() >= 0) names.push_back("recompute");
   if (w.micro_batch > 0 && w.kind == WorkloadKind::kTransformer) names.push_back("micro_batch");
@@ -88,14 +98,16 @@ template <typename Visit>
 void forEachLayout(const Workload& w, const Cluster& c, const PlanAxes& a, Visit&& visit) {
   for (int tp : a.tp)
     for (int pp : a.pp)
-      for (int cp : a.cp) {
-        Sharding s;
-        s.tensor_parallel = tp;
-        s.pipeline_parallel = pp;
-        s.context_parallel = cp;
-        if (!completeLayout(w, c, s)) continue;
-        visit(s);
-      }
+      for (int cp : a.cp)
+        for (int ep : a.ep) {
+          Sharding s;
+          s.tensor_parallel = tp;
+          s.pipeline_parallel = pp;
+          s.context_parallel = cp;
+          s.expert_parallel = ep;
+          if (!completeLayout(w, c, s)) continue;
+          visit(s);
+        }
 }
 
 // Interleaving degrees worth timing for a layout: 1 and, with pipelining, powers of two while every chunk keeps
@@ -129,10 +141,11 @@ void search(const Workload& w, const Cluster& c, const ModelConstants& k, const 
       if (!completeLayout(w, c, s)) continue;
       // Searched micro-batches stay within the replica's share of the global batch.
       if (a.micro_batch.size() > 1 && mb > 1 && mb > sequencesPerReplica(w, s.data_parallel)) continue;
-      // The first recomputation and ZeRO stage that fit are the fastest of their layout: later ones only add
-      // FLOPs or communication.
+      // For each recomputation the first ZeRO stage that fits is the fastest (later stages only add
+      // communication); across recomputations more FLOPs may buy a lower ZeRO stage, so each is timed.
       bool fitted = false;
       for (Recompute rc : a.recompute) {
+        bool rc_fitted = false;
         for (int z : a.zero) {
           s.recompute = rc;
           s.zero_stage = z;
@@ -144,7 +157,7 @@ void search(const Workload& w, const Cluster& c, const ModelConstants& k, const 
               if (!r.have_any || m.required_gb < r.least.required_gb) r.least = m, r.have_any = true;
               continue;
             }
-            fitted = true;
+            fitted = rc_fitted = true;
             Throughput t = estimateThroughput(w, c, s, k);
             if (!r.have_fit || t.model_tflops_per_gpu > r.best.throughput.model_tflops_per_gpu * (1 + 1e-9)) {
               r.best.memory = m;
@@ -152,9 +165,8 @@ void search(const Workload& w, const Cluster& c, const ModelConstants& k, const 
               r.have_fit = true;
             }
           }
-          if (fitted) break;
+          if (rc_fitted) break;
         }
-        if (fitted) break;
       }
       layout_fitted = fitted && searched_mb;
     }
@@ -165,7 +177,7 @@ void search(const Workload& w, const Cluster& c, const ModelConstants& k, const 
 
 Workload withFreePlanValues(const Workload& w) {
   Workload free = w;
-  free.tensor_parallel = free.pipeline_parallel = free.context_parallel = 0;
+  free.tensor_parallel = free.pipeline_parallel = free.context_parallel = free.expert_parallel = 0;
   free.zero_stage = -1;
   free.recompute = -1;
   free.activation_checkpointing = false;
@@ -194,6 +206,7 @@ ClusterPlan planCluster(const Workload& w, const Cluster& c, const ModelConstant
     s.tensor_parallel = std::max(1, w.tensor_parallel);
     s.pipeline_parallel = std::max(1, w.pipeline_parallel);
     s.context_parallel = std::max(1, w.context_parallel);
+    s.expert_parallel = std::max(1, w.expert_parallel);
     s.zero_stage = std::max(0, w.zero_stage);
     r.least = estimateMemory(w, c, s, k);
   }

@@ -11,7 +11,7 @@ namespace gpuvalue {
 // The candidate values of each plan axis for a workload on a cluster; values the workload fixes are the only
 // candidates of their axis.
 struct PlanAxes {
-  std::vector<int> tp, pp, cp, zero, micro_batch;
+  std::vector<int> tp, pp, cp, ep, zero, micro_batch;
   std::vector<Recompute> recompute;
 };
 PlanAxes planAxes(const Workload& w, const Cluster& c);

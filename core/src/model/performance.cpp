@@ -46,6 +46,7 @@ const ConstantField kConstantFields[] = {
     {"band_high", &ModelConstants::band_high, 1, 10},
     {"software_typical_factor", &ModelConstants::software_typical_factor, 0.1, 1},
     {"pp_exposed", &ModelConstants::pp_exposed, 0, 1},
+    {"ep_exposed", &ModelConstants::ep_exposed, 0, 1},
 };
 
 double archFactor(const GpuSpec& g, const ModelConstants& k) {
@@ -134,6 +135,7 @@ std::string Sharding::describe() const {
   if (tensor_parallel > 1) add(" × ", "TP" + std::to_string(tensor_parallel));
   if (pipeline_parallel > 1) add(" × ", "PP" + std::to_string(pipeline_parallel) + (virtual_stages > 1 ? " (interleaved ×" + std::to_string(virtual_stages) + ")" : ""));
   if (context_parallel > 1) add(" × ", "CP" + std::to_string(context_parallel));
+  if (expert_parallel > 1) add(" × ", "EP" + std::to_string(expert_parallel));
   if (zero_stage > 0) add(" + ", "ZeRO-" + std::to_string(zero_stage));
   if (recompute != Recompute::kNone) add(" + ", std::string(recomputeName(recompute)) + " recompute");
   return s.empty() ? "data parallel (no sharding)" : s;
@@ -145,8 +147,14 @@ std::string Sharding::label() const {
   if (tensor_parallel > 1) add(" × ", "TP" + std::to_string(tensor_parallel));
   if (pipeline_parallel > 1) add(" × ", "PP" + std::to_string(pipeline_parallel) + (virtual_stages > 1 ? "/v" + std::to_string(virtual_stages) : ""));
   if (context_parallel > 1) add(" × ", "CP" + std::to_string(context_parallel));
+  if (expert_parallel > 1) add(" × ", "EP" + std::to_string(expert_parallel));
   if (zero_stage > 0) add(" + ", "ZeRO-" + std::to_string(zero_stage));
   return s;
+}
+
+double defaultNetworkGbpsPerGpu(const GpuSpec& g) {
+  const bool sxm = g.nvlink_gbs > 0 && g.form_factor.find("PCIe") == std::string::npos;
+  return sxm && (g.architecture == "hopper" || g.architecture == "blackwell") ? 400.0 : 200.0;
 }
 
 Precision trainingPrecision(const Workload& w, const GpuSpec& g) {
@@ -165,17 +173,30 @@ namespace {
 // selective recomputation drops the 5·a·s/h attention term (eq. 6); full recomputation keeps only the layer's
 // 2·s·b·h input (§4.3). Context parallelism splits each sequence over cp ranks (the s of every term but the
 // a·s² score matrix, which becomes a·(s/cp)·s).
+// Grouped-query attention stores K and V at kv/heads of their multi-head size: of eq. 1's 11·sbh attention
+// bytes, K and V are 2·sbh each (§4.1), so the 34 becomes 30 + 4·kv/heads. An MoE layer's FFN bytes (19·sbh for
+// the 4h MLP) become its input 2·sbh plus, per routed copy of each token (k of them, times the capacity factor)
+// and per shared expert, the copy (2·sbh, routed only) and the SwiGLU gate, up and product outputs
+// (3 × 2·f_e/h·sbh).
 double layerActivationBytes(const Workload& w, const Sharding& s, Recompute rc, int micro_batch) {
   const double h = w.effectiveHidden(), sq = w.seq_len, b = micro_batch, a = w.effectiveHeads();
   const double t = std::max(1, s.tensor_parallel), cp = std::max(1, s.context_parallel);
   const double scale = w.elementBytes() / 2.0;
   const double sl = sq / cp;
+  const double g = w.effectiveKvHeads() / std::max(1.0, a);
+  double per_sbh = 30.0 + 4.0 * g;
+  if (w.isMoe() && w.effectiveLayers() > 0) {
+    const double L = w.effectiveLayers(), moe_l = w.moeLayers(), k = w.experts_per_token;
+    const double fe = w.routedExpertParams() / std::max(1.0, moe_l * w.experts * 3.0 * h);
+    const double moe_ffn = 2.0 + w.capacity_factor * k * (2.0 + 6.0 * fe / h) + w.shared_experts * 6.0 * fe / h;
+    per_sbh += (moe_l * (moe_ffn - 19.0)) / L;  // mean over the dense and MoE layers
+  }
   switch (rc) {
     case Recompute::kFull: return 2.0 * sl * b * h * scale / t;
-    case Recompute::kSelective: return sl * b * h * 34.0 * scale / t;
+    case Recompute::kSelective: return sl * b * h * per_sbh * scale / t;
     case Recompute::kNone: break;
   }
-  return sl * b * h * (34.0 + 5.0 * a * sq / h) * scale / t;
+  return sl * b * h * (per_sbh + 5.0 * a * sq / h) * scale / t;
 }
 
 // Layers' worth of activations the busiest (first) pipeline stage holds: with 1F1B it keeps min(pp, m)
@@ -212,16 +233,20 @@ MemoryBreakdown estimateMemory(const Workload& w, const Cluster& c, const Shardi
   const bool mixed = !(p == Precision::kFp32 || p == Precision::kTf32);
   const double wb = mixed ? 2 : 4;
   const double GB = 1e9;
+  // MoE: routed experts are split over the expert-parallel ranks too, and their gradients and optimizer states
+  // are sharded over the dp·cp/ep ranks that hold the same experts (Megatron-Core's expert data parallel group).
+  const double ep = std::max(1, s.expert_parallel), edp = std::max(1.0, dp / ep);
+  const double routed = w.routedExpertParams(), dense = w.params - routed;
   const double trainable = w.trainableParams();
-  const double frozen = w.params - (w.mode == Mode::kLora ? trainable : (w.mode == Mode::kInference ? w.params : trainable));
-
-  double weights = (trainable + std::max(0.0, frozen)) * wb / mp;
-  if (w.mode == Mode::kInference) weights = w.params * wb / mp;
-  double grads = trainable * wb / mp;
-  double opt = trainable * optimizerBytes(w.optimizer, mixed) / mp;
-  if (s.zero_stage >= 1) opt /= dp;
-  if (s.zero_stage >= 2) grads /= dp;
-  if (s.zero_stage >= 3) weights /= dp;
+  const double trainable_routed = (w.mode == Mode::kPretrain || w.mode == Mode::kFinetune) ? routed : 0;
+  const double trainable_dense = trainable - trainable_routed;
+  // Per GPU: dense parameters over tp·pp, routed ones over tp·pp·ep; ZeRO divides by dp (dense) or edp (routed).
+  auto perGpu = [&](double dense_part, double routed_part, bool sharded) {
+    return dense_part / mp / (sharded ? dp : 1.0) + routed_part / (mp * ep) / (sharded ? edp : 1.0);
+  };
+  const double weights = perGpu(dense, routed, s.zero_stage >= 3) * wb;
+  const double grads = perGpu(trainable_dense, trainable_routed, s.zero_stage >= 2) * wb;
+  const double opt = perGpu(trainable_dense, trainable_routed, s.zero_stage >= 1) * optimizerBytes(w.optimizer, mixed);
   m.weights_gb = weights / GB;
   m.gradients_gb = grads / GB;
   m.optimizer_gb = opt / GB;
@@ -229,8 +254,10 @@ MemoryBreakdown estimateMemory(const Workload& w, const Cluster& c, const Shardi
   double act = 0;
   if (w.kind == WorkloadKind::kTransformer) {
     if (w.mode == Mode::kInference) {
-      // KV cache: 2 tensors (K, V) × layers × hidden × sequence × batch × element bytes.
-      act = 2.0 * w.effectiveLayers() * w.effectiveHidden() * w.seq_len * s.micro_batch * w.elementBytes() / mp;
+      // KV cache: 2 tensors (K, V) × layers × hidden × kv_heads/heads × sequence × batch × element bytes
+      // (grouped-query attention keeps kv_heads of the heads' K and V: Ainslie et al. 2023, arXiv:2305.13245).
+      const double kv_share = w.effectiveKvHeads() / std::max(1.0, w.effectiveHeads());
+      act = 2.0 * w.effectiveLayers() * w.effectiveHidden() * kv_share * w.seq_len * s.micro_batch * w.elementBytes() / mp;
     } else {
       act = activationBytes(w, s);
     }
@@ -276,14 +303,61 @@ void singleGpu(const Workload& w, const GpuSpec& g, Precision p, const ModelCons
 // Whether the GPUs of one group of `span` consecutive ranks (Megatron order: TP, CP, PP, DP) share a node.
 bool withinNode(const Cluster& c, double span) { return c.nodes <= 1 || span <= c.gpus_per_node; }
 
+// The routed experts' share of a token's forward FLOPs: 2 · routed · k / experts of 2 · active + attention.
+double routedShareOfFlops(const Workload& w) {
+  if (!w.isMoe()) return 0;
+  const double routed_active = w.routedExpertParams() * w.experts_per_token / w.experts;
+  const double fwd = 2.0 * w.activeParams() + 4.0 * w.effectiveLayers() * w.seq_len * w.effectiveHidden();
+  return fwd > 0 ? 2.0 * routed_active / fwd : 0;
+}
+
+// Expert-parallel all-to-all time of one optimizer step per replica (`tokens` per replica), seconds, before
+// overlap. Each MoE layer dispatches every token's hidden vector to its k experts and combines the results back:
+// two all-to-alls forward, two backward, two more when full recomputation reruns the forward (Lepikhin et al. 2020,
+// GShard, arXiv:2006.16668, §2.2; Megatron-Core's alltoall token dispatcher). A rank sends k · capacity_factor
+// copies of each of its tokens (its sequence share over tp and cp) at 16 bits, (ep − 1)/ep of them to other
+// ranks. The ranks of one expert-parallel group follow the tensor- and context-parallel ones (Megatron-Core's
+// tp-cp-ep-dp-pp order): those on the same node are reached over NVLink, the rest over the node's network, both
+// at once. Tuned stacks send a token once to each remote node its experts are on and forward it over NVLink there
+// (DeepEP's internode kernels, github.com/deepseek-ai/DeepEP; DeepSeek-V3, arXiv:2412.19437, §3.2.2): with
+// uniform routing over n nodes a token reaches (n − 1)·(1 − (1 − 1/n)^k) remote nodes instead of k·(n − 1)/n.
+double expertAllToAllSeconds(const Workload& w, const Cluster& c, const Sharding& s, const ModelConstants& k, double tokens) {
+  const double tp = std::max(1, s.tensor_parallel), cp = std::max(1, s.context_parallel), ep = std::max(1, s.expert_parallel);
+  const double pp = std::max(1, s.pipeline_parallel);
+  if (ep <= 1 || !w.isMoe()) return 0;
+  const double passes = w.mode == Mode::kInference ? 2.0 : (s.recompute == Recompute::kFull ? 6.0 : 4.0);
+  const double kk = w.experts_per_token * w.capacity_factor;
+  const double token_bytes = tokens / (tp * cp) * w.effectiveHidden() * 2.0;
+  const double local = std::min(ep, std::max(1.0, std::floor(c.gpus_per_node / (tp * cp))));  // group ranks on one node
+  const double n = ep / local;                                                                // nodes of the group
+  const double remote_copies = w.software == Software::kTuned && n > 1 ? (n - 1) * (1.0 - std::pow(1.0 - 1.0 / n, kk))
+                                                                       : kk * (ep - local) / ep;
+  const double intra_s = token_bytes * kk * (local - 1) / ep / (intraNodeGBs(c, k) * 1e9);
+  const double inter_s = local < ep ? token_bytes * remote_copies / (interNodeGBs(c, k) * 1e9) : 0;
+  return passes * (w.moeLayers() / pp) * std::max(intra_s, inter_s);
+}
+
+// Slow-down of the routed experts' GEMMs when few tokens reach each expert: an expert's weights are read once per
+// micro-batch for T tokens, 2·T FLOPs per 2-byte weight, so below the GPU's ridge point (achieved FLOP/s over
+// memory bytes/s) the expert GEMMs are memory-bound by ridge / T (roofline: Williams et al. 2009, CACM 52(4)).
+// T = the micro-batch's tokens (over cp) × k / experts × ep: expert parallelism gathers the tokens of ep ranks.
+double expertGemmSlowdown(const Workload& w, const Sharding& s, const GpuSpec& g, double single_gpu_tflops) {
+  if (!w.isMoe()) return 1.0;
+  const double cp = std::max(1, s.context_parallel), ep = std::max(1, s.expert_parallel), mb = std::max(1, s.micro_batch);
+  const double tokens_per_expert = mb * w.seq_len / cp * w.experts_per_token / w.experts * ep;
+  const double ridge = single_gpu_tflops * 1e12 / (g.memory_bandwidth_gbs * 1e9);
+  return std::max(1.0, ridge / std::max(1.0, tokens_per_expert));
+}
+
 // One optimizer step of a transformer under plan s: compute and exposed communication per axis, seconds.
 // TP: 4 all-reduces (or all-gather + reduce-scatter with sequence parallelism, same volume) of tokens·hidden per
 // layer and step, +2 with full recomputation (Shoeybi et al. 2019, arXiv:1909.08053, Fig. 4; Korthikanti et
 // al. 2022 §4.2.2). PP: one activation send forward and one gradient send backward per micro-batch, chunk and
 // stage boundary, split over the TP ranks (Narayanan et al. 2021, arXiv:2104.04473, §4.1). CP: ring attention
 // passes K and V around cp ranks, 3 passes' worth with the backward (Liu et al. 2023, arXiv:2310.01889),
-// hidden behind the attention math. DP: ring reduce-scatter + all-gather of the gradients, 1.5× with ZeRO-3
-// parameter gathers (Rajbhandari et al. 2020, arXiv:1910.02054, §7), overlapped with the backward pass.
+// hidden behind the attention math. DP: ring reduce-scatter + all-gather of the gradients; with ZeRO-3 the
+// gradients' reduce-scatter and two weight gathers per micro-batch (Rajbhandari et al. 2020, arXiv:1910.02054,
+// §7: 1.5× an all-reduce with one micro-batch), overlapped with the backward pass. EP: expertAllToAllSeconds.
 double transformerStep(const Workload& w, const Cluster& c, const Sharding& s, const ModelConstants& k, double elem,
                        Throughput& t) {
   const double tp = std::max(1, s.tensor_parallel), pp = std::max(1, s.pipeline_parallel);
@@ -294,9 +368,16 @@ double transformerStep(const Workload& w, const Cluster& c, const Sharding& s, c
   const double flops_per_token = w.flopsPerSampleWith(s.recompute) / sq;
   // Stages hold whole layers: the slowest holds ceil(L / (pp·v)) layers per chunk.
   const double imbalance = pp * v > 1 ? std::ceil(L / (pp * v)) * pp * v / L : 1.0;
-  const double t_c = flops_per_token * tokens / (tp * pp * cp) / (t.single_gpu_tflops * 1e12) * imbalance;
+  // Expert parallelism: the busiest expert rank sets the pace of the routed experts' share of the FLOPs.
+  const double ep = std::max(1, s.expert_parallel);
+  // and few tokens per expert make its GEMMs memory-bound.
+  const double routed_share = routedShareOfFlops(w);
+  const double expert_time = (ep > 1 ? w.capacity_factor : 1.0) * expertGemmSlowdown(w, s, *c.gpu, t.single_gpu_tflops);
+  const double expert_load = 1.0 + routed_share * (expert_time - 1.0);
+  const double t_c = flops_per_token * tokens / (tp * pp * cp) / (t.single_gpu_tflops * 1e12) * imbalance * expert_load;
   const double intra = intraNodeGBs(c, k), inter = interNodeGBs(c, k);
   const double act_bytes = 2.0;  // 16-bit activations on the wire
+  if (ep > 1) t.exposed_ep_s = expertAllToAllSeconds(w, c, s, k, m * mb * sq) * k.ep_exposed;
   if (tp > 1) {
     double n_ar = w.mode == Mode::kInference ? 2 : (s.recompute == Recompute::kFull ? 6 : 4);
     double bytes = n_ar * (L / pp) * 2.0 * (tp - 1) / tp * (tokens / cp) * h * act_bytes;
@@ -314,14 +395,22 @@ double transformerStep(const Workload& w, const Cluster& c, const Sharding& s, c
   }
   const double replicas = dp * cp;  // gradients are reduced over data- and context-parallel ranks
   if (replicas > 1 && w.mode != Mode::kInference) {
-    double grad_bytes = w.trainableParams() * elem / (tp * pp);
-    double volume = 2.0 * (replicas - 1) / replicas * grad_bytes * (s.zero_stage >= 3 ? 1.5 : 1.0);
+    const double routed = (w.mode == Mode::kPretrain || w.mode == Mode::kFinetune) ? w.routedExpertParams() : 0;
+    double grad_bytes = (w.trainableParams() - routed + routed / ep) * elem / (tp * pp);
+    double volume = 2.0 * (replicas - 1) / replicas * grad_bytes;
+    // ZeRO-3 gathers the weights again for the forward and the backward pass of every micro-batch (PyTorch FSDP
+    // reshards after each forward by default: Zhao et al. 2023, arXiv:2304.11277, §3.2; DeepSpeed ZeRO-3 likewise)
+    // and reduce-scatters the gradients once per step: (1 + 2·m) shards' worth instead of an all-reduce's 2.
+    if (s.zero_stage >= 3) {
+      const double weight_bytes = (w.params - w.routedExpertParams() + w.routedExpertParams() / ep) * elem / (tp * pp);
+      volume = (replicas - 1) / replicas * (grad_bytes + 2.0 * m * weight_bytes);
+    }
     double t_dp = volume / ((withinNode(c, tp * cp * pp * dp) ? intra : std::min(intra, inter)) * 1e9);
     t.exposed_dp_s = std::max(0.0, t_dp - k.dp_overlap * (2.0 / 3.0) * t_c);
   }
   // 1F1B bubble (p−1)/m of the ideal time, (p−1)/(v·m) interleaved (Narayanan et al. 2021, §2.2.1-2.2.2).
   t.bubble_fraction = pp > 1 ? (pp - 1) / (v * m + pp - 1) : 0;
-  const double busy = t_c + t.exposed_tp_s + t.exposed_pp_s + t.exposed_cp_s + t.exposed_dp_s;
+  const double busy = t_c + t.exposed_tp_s + t.exposed_pp_s + t.exposed_cp_s + t.exposed_dp_s + t.exposed_ep_s;
   t.step_time_s = busy / (1.0 - t.bubble_fraction);
   t.comm_exposed_fraction = (busy - t_c) / busy;
   return flops_per_token * tokens * dp;  // hardware FLOPs of the step over the cluster

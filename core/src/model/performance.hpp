@@ -69,11 +69,21 @@ struct ModelConstants {
   // Share of pipeline point-to-point time left exposed (Megatron-LM overlaps the sends of interleaved
   // schedules with compute: Narayanan et al. 2021, arXiv:2104.04473, §4.1 "scatter/gather optimization").
   double pp_exposed = 0.5;
+  // Share of the expert-parallel all-to-all (token dispatch and combine) left exposed. Megatron-Core runs it on the
+  // compute stream unless batch-level overlap is switched on (--overlap-moe-expert-parallel-comm, MCore v0.14:
+  // github.com/NVIDIA/Megatron-LM megatron/core/transformer/moe/README.md); DeepSeek-V3's DualPipe hides most of
+  // it (arXiv:2412.19437, §3.2.1). Between the two: half.
+  double ep_exposed = 0.5;
 };
 
 // Reads overrides from a JSON object of the same key names; unknown keys are errors.
 bool parseConstants(const json& j, const std::string& path, ModelConstants& c, Issues& issues);
 json constantsToJson(const ModelConstants& c);
+
+// Network per GPU of a multi-node cluster when the request gives none, Gbit/s: one 400 Gb/s NIC per GPU on Hopper
+// and Blackwell SXM nodes (NVIDIA DGX H100 and DGX B200 user guides: 8 × ConnectX-7 400 Gb/s; DeepSeek's H800
+// cluster too: arXiv:2412.19437, §3.1), one 200 Gb/s NIC per GPU otherwise (DGX A100: 8 × ConnectX-6 200 Gb/s).
+double defaultNetworkGbpsPerGpu(const GpuSpec& g);
 
 struct Cluster {
   const GpuSpec* gpu = nullptr;
@@ -92,6 +102,7 @@ struct Sharding {
   int tensor_parallel = 1;
   int pipeline_parallel = 1;
   int context_parallel = 1;
+  int expert_parallel = 1;   // MoE experts split over this many data-parallel ranks (1 = every rank holds all)
   int data_parallel = 1;
   int virtual_stages = 1;    // interleaved 1F1B: model chunks per pipeline stage (1 = plain 1F1B)
   Recompute recompute = Recompute::kNone;
@@ -130,7 +141,7 @@ struct Throughput {
   double bubble_fraction = 0;
   // Exposed (not overlapped) communication per optimizer step, seconds, by parallel axis.
   double step_time_s = 0;
-  double exposed_tp_s = 0, exposed_pp_s = 0, exposed_dp_s = 0, exposed_cp_s = 0;
+  double exposed_tp_s = 0, exposed_pp_s = 0, exposed_dp_s = 0, exposed_cp_s = 0, exposed_ep_s = 0;
   // Model FLOPs (no recomputation) per GPU per second and their share of the peak (MFU, Chowdhery et al. 2022,
   // arXiv:2204.02311 appendix B).
   double model_tflops_per_gpu = 0;

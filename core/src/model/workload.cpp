@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "model/data_fields.hpp"
 
@@ -48,14 +49,91 @@ const char* softwareName(Software s) { return s == Software::kTuned ? "tuned" : 
 
 double Workload::effectiveHidden() const {
   if (hidden > 0) return hidden;
-  if (layers > 0 && params > 0) return std::sqrt(params / (12.0 * layers));
+  if (layers > 0 && params > 0) {
+    // Rounded to a multiple of 128 so that the derived heads (hidden / 128) divide it.
+    return std::max(128.0, std::round(std::sqrt(params / (12.0 * layers)) / 128.0) * 128.0);
+  }
   if (params <= 0) return 0;
-  return std::max(128.0, std::round(std::cbrt(params * 128.0 / 12.0) / 128.0) * 128.0);
+  const double step = params >= 1e9 ? 1024.0 : 256.0;
+  return std::max(step, std::round(std::cbrt(params * 128.0 / 12.0) / step) * step);
 }
 
 double Workload::effectiveHeads() const {
   if (heads > 0) return heads;
   return std::max(1.0, std::round(effectiveHidden() / 128.0));
+}
+
+double Workload::effectiveKvHeads() const {
+  const double q = effectiveHeads();
+  if (kv_heads > 0) return std::min(kv_heads, q);
+  if (heads > 0 || !shapeInferred()) return q;
+  return std::min(8.0, q);
+}
+
+double Workload::routedExpertParams() const {
+  if (!isMoe()) return 0;
+  const double k = std::min(experts_per_token, experts);
+  if (expert_ffn_hidden > 0) return moeLayers() * experts * 3.0 * effectiveHidden() * expert_ffn_hidden;
+  if (active_params > 0 && experts > k) return (params - active_params) * experts / (experts - k);
+  return 0;
+}
+
+double Workload::activeParams() const {
+  if (!isMoe()) return params;
+  if (active_params > 0) return std::min(active_params, params);
+  const double k = std::min(experts_per_token, experts);
+  return std::max(0.0, params - routedExpertParams() * (experts - k) / experts);
+}
+
+// Published practice when the workload states no global batch (whole sequences, at least one):
+// - pre-training, by parameters: 0.5M tokens below 1B and 1M below 5B (GPT-3 125M-760M and 1.3B-2.7B: Brown et al.
+//   2020, arXiv:2005.14165, Table 2.1); 4M below 100B (Llama 2 7B-70B: Touvron et al. 2023, arXiv:2307.09288,
+//   §2.2); 16M from 100B (Llama 3 405B's batch after its ramp-up: Dubey et al. 2024, arXiv:2407.21783, §3.4.1;
+//   DeepSeek-V3 ramps to 15,360 × 4,096 = 63M tokens: arXiv:2412.19437, §4.2);
+// - full fine-tuning: 64 sequences (Llama 2-Chat SFT: batch 64 of 4,096 tokens, arXiv:2307.09288, §3.1);
+// - LoRA: 8 sequences (MLPerf Training's Llama 2 70B LoRA reference: global batch 8, data/presets.json
+//   llama2-70b-lora);
+// - inference: one sequence (no optimizer step).
+double Workload::defaultGlobalBatchTokens() const {
+  const double sq = std::max(1.0, seq_len);
+  double sequences = 1;
+  switch (mode) {
+    case Mode::kLora: sequences = 8; break;
+    case Mode::kFinetune: sequences = 64; break;
+    case Mode::kInference: sequences = 1; break;
+    case Mode::kPretrain: {
+      const double tokens_per_step = params < 1e9 ? 524288 : params < 5e9 ? 1048576 : params < 1e11 ? 4194304 : 16777216;
+      sequences = std::max(1.0, std::round(tokens_per_step / sq));
+      break;
+    }
+  }
+  return sequences * sq;
+}
+
+// A layer holds attention (2-4·hidden²: 4 with multi-head attention, 2 + 2·kv/heads with grouped KV heads, up to
+// ~4 with DeepSeek's multi-head latent attention) and a feed-forward block (8·hidden² for GPT-3's 4h MLP,
+// 8-16·hidden² for SwiGLU MLPs of 8/3-5.3·hidden: Llama 3 8B 10.5, Qwen2.5-7B 15.9), so a dense layer holds
+// 10-19·hidden² (Kaplan et al. 2020 eq. 2.1 count 12); an MoE layer holds attention plus its active experts,
+// (k + shared)·3·hidden·expert_ffn_hidden. Embeddings add up to 2·256,000·hidden (untied, the largest
+// vocabularies in use). params (active params for MoE) outside that range by more than 5 % contradict the shape.
+void Workload::paramsRangeOfShape(double& low, double& high) const {
+  const double h = effectiveHidden(), h2 = h * h, L = effectiveLayers();
+  low = 0;
+  high = std::numeric_limits<double>::infinity();
+  if (h <= 0 || L <= 0) return;
+  if (isMoe() && expert_ffn_hidden <= 0) return;
+  const double moe_l = moeLayers(), dense_l = L - moe_l;
+  const double experts_coef = isMoe() ? (experts_per_token + shared_experts) * 3.0 * expert_ffn_hidden / h : 0;
+  low = 0.95 * (dense_l * 10.0 + moe_l * (2.0 + experts_coef)) * h2;
+  high = 1.05 * ((dense_l * 19.0 + moe_l * (4.0 + experts_coef)) * h2 + 2.0 * 256000.0 * h);
+}
+
+bool shapeContradictsParams(const Workload& w) {
+  if (w.kind != WorkloadKind::kTransformer || w.layers <= 0 || w.hidden <= 0 || w.params <= 0) return false;
+  double low = 0, high = 0;
+  w.paramsRangeOfShape(low, high);
+  const double n = w.activeParams();
+  return n < low || n > high;
 }
 
 double Workload::effectiveLayers() const {
@@ -76,7 +154,7 @@ double Workload::totalSamples() const {
 
 double Workload::trainableParams() const {
   if (mode == Mode::kInference) return 0;
-  if (mode == Mode::kLora) return lora_trainable_params > 0 ? lora_trainable_params : 0.005 * params;
+  if (mode == Mode::kLora) return lora_trainable_params > 0 ? lora_trainable_params : 0.005 * activeParams();
   return params;
 }
 
@@ -106,7 +184,11 @@ double Workload::flopsPerSampleWith(Recompute rc) const {
     return mode == Mode::kInference ? fwd : 3.0 * fwd;
   }
   if (kind == WorkloadKind::kTransformer) {
-    double fwd_per_token = 2.0 * params + 4.0 * effectiveLayers() * seq_len * effectiveHidden();
+    // MoE: the weight matmuls a token passes through are its active parameters, the routed ones weighted by
+    // nothing more (load imbalance is a time cost: see transformerStep), the router's hidden × experts matmul
+    // included in params. Grouped-query attention shares K and V between heads but every query head still forms
+    // its own scores and weighted values, so the 4·layers·seq·hidden term does not change with kv_heads.
+    double fwd_per_token = 2.0 * activeParams() + 4.0 * effectiveLayers() * seq_len * effectiveHidden();
     double factor = 3.0;
     if (mode == Mode::kInference) factor = 1.0;
     else if (mode == Mode::kLora) factor = 2.0;
@@ -168,6 +250,18 @@ double wholeNumber(ObjectReader& r, const char* key, long long max, double fallb
   return static_cast<double>(r.integer(key, false, 1, max).value_or(static_cast<long long>(fallback)));
 }
 
+// Mixture-of-experts members: experts and experts_per_token together, with the expert FFN size or the active
+// parameter count (either gives the routed parameters; see Workload::routedExpertParams).
+void parseMoe(ObjectReader& r, Workload& w) {
+  w.experts = wholeNumber(r, "experts", 1000000, 0);
+  w.experts_per_token = wholeNumber(r, "experts_per_token", 1000000, 0);
+  w.shared_experts = r.has("shared_experts") ? static_cast<double>(r.integer("shared_experts", false, 0, 1000000).value_or(0)) : 0;
+  w.expert_ffn_hidden = wholeNumber(r, "expert_ffn_hidden", 10000000, 0);
+  w.dense_layers = r.has("dense_layers") ? static_cast<double>(r.integer("dense_layers", false, 0, 100000).value_or(0)) : 0;
+  w.active_params = r.number("active_params", false, 0, true, 1e15).value_or(0);
+  w.capacity_factor = r.number("capacity_factor", false, 1, false, 100).value_or(w.capacity_factor);
+}
+
 void parseTransformer(ObjectReader& r, Workload& w) {
   w.params = r.number("params", true, 0, true, 1e15).value_or(0);
   // Inference may be given as requests × tokens per request (prompt + generated) instead of tokens.
@@ -179,8 +273,10 @@ void parseTransformer(ObjectReader& r, Workload& w) {
   w.layers = wholeNumber(r, "layers", 100000, 0);
   w.hidden = wholeNumber(r, "hidden", 1000000, 0);
   w.heads = wholeNumber(r, "heads", 100000, 0);
+  w.kv_heads = wholeNumber(r, "kv_heads", 100000, 0);
   w.micro_batch = wholeNumber(r, "micro_batch", 1000000, 0);
   w.global_batch_tokens = r.number("global_batch_tokens", false, 1, false, 1e12).value_or(w.global_batch_tokens);
+  parseMoe(r, w);
   w.activation_checkpointing = r.boolean("activation_checkpointing", false).value_or(false);
   w.lora_trainable_params = r.number("lora_trainable_params", false, 0, false, 1e15).value_or(0);
   if (auto rc = r.string("recompute", false)) {
@@ -191,6 +287,33 @@ void parseTransformer(ObjectReader& r, Workload& w) {
     if (w.activation_checkpointing && w.recompute >= 0 && w.recompute != static_cast<int>(Recompute::kFull))
       r.error("recompute", ErrorCode::kInvalidValue, Message("error.recompute_contradicts_checkpointing"));
   }
+}
+
+}  // namespace
+
+namespace {
+
+// An MoE workload needs its shape (the routed parameters depend on it), k ≤ experts, fewer dense layers than
+// layers, active ≤ total parameters, and an expert-parallel degree that divides the experts.
+void checkMoeShape(ObjectReader& r, const Workload& w) {
+  if (w.experts > 0 && w.experts_per_token <= 0) r.error("experts_per_token", ErrorCode::kMissingField, Message("error.required"));
+  if (w.experts <= 0 && (w.experts_per_token > 0 || w.expert_ffn_hidden > 0 || w.active_params > 0))
+    r.error("experts", ErrorCode::kMissingField, Message("error.required"));
+  if (w.expert_parallel > 1 && !w.isMoe())
+    r.error("expert_parallel", ErrorCode::kInvalidValue, Message("error.expert_parallel_needs_experts"));
+  if (!w.isMoe() || w.experts_per_token <= 0) return;
+  if (w.layers <= 0 || w.hidden <= 0) r.error("experts", ErrorCode::kInvalidValue, Message("error.moe_needs_shape"));
+  if (w.expert_ffn_hidden <= 0 && w.active_params <= 0) r.error("experts", ErrorCode::kInvalidValue, Message("error.moe_needs_size"));
+  if (w.experts_per_token > w.experts)
+    r.error("experts_per_token", ErrorCode::kInvalidValue, Message("error.experts_per_token_exceed").num("experts_value", w.experts));
+  if (w.layers > 0 && w.dense_layers >= w.layers)
+    r.error("dense_layers", ErrorCode::kInvalidValue, Message("error.dense_layers_exceed").num("layers_value", w.layers));
+  if (w.active_params > w.params)
+    r.error("active_params", ErrorCode::kInvalidValue, Message("error.active_exceeds_params"));
+  if (w.expert_parallel > 1 && std::fmod(w.experts, w.expert_parallel) != 0)
+    r.error("expert_parallel", ErrorCode::kInvalidValue, Message("error.expert_parallel_divide_experts").num("experts_value", w.experts));
+  if (w.expert_ffn_hidden > 0 && w.layers > 0 && w.hidden > 0 && w.routedExpertParams() >= w.params)
+    r.error("expert_ffn_hidden", ErrorCode::kInvalidValue, Message("error.experts_exceed_params"));
 }
 
 }  // namespace
@@ -211,6 +334,10 @@ void checkWorkloadShape(const json& j, const std::string& path, const Workload& 
     r.error("pipeline_parallel", ErrorCode::kInvalidValue, Message("error.pipeline_exceeds_layers").num("layers_value", layers));
   if (w.context_parallel > 1 && std::fmod(w.seq_len, 2.0 * w.context_parallel) != 0)
     r.error("context_parallel", ErrorCode::kInvalidValue, Message("error.context_parallel_divide_sequence"));
+  // Grouped-query attention: each KV head serves heads / kv_heads query heads (Ainslie et al. 2023, arXiv:2305.13245).
+  if (w.kv_heads > 0 && (w.kv_heads > heads || std::fmod(static_cast<double>(heads), w.kv_heads) != 0))
+    r.error("kv_heads", ErrorCode::kInvalidValue, Message("error.kv_heads_divide_heads").num("heads_value", static_cast<double>(heads)));
+  checkMoeShape(r, w);
 }
 
 bool parseWorkload(const json& j, const std::string& path, Workload& w, Issues& issues) {
@@ -240,10 +367,15 @@ bool parseWorkload(const json& j, const std::string& path, Workload& w, Issues& 
     else if (*o == "sgd") w.optimizer = Optimizer::kSgd;
     else r.error("optimizer", ErrorCode::kInvalidValue, notOneOf(*o, "adamw, adam8bit, sgd"));
   }
+  // Without a stated stack, pre-training a transformer is taken to run on a Megatron-class framework (every
+  // published LLM pre-training run in data/measurements.json does: Megatron-LM, NeMo, MosaicML, Meta's and
+  // DeepSeek's own stacks), everything else on a stock framework.
   if (auto sw = r.string("software", false)) {
     if (*sw == "tuned") w.software = Software::kTuned;
     else if (*sw == "typical") w.software = Software::kTypical;
     else r.error("software", ErrorCode::kInvalidValue, notOneOf(*sw, "tuned, typical"));
+  } else if (w.kind == WorkloadKind::kTransformer && w.mode == Mode::kPretrain) {
+    w.software = Software::kTuned;
   }
   const double kBig = 1e30;
   if (w.kind == WorkloadKind::kTransformer) {
@@ -263,6 +395,7 @@ bool parseWorkload(const json& j, const std::string& path, Workload& w, Issues& 
   w.tensor_parallel = static_cast<int>(r.integer("tensor_parallel", false, 1, 1024).value_or(0));
   w.pipeline_parallel = static_cast<int>(r.integer("pipeline_parallel", false, 1, 1024).value_or(0));
   w.context_parallel = static_cast<int>(r.integer("context_parallel", false, 1, 1024).value_or(0));
+  w.expert_parallel = static_cast<int>(r.integer("expert_parallel", false, 1, 4096).value_or(0));
   return !hasErrors(Issues(issues.begin() + static_cast<long>(before), issues.end()));
 }
 

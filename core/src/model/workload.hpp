@@ -1,5 +1,6 @@
 // What is being trained: a transformer, a CNN, or a custom FLOP count.
 #pragma once
+#include <algorithm>
 #include <string>
 
 #include "model/gpu_specs.hpp"
@@ -31,8 +32,23 @@ struct Workload {
   double layers = 0;             // 0 = derive from params
   double hidden = 0;             // 0 = derive from params
   double heads = 0;
+  double kv_heads = 0;           // key/value heads (grouped-query attention); 0 = heads, or derived with the shape
+  // Mixture of experts (0 experts = dense). Routed experts are SwiGLU FFNs of expert_ffn_hidden (three h × f
+  // matrices: Mixtral, DeepSeek-V3, Qwen3-MoE); dense_layers are leading layers with a dense FFN (DeepSeek-V3: 3).
+  double experts = 0;
+  double experts_per_token = 0;
+  double shared_experts = 0;
+  double expert_ffn_hidden = 0;
+  double dense_layers = 0;
+  double active_params = 0;      // parameters one token passes through; 0 = derived (see activeParams)
+  // Load of the busiest expert rank over the mean: dropless routing with a balancing loss stays within about
+  // 1.1-1.25 of the mean (Fedus et al. 2022, "Switch Transformers", JMLR 23, arXiv:2101.03961, §2.2 and Table 1
+  // train with capacity factors 1.0-1.25; Lepikhin et al. 2020, GShard, arXiv:2006.16668, §2.2). 1.1 is the
+  // middle of the range for dropless routers with auxiliary-loss-free balancing (DeepSeek-V3, arXiv:2412.19437,
+  // §2.1.2, Fig. 9: expert load stays near uniform).
+  double capacity_factor = 1.1;
   double micro_batch = 0;        // sequences per micro-batch per replica; 0 = chosen by the plan search
-  double global_batch_tokens = 4194304;  // 4M tokens: Llama 2 (Touvron et al. 2023, §2.2) used 4M-token batches
+  double global_batch_tokens = 0;  // tokens per optimizer step; 0 = published practice (defaultGlobalBatchTokens)
   bool activation_checkpointing = false;  // true = recompute fixed to full
   int recompute = -1;            // fixed Recompute value, -1 = chosen by the plan search
   Software software = Software::kTypical;
@@ -53,19 +69,38 @@ struct Workload {
   int tensor_parallel = 0;
   int pipeline_parallel = 0;
   int context_parallel = 0;
+  int expert_parallel = 0;
   // True when layers, hidden and heads were inferred from params (see effectiveHidden).
   bool shapeInferred() const { return kind == WorkloadKind::kTransformer && (layers <= 0 || hidden <= 0); }
   // Attention heads, given or hidden/128 (GPT-3 and Llama heads are 128 wide: Brown et al. 2020 Table 2.1).
   double effectiveHeads() const;
+  // Key/value heads: given, or the query heads (multi-head attention) when the shape is given; a derived shape
+  // takes 8 (Llama 3 8B/70B/405B all use 8 KV heads: Dubey et al. 2024, arXiv:2407.21783, Table 3; Qwen2.5-72B
+  // too: Qwen Team 2024, arXiv:2412.15115, Table 1), at most the query heads.
+  double effectiveKvHeads() const;
+  bool isMoe() const { return kind == WorkloadKind::kTransformer && experts > 1; }
+  // Layers whose FFN is a routed mixture of experts.
+  double moeLayers() const { return isMoe() ? std::max(0.0, effectiveLayers() - dense_layers) : 0; }
+  // Parameters of all routed experts (all MoE layers): moe_layers · experts · 3 · hidden · expert_ffn_hidden, or
+  // from the active count: the (experts − k) experts a token skips hold params − active of them.
+  double routedExpertParams() const;
+  // Parameters a token passes through: given, or params minus the routed experts it skips
+  // (moe_layers · (experts − k) · 3 · hidden · expert_ffn_hidden). Dense models: params.
+  double activeParams() const;
+  // Global batch, tokens: given, or published practice for the mode and size (defaultGlobalBatchTokens).
+  double effectiveGlobalBatchTokens() const { return global_batch_tokens > 0 ? global_batch_tokens : defaultGlobalBatchTokens(); }
+  double defaultGlobalBatchTokens() const;
   // The recomputation the workload fixes, or -1.
   int fixedRecompute() const { return activation_checkpointing ? static_cast<int>(Recompute::kFull) : recompute; }
   // FLOPs per sample under a given recomputation.
   double flopsPerSampleWith(Recompute r) const;
 
-  // Layer count and hidden size, given or derived. Rule: GPT-3 shapes keep hidden ≈ 128 × layers (Brown et al.
-  // 2020, arXiv:2005.14165, Table 2.1: 96 layers × 12288, 40 × 5140, 32 × 4096) and N ≈ 12·layers·hidden²
-  // (Kaplan et al. 2020, arXiv:2001.08361, eq. 2.1), so hidden = (N·128/12)^(1/3) rounded to a multiple of 128,
-  // layers = N / (12·hidden²) rounded, heads = hidden / 128.
+  // Layer count and hidden size, given or derived. Rule: GPT-3 and Llama shapes keep hidden ≈ 128 × layers
+  // (Brown et al. 2020, arXiv:2005.14165, Table 2.1: 96 × 12288, 32 × 4096; Llama 3: 32 × 4096, 80 × 8192,
+  // 126 × 16384) and N ≈ 12·layers·hidden² (Kaplan et al. 2020, arXiv:2001.08361, eq. 2.1), so hidden =
+  // (N·128/12)^(1/3) rounded to a multiple of 1024 from 1B parameters (of 256 below), layers = N / (12·hidden²)
+  // rounded, heads = hidden / 128: with hidden a multiple of 1024 the heads are a multiple of 8, so tensor
+  // parallelism 2, 4 and 8 divides them as in every published family.
   double effectiveHidden() const;
   double effectiveLayers() const;
   // Total samples processed (transformer: sequences; CNN: images × epochs).
@@ -78,6 +113,8 @@ struct Workload {
   double flopsPerSample() const;
   // Parameters that receive gradients and optimizer state.
   double trainableParams() const;
+  // The range of params a given shape (layers, hidden) allows, [low, high]; see checkShapeAgainstParams.
+  void paramsRangeOfShape(double& low, double& high) const;
   // Bytes of an activation element at the chosen precision.
   double elementBytes() const;
 };
@@ -96,5 +133,7 @@ void checkWorkloadKeys(const json& j, const std::string& path, Issues& issues);
 // Checks across members of a parsed workload: heads divide hidden; fixed tensor-parallel degree divides the heads,
 // pipeline stages do not outnumber layers, context parallel splits the sequence. `j` is the workload object read.
 void checkWorkloadShape(const json& j, const std::string& path, const Workload& w, Issues& issues);
+// True when params lies outside the range the given layers and hidden allow (paramsRangeOfShape).
+bool shapeContradictsParams(const Workload& w);
 
 }  // namespace gpuvalue

@@ -13,10 +13,10 @@ Cluster defaultCluster(const GpuSpec& g, int gpu_count) {
   c.gpus_per_node = std::min(gpu_count, 8);
   c.nodes = (gpu_count + c.gpus_per_node - 1) / c.gpus_per_node;
   // Same defaults as the estimate method (api/estimate.cpp): SXM parts sit on NVSwitch/NVLink boards, PCIe parts on PCIe; one
-  // 200 Gb/s RDMA NIC per GPU across nodes (NVIDIA DGX A100/H100 user guides).
+  // RDMA NIC per GPU across nodes (defaultNetworkGbpsPerGpu).
   const bool sxm = g.nvlink_gbs > 0 && g.form_factor.find("PCIe") == std::string::npos;
   c.interconnect = c.gpus_per_node > 1 ? (sxm ? "nvswitch" : "pcie") : "none";
-  c.network_gbps = 200.0 * c.gpus_per_node;
+  c.network_gbps = defaultNetworkGbpsPerGpu(g) * c.gpus_per_node;
   c.rdma = true;
   return c;
 }
