@@ -86,13 +86,4 @@ std::vector<std::pair<gpuvalue::json, bool>> fieldProbes(const gpuvalue::Field& 
   return v;
 }
 
-const gpuvalue::GpuDatabase& gpuDatabase() {
-  static gpuvalue::GpuDatabase d = [] {
-    gpuvalue::GpuDatabase g;
-    g.load(readFile("data/gpus.json"));
-    return g;
-  }();
-  return d;
-}
-
 }  // namespace gpuvalue_test

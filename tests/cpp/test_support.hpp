@@ -17,8 +17,6 @@ const gpuvalue::GpuDatabase& gpuDatabase();
 // An engine with data/gpus.json, every data/catalog/*.json and data/presets.json loaded.
 gpuvalue::Engine& loadedEngine();
 gpuvalue::json parse(const std::string& text);
-// data/gpus.json, loaded once.
-const gpuvalue::GpuDatabase& gpuDatabase();
 // The names of the .json files in a directory of the source tree, sorted.
 std::vector<std::string> jsonFiles(const std::string& relative_dir);
 // The catalog files as one JSON array text.
