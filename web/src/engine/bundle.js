@@ -1,23 +1,25 @@
 // The bundled catalogs as the build ships them (packDoc) and as the engine reads them (unpackDoc). Shipped, a
 // catalog document lists each run of consecutive offers that differ only in id, region and prices once,
 // {...shared members, regions: [{id, region, prices}]} (with id_base instead of the ids when every id is
-// "<id_base>-<region>"), and its prices leave out the document's most common as_of
+// "<id_base>-<region>"), and its prices leave out the document's most common as_of, read_on
 // and source (kept once as packed.price). Unpacked, the document has the same offers in the same order with the
 // same members as the file in data/catalog/ (tests/js/web-bundle.test.mjs): about a sixth less after gzip.
 
 const OWN = ['id', 'region', 'prices'];
 
+// A price's dating members (as_of, read_on, source), the undefined ones left out: the key of the common ones.
+const datingKey = (p) => JSON.stringify({ as_of: p.as_of, read_on: p.read_on, source: p.source });
+
 export function packDoc(doc) {
   const counts = new Map();
   for (const o of doc.instances || []) for (const p of o.prices || []) {
-    const k = JSON.stringify([p.as_of, p.source]);
+    const k = datingKey(p);
     counts.set(k, (counts.get(k) || 0) + 1);
   }
   const [common] = [...counts].sort((a, b) => b[1] - a[1])[0] || [];
-  const [asOf, source] = common ? JSON.parse(common) : [];
   const slim = (p) => {
-    if (p.as_of !== asOf || p.source !== source) return p;
-    const { as_of: a, source: s, ...rest } = p;
+    if (datingKey(p) !== common) return p;
+    const { as_of: a, read_on: r, source: s, ...rest } = p;
     return rest;
   };
   const runs = [];
@@ -38,8 +40,11 @@ export function packDoc(doc) {
     run.id_base = base;
     for (const r of run.regions) delete r.id;
   }
-  return { ...doc, packed: { price: common ? { as_of: asOf, source } : {} }, instances: runs };
+  return { ...doc, packed: { price: common ? JSON.parse(common) : {} }, instances: runs };
 }
+
+// A price kept whole by packDoc has its own date (every price has as_of or read_on: the engine refuses one without).
+const dated = (p) => 'as_of' in p || 'read_on' in p || 'source' in p;
 
 export function unpackDoc(doc) {
   if (!doc || !doc.packed) return doc;
@@ -47,7 +52,7 @@ export function unpackDoc(doc) {
   return {
     ...rest,
     instances: instances.flatMap(({ regions, id_base: base, ...shared }) => regions.map((r) => ({
-      id: r.id ?? `${base}-${r.region}`, ...shared, region: r.region, prices: r.prices.map((p) => ({ ...packed.price, ...p })),
+      id: r.id ?? `${base}-${r.region}`, ...shared, region: r.region, prices: r.prices.map((p) => (dated(p) ? p : { ...packed.price, ...p })),
     }))),
   };
 }
