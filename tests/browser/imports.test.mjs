@@ -120,7 +120,10 @@ test('the report of a SkyPilot file names the accelerators that match no GPU, wi
     const names = await page.$$eval('#import-unmapped code', (els) => els.map((e) => e.textContent));
     assert.deepEqual(names, ['GAUDI2']);
     assert.match(await page.textContent('#import-unmapped'), rowsText);
-    assert.match(await page.textContent('#import-ok'), lang === 'en' ? /Added 117 offers/ : /已添加 117 个报价/);
+    // 117 rows map to a GPU; 11 of them are left out as ambiguous (their form factor contradicts the file's other rows of
+    // that accelerator: the importer does not guess SXM), and the report says so.
+    assert.match(await page.textContent('#import-ok'), lang === 'en' ? /Added 106 offers/ : /已添加 106 个报价/);
+    if (lang === 'en') assert.match(await page.textContent('#import-ok'), /left out as ambiguous/);
     await page.evaluate(() => document.getElementById('import-ok').scrollIntoView({ block: 'center' }));
     await shot(page, `import-unmapped-${lang}-${width}.png`);
     assert.deepEqual(log.errors, []);

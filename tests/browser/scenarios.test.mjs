@@ -22,7 +22,11 @@ const firstRow = (page) => page.$eval('#ranking tbody tr', (tr) => ({
   badges: [...tr.querySelectorAll('.badge')].map((b) => b.className),
 }));
 
-test('for every preset the first row of the page fits, finishes within the stated 30-day horizon and is a real, current offer', async () => {
+// The pre-training presets of frontier models, which no offer may finish within 30 days (the engine then warns).
+const FRONTIER = new Set(['llama3.1-70b-pretrain', 'llama3.1-405b-pretrain', 'deepseek-v3-pretrain', 'qwen3-30b-a3b-pretrain',
+  'llama3.1-8b-pretrain']);
+
+test('for every preset the first row of the page fits, finishes within the stated 30-day horizon (frontier pre-training: marked late when no offer can) and is a real, current offer', async () => {
   const { context, page, log } = await openPage(browser, `${base}#preset=${PRESETS[0]}&lang=en`);
   for (const id of PRESETS) {
     if (id !== PRESETS[0]) {
@@ -33,10 +37,12 @@ test('for every preset the first row of the page fits, finishes within the state
     const rows = await tableRows(page);
     const top = rows[0];
     assert.ok(top.fits, `${id}: ${top.key}`);
-    assert.ok(top.time <= HORIZON_HOURS, `${id}: ${top.key} takes ${top.time} h`);
+    // Frontier pre-training may miss the horizon on every offer (tests/js/scenarios.test.mjs); the row says so.
+    const late = FRONTIER.has(id) && top.time > HORIZON_HOURS;
+    if (!late) assert.ok(top.time <= HORIZON_HOURS, `${id}: ${top.key} takes ${top.time} h`);
     const cells = await firstRow(page);
     assert.equal(cells.rank, '1', id);
-    assert.equal(cells.late, false, id);
+    assert.equal(cells.late, late, id);
     assert.match(cells.gpus, /^\d+×/, `${id}: total GPUs shown`);
     assert.ok(!cells.badges.some((c) => /stale/.test(c)), `${id}: stale badge on the first row`);
     // The horizon is stated above the table, with the number of offers within it.
