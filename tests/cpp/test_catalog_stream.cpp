@@ -16,14 +16,7 @@ using namespace gpuvalue;
 
 namespace {
 
-const GpuDatabase& db() {
-  static GpuDatabase d = [] {
-    GpuDatabase g;
-    g.load(gpuvalue_test::readFile("data/gpus.json"));
-    return g;
-  }();
-  return d;
-}
+const GpuDatabase& db() { return gpuvalue_test::gpuDatabase(); }
 
 struct Read {
   bool ok = false;

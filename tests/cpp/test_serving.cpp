@@ -12,14 +12,7 @@ using gpuvalue_test::parse;
 
 namespace {
 
-const GpuDatabase& db() {
-  static GpuDatabase d = [] {
-    GpuDatabase g;
-    g.load(gpuvalue_test::readFile("data/gpus.json"));
-    return g;
-  }();
-  return d;
-}
+const GpuDatabase& db() { return gpuvalue_test::gpuDatabase(); }
 
 // Llama 3.1 70B (data/serving-presets.json): 80 layers, hidden 8192, 64 query / 8 KV heads of 128.
 ServingConfig llama70b() {

@@ -1,18 +1,21 @@
 // Engine messages ({code, params}) against the engine's own table (the `messages` method) and the two message
 // catalogs: every code the engine can emit has a message in both languages with the same placeholders; every
-// message in real answers (the golden CLI calls and page-style requests) has a code of the table with exactly its
-// parameters; the CLI renders them in Chinese and English; no answer cites a file outside the repository.
+// message in real answers (the recorded golden CLI answers and page-style requests) has a code of the table with
+// exactly its parameters; the CLI renders them in Chinese and English; no answer cites a file outside the
+// repository.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { root, loadEngine, cli } from './helpers.mjs';
 import { MESSAGE_CATALOGS, messageRenderer, placeholders } from '../../web/src/i18n/messages.js';
-import { CALLS, runCall } from '../../scripts/golden.mjs';
+import { CALLS, goldenFile } from '../../scripts/golden.mjs';
 
 const engine = await loadEngine();
 const TABLE = new Map(engine.call('messages').messages.map((m) => [m.code, m.params]));
 // Catalog entries under term.* are words the renderer uses for parameter values (billing models, bounds), not codes.
+// The golden CLI answers as recorded in tests/golden/ (golden.test.mjs proves the CLI still gives exactly these).
+const GOLDEN = Object.keys(CALLS).map((name) => [name, JSON.parse(fs.readFileSync(goldenFile(name), 'utf8'))]);
 const codesOf = (catalog) => Object.keys(catalog).filter((k) => !k.startsWith('term.'));
 
 const isMessage = (x) => x !== null && typeof x === 'object' && typeof x.code === 'string' &&
@@ -50,8 +53,7 @@ for (const [lang, catalog] of Object.entries(MESSAGE_CATALOGS)) {
 
 test('every message in the golden answers has a code of the table with exactly its parameters', () => {
   let seen = 0;
-  for (const [name, args] of Object.entries(CALLS)) {
-    const r = runCall(args);
+  for (const [name, r] of GOLDEN) {
     if (r.exit !== 0) continue;
     for (const { where, message } of collectMessages(r.answer, name, [])) {
       seen++;
@@ -113,7 +115,7 @@ test('answers and data cite URLs or docs/sources.md entries, never files outside
   for (const [lang, catalog] of Object.entries(MESSAGE_CATALOGS)) for (const [k, v] of Object.entries(catalog)) texts.push([`${lang} ${k}`, v]);
   const dataFiles = ['data/gpus.json', 'data/presets.json', ...fs.readdirSync(path.join(root, 'data/catalog')).map((f) => `data/catalog/${f}`)];
   for (const f of dataFiles) texts.push([f, fs.readFileSync(path.join(root, f), 'utf8')]);
-  for (const [name, args] of Object.entries(CALLS)) texts.push([`golden ${name}`, JSON.stringify(runCall(args).answer)]);
+  for (const [name, r] of GOLDEN) texts.push([`golden ${name}`, JSON.stringify(r.answer)]);
   for (const [where, text] of texts) {
     assert.doesNotMatch(text, /shared\/reference|seed-claims-check|seed-article\.md|\/work\//, where);
     for (const m of text.matchAll(/docs\/sources\.md#([\w-]+)/g)) assert.ok(anchors.has(m[1]), `${where}: no entry ${m[1]} in docs/sources.md`);
