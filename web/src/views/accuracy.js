@@ -8,13 +8,18 @@ import accuracy from '../data/accuracy.json' with { type: 'json' };
 
 const pct = (fmt, x) => `${fmt.sig(x * 100, 2)} %`;
 
-// The workload family of the page's current request: presets of image models are CNNs, the rest transformers.
+// The workload family of the page's current request, as the measurement rows name it: presets of image models
+// are CNNs, transformers with experts mixture-of-experts, the rest dense transformers.
 export function requestFamily(c) {
   const r = c.request || {};
   const preset = r.preset ? (c.presets || []).find((p) => p.id === r.preset) : null;
-  const kind = (r.workload && r.workload.kind) || (preset && preset.workload && preset.workload.kind) || 'transformer';
-  return kind === 'cnn' || kind === 'vision' ? 'cnn' : 'transformer';
+  const w = r.workload || (preset && preset.workload) || {};
+  const kind = w.kind || 'transformer';
+  if (kind === 'cnn' || kind === 'vision') return 'cnn';
+  return w.experts > 1 ? 'moe' : 'transformer';
 }
+
+const FAMILY_KEYS = { cnn: 'accuracyFamilyCnn', moe: 'accuracyFamilyMoe', transformer: 'accuracyFamilyTransformer' };
 
 // The published rows of one GPU generation and workload family.
 export function basisRows(generation, family) {
@@ -36,7 +41,7 @@ function basis(c) {
   const family = requestFamily(c);
   const rows = basisRows(generation, family);
   // Architecture names are proper nouns in both languages (Ampere, Hopper, CDNA3); the family is translated.
-  const vars = { n: rows.length, generation: archName(generation), family: t(family === 'cnn' ? 'accuracyFamilyCnn' : 'accuracyFamilyTransformer') };
+  const vars = { n: rows.length, generation: archName(generation), family: t(FAMILY_KEYS[family]) };
   if (!rows.length) return tx('p', t, 'accuracyBasisNone', { class: 'sub', id: 'accuracy-basis' }, vars);
   return h('div', { id: 'accuracy-basis' }, tx('p', t, 'accuracyBasis', { class: 'sub' }, vars),
     h('details', { class: 'multi', id: 'accuracy-basis-rows' }, tx('summary', t, 'accuracyRowsLink'),
