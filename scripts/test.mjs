@@ -27,6 +27,7 @@ import { TARGETS, FUZZ_DIR, buildFuzzers, runFuzzer, describe } from './fuzz.mjs
 import { buildStage, errorLines, jobs } from './cmake.mjs';
 import { runLint } from './lint.mjs';
 import { runSuite } from './catch2.mjs';
+import { slowestTests } from './tap.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const only = process.argv.slice(2);
@@ -158,6 +159,7 @@ function nodeTestLayer(name, dir) {
   const failed = fail + cancelled + (r.status !== 0 && !fail && !cancelled ? 1 : 0);
   if (todo) process.stdout.write(`${r.out.split('\n').filter((l) => /# TODO/.test(l)).join('\n')}\n`);
   console.log(`[${name}] ${pass} passed, ${failed} failed${todo ? `, ${todo} known gap${todo > 1 ? 's' : ''} (todo)` : ''} (${dir})`);
+  console.log(`[${name}] slowest tests: ${slowestTests(r.out, 6)}`);
   return { name, passed: pass, failed };
 }
 
