@@ -56,7 +56,8 @@ async function main(argv) {
   const e = localisedEngine(await engine(), opts);
   const method = COMMAND_TABLE[first].method ?? first;
   if (!e.methodList.some((m) => m.name === method)) throw new UsageError(s('error.no_method', { method }));
-  return COMMANDS[method](opts, e, positionals);
+  // A command of its own (probe) or the one of its engine method.
+  return (COMMANDS[first] ?? COMMANDS[method])(opts, e, positionals);
 }
 
 main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (err) => {

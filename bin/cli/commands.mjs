@@ -10,10 +10,14 @@ import { s } from './strings.mjs';
 import { readText, readJsonFile, parseJson, isWasmAbort, engine as newEngine } from './io.mjs';
 import {
   terminalText, jsonText, table, fmtH, withoutOk, adviseText, planText, migText, leversText, compareText, energyText, tcoText, serverlessText,
+  priceDate,
 } from './text.mjs';
 import { serveRequest, serveText } from './serve.mjs';
+import { probeCommand } from './probe.mjs';
 
 const say = (text) => process.stdout.write(`${terminalText(text)}\n`);
+// A price read on a day, its source giving no date, carries that day in --json answers (absent otherwise).
+const readOn = (x) => (x.read_on ? { read_on: x.read_on } : {});
 const complain = (text) => process.stderr.write(`${terminalText(text)}\n`);
 
 function out(opts, obj, human) {
@@ -196,7 +200,7 @@ export const COMMANDS = {
     const results = r.results.map((x) => ({
       instance: x.instance, id: x.id, provider: x.provider, region: x.region, gpu: x.gpu, gpu_count: x.gpu_count, nodes: x.nodes,
       total_gpus: x.total_gpus, pricing: x.pricing, fits: x.fits, meets_horizon: x.meets_horizon, time_hours: x.time_hours, cost_usd: x.cost_usd,
-      usd_per_tflops_day: x.usd_per_tflops_day, score: x.score, pareto: x.pareto, example: x.example, stale: x.stale, as_of: x.as_of, source: x.source,
+      usd_per_tflops_day: x.usd_per_tflops_day, score: x.score, pareto: x.pareto, example: x.example, stale: x.stale, as_of: x.as_of, ...readOn(x), source: x.source,
       reasons: x.reasons, warnings: x.warnings, plan: x.plan,
     }));
     out(opts, { workload: r.workload, evaluated_offers: r.evaluated_offers, fitting_count: r.fitting_count, meeting_count: r.meeting_count,
@@ -228,12 +232,13 @@ export const COMMANDS = {
     if (opts['cold-start-s'] !== undefined) req.cold_start_s = opts['cold-start-s'];
     const r = e.cost(req);
     const o = { instance: r.instance, id: r.id, provider: r.provider, pricing: r.pricing, hours: r.hours, nodes: r.nodes, billed_hours: r.billed_hours,
-      cost_usd: r.cost_usd, usd_per_hour: r.usd_per_hour, usd_per_tflops_day: r.usd_per_tflops_day, as_of: r.as_of, source: r.source, warnings: r.warnings };
+      cost_usd: r.cost_usd, usd_per_hour: r.usd_per_hour, usd_per_tflops_day: r.usd_per_tflops_day, as_of: r.as_of, ...readOn(r), source: r.source, warnings: r.warnings };
     if (r.serverless) Object.assign(o, { available: r.available, note: r.note, serverless: r.serverless });
     out(opts, o, () => s('cost.line', { instance: r.instance, provider: r.provider, pricing: termText('pricing', r.pricing), hours: r.hours,
-      cost: r.cost_usd.toFixed(2), unit: r.usd_per_tflops_day.toFixed(4), date: r.as_of }));
+      cost: r.cost_usd.toFixed(2), unit: r.usd_per_tflops_day.toFixed(4), date: priceDate(r) }));
     return 0;
   },
+  probe: async (opts, e) => probeCommand(opts, e, workloadRequest(opts), out),
   presets: async (opts, e) => {
     const p = e.presets();
     const lang = language(opts);

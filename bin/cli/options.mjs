@@ -55,6 +55,7 @@ export const OPTIONS = {
   nodes: { type: 'integer', value: 'N', min: 1 },
   'cold-start-s': { type: 'number', value: 'S', min: 0 },
   offer: { type: 'string', value: 'ID' },
+  out: { type: 'string', value: 'FILE' },
   load: { type: 'string', value: 'G0,G1,…,G23' },
   'idle-timeout-s': { type: 'number', value: 'S', min: 0 },
   'max-concurrency': { type: 'integer', value: 'N', min: 1 },
@@ -103,6 +104,7 @@ export const COMMAND_TABLE = {
   cost: { synopsis: '--instance ID --hours H', options: ['instance', 'pricing', 'hours', 'nodes', 'cold-start-s'] },
   validate: { synopsis: 'FILE...', positionals: [1, Infinity], options: [] },
   import: { method: 'importSkypilot', synopsis: 'skypilot FILE.csv', positionals: [2, 2], options: ['provider', 'as-of'] },
+  probe: { method: 'estimate', synopsis: '(--preset ID | --workload FILE) [--gpu GPU_ID --count N] [--out FILE]', options: [...WORKLOAD, 'gpu', 'count', 'out'] },
   presets: { synopsis: '', options: [] },
   gpus: { synopsis: '', options: [] },
   advise: { synopsis: '--params N', group: 'decision tools', options: ['params', 'tokens', 'stage', 'mode', 'deadline', 'horizon-days', ...SCOPE] },
@@ -130,6 +132,8 @@ for (const [cmd, c] of Object.entries(COMMAND_TABLE)) {
 for (const [name, o] of Object.entries(OPTIONS)) if (!o.commands.length) throw new Error(`bin/cli/options.mjs: no command takes --${name}`);
 
 export const commandNames = () => Object.keys(COMMAND_TABLE);
+// The usage's column of command names: the longest name and two spaces.
+const NAME_WIDTH = Math.max(...Object.keys(COMMAND_TABLE).map((c) => c.length)) + 2;
 const optionsOf = (cmd) => Object.entries(OPTIONS).filter(([, o]) => o.commands.includes(cmd));
 
 // The parsed options of a command as it may read them: reading an option the command's row does not list throws
@@ -162,7 +166,7 @@ export function usage() {
   const lines = [s('usage.line'), ''];
   for (const group of [undefined, 'decision tools']) {
     lines.push(s(group ? 'usage.decision_tools' : 'usage.commands'));
-    for (const cmd of Object.keys(COMMAND_TABLE)) if (COMMAND_TABLE[cmd].group === group) lines.push(`  ${cmd.padEnd(9)}${s(`command.${cmd}`)}`);
+    for (const cmd of Object.keys(COMMAND_TABLE)) if (COMMAND_TABLE[cmd].group === group) lines.push(`  ${cmd.padEnd(NAME_WIDTH)}${s(`command.${cmd}`)}`);
     lines.push('');
   }
   lines.push(s('usage.numbers'), s('usage.exit'));

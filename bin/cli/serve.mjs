@@ -3,7 +3,7 @@
 import { UsageError } from './options.mjs';
 import { s } from './strings.mjs';
 import { sentences } from './lang.mjs';
-import { usd } from './text.mjs';
+import { usd, priceDate } from './text.mjs';
 
 export function serveRequest(opts) {
   if (!opts.preset) throw new UsageError(s('error.required_option', { option: '--preset' }), 'serve');
@@ -55,8 +55,7 @@ export function serveText(r) {
   }
   const k = r.cost;
   if (k) {
-    // A price's date: the source's (as_of), or only the day it was read (read_on), said as such.
-    const date = k.offer.as_of || (k.offer.read_on ? s('serve.read_on', { date: k.offer.read_on }) : s('serve.date_unknown'));
+    const date = priceDate(k.offer);
     lines.push(s('serve.cost', { offer: k.offer.id, rate: usd(k.usd_per_hour / Math.max(1, k.instances)), date, instances: n0(k.instances), monthly: usd(k.monthly_usd) }));
     lines.push(s('serve.per_million', { out: usd(k.usd_per_million_output), low: usd(k.usd_per_million_output_low), high: usd(k.usd_per_million_output_high),
       in: usd(k.usd_per_million_input), blended: usd(k.usd_per_million_blended) }));

@@ -12,6 +12,9 @@ const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a
 const hex = (c) => c.charCodeAt(0).toString(16).padStart(c.charCodeAt(0) > 0xff ? 4 : 2, '0');
 
 // Text for a terminal: each unsafe character shown as \xHH or \uHHHH.
+// A price's date: its source's (as_of), or only the day it was read (read_on), said as such.
+export const priceDate = (x) => x.as_of || (x.read_on ? s('price.read_on', { date: x.read_on }) : s('price.date_unknown'));
+
 export function terminalText(s) {
   return String(s).replace(UNSAFE, (c) => (c.charCodeAt(0) > 0xff ? `\\u${hex(c)}` : `\\x${hex(c)}`));
 }
@@ -86,7 +89,7 @@ export function planText(r) {
 
 export function serverlessText(r) {
   const c = r.article_claim;
-  const versus = r.instance ? s('serverless.versus', { instance: r.instance.id, rate: usd(r.instance.usd_per_hour), date: r.instance.as_of }) : '';
+  const versus = r.instance ? s('serverless.versus', { instance: r.instance.id, rate: usd(r.instance.usd_per_hour), date: priceDate(r.instance) }) : '';
   return [
     s('serverless.title', { hours: r.busy_gpu_hours.toFixed(1), peak: r.peak_gpus, offer: r.serverless.id, versus }),
     '',
@@ -115,7 +118,7 @@ export function migText(r) {
       memory: g.memory_slices_used, time: fmtH(g.hours) }));
   }
   lines.push(r.offer ? s('mig.cost', { cost: usd(r.cost_usd), per_job: usd(r.cost_per_job_usd), instance: r.offer.instance, provider: r.offer.provider,
-    rate: usd(r.offer.usd_per_hour), date: r.offer.as_of }) : s('mig.no_offer'));
+    rate: usd(r.offer.usd_per_hour), date: priceDate(r.offer) }) : s('mig.no_offer'));
   lines.push('', table(r.alternatives, [
     { title: s('column.alternative'), get: (x) => x.option },
     { title: s('column.fits'), get: (x) => (x.fits ? s('word.yes') : `${x.jobs_that_fit}/${r.jobs}`) },

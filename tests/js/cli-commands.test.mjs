@@ -16,6 +16,7 @@ const EXAMPLES = {
   cost: ['--instance', 'p3.2xlarge', '--hours', '10'],
   validate: ['data/gpus.json'],
   import: ['skypilot', 'tests/fixtures/skypilot/lambda-vms.csv', '--provider', 'Lambda', '--as-of', '2026-11-01'],
+  probe: ['--preset', 'llama2-7b-pretrain'],
   presets: [],
   gpus: [],
   advise: ['--params', '7e9'],
