@@ -1,6 +1,6 @@
 // Advisor: model size + project stage -> GPU class, count and billing, with the article's §4.1 size ladder
 // shown next to what the memory model says (and flagged when they disagree). engine.advise.
-import { h, tx, engineText, dataText, shardingMessage } from '../views/dom.js';
+import { h, tx, engineText, dataText, shardingMessage, priceDate } from '../views/dom.js';
 import { NAMES } from '../state/names.js';
 import { hoursFromDays } from '../format/format.js';
 import { field, numberInput, selectInput, num, kpi, kv, verdict, assumptionsTable, dataLabel, put, scopeOf } from './form.js';
@@ -92,7 +92,7 @@ export const advisePanel = {
         [t('colCost'), h('span', { class: 'cost', 'data-v': x.cost_usd }, x.cost_usd > 0 ? fmt.money(x.cost_usd) : '—')],
         x.pricing !== 'on_demand' && x.on_demand_cost_usd > 0 ? [t('advOnDemandCost'), fmt.money(x.on_demand_cost_usd)] : null,
         [t('advOffer'), h('span', {}, offerText(x.offer), x.offer && x.offer.stale ? tx('span', t, 'badgeStale', { class: 'badge stale' }) : null)],
-        x.offer ? [t('colHourly'), `${fmt.money(x.offer.usd_per_hour)} · ${fmt.date(x.offer.as_of)}`] : null,
+        x.offer ? [t('colHourly'), `${fmt.money(x.offer.usd_per_hour)} · ${priceDate(t, fmt, x.offer)}`] : null,
         [t('advEffTflops'), fmt.num(x.effective_tflops_per_gpu, 1)],
         [t('memRequired'), `${fmt.gb(x.memory.required_gb_per_gpu)} / ${fmt.gb(x.memory.available_gb_per_gpu)}`],
       ]),

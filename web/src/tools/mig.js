@@ -1,7 +1,7 @@
 // MIG packing: small jobs onto Multi-Instance GPU slices of one GPU type (NVML placements), drawn as a
 // 7-slice bar per GPU, with the cost per job against whole small GPUs (T4, L4, A10) and the whole GPU without
 // MIG. engine.mig.
-import { h, tx, engineText, dataText } from '../views/dom.js';
+import { h, tx, engineText, dataText, priceDate } from '../views/dom.js';
 import { field, numberInput, selectInput, num, kpi, times, gpuOptions, put, scopeOf } from './form.js';
 
 const MAX_GROUPS = 8;
@@ -99,7 +99,7 @@ export const migPanel = {
     const legend = tx('p', t, 'migLegend', { class: 'sub' });
     const more = r.layout.length > MAX_GPUS_DRAWN ? h('p', { class: 'sub' }, t('migMoreGpus', { n: fmt.int(r.layout.length - MAX_GPUS_DRAWN) })) : null;
 
-    const offerCell = (o) => (o ? h('span', {}, dataText('span', `${o.instance} · ${o.provider}`), ` · ${fmt.money(o.usd_per_hour)}/h · ${fmt.date(o.as_of)}`,
+    const offerCell = (o) => (o ? h('span', {}, dataText('span', `${o.instance} · ${o.provider}`), ` · ${fmt.money(o.usd_per_hour)}/h · ${priceDate(t, fmt, o)}`,
       o.warning ? tx('span', t, 'badgeStale', { class: 'badge stale' }) : null) : tx('span', t, 'migNoOffer'));
     const rows = [
       { key: 'mig', label: h('span', {}, t('migOptionMig'), ' ', dataText('span', r.gpu_name)), fits: r.fits, fitN: r.jobs - r.unplaced_jobs.length, gpus: r.gpus_needed, slow: 1, cost: r.cost_usd, per: r.cost_per_job_usd, offer: r.offer, note: null },

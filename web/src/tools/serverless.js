@@ -2,7 +2,7 @@
 // second, or as on-demand (all day or hour by hour), reserved or spot instances of the same GPU; the idle share each
 // leaves, the cheapest, and the article's "65 % less idle waste" (§5) checked on this day. engine.serverless, run in
 // the engine worker.
-import { h, tx, engineText, dataText } from '../views/dom.js';
+import { h, tx, engineText, dataText, priceDate } from '../views/dom.js';
 import { field, numberInput, selectInput, num, kpi, verdict, assumptionsTable, put } from './form.js';
 
 const HOURS = 24;
@@ -61,7 +61,7 @@ export const serverlessPanel = {
       kpi(t('slBusy'), `${fmt.num(r.busy_gpu_hours, 1)} · ${t('slPeak', { n: fmt.num(r.peak_gpus, 1) })}`, { 'data-v': r.busy_gpu_hours }),
       kpi(t('slCheapest'), r.cheapest ? t(`slOpt_${r.cheapest}`) : '—', { id: 'sl-cheapest', 'data-v': r.cheapest }),
       kpi(t('slIdleAvoided'), sl && sl.available ? fmt.pct(sl.idle_avoided_share, 1) : '—', { id: 'sl-avoided', 'data-v': sl ? sl.idle_avoided_share : 0 })),
-    r.instance ? h('p', { class: 'sub' }, t('slCompared', { date: r.instance.as_of }), ' ', dataText('span', `${r.instance.instance} · ${r.instance.provider}`)) : null,
+    r.instance ? h('p', { class: 'sub' }, t('slCompared', { date: priceDate(t, fmt, r.instance) }), ' ', dataText('span', `${r.instance.instance} · ${r.instance.provider}`)) : null,
     h('div', { class: 'scroll-x' }, h('table', { class: 'mini', id: 'sl-options' },
       h('thead', {}, h('tr', {}, ...['slOption', 'slRate', 'slBilled', 'slIdle', 'slIdleAvoided', 'slCost'].map((k) => tx('th', t, k, { scope: 'col' })))),
       h('tbody', {}, r.options.map((o) => h('tr', { 'data-option': o.option, 'data-available': o.available ? '1' : '0' },

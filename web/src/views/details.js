@@ -1,6 +1,6 @@
 // The details panel of one offer (time band, cost under each billing model, memory, warnings, source)
 // and the side-by-side comparison of two to four offers.
-import { h, tx, engineText, dataText, sourceLink, shardingMessage, boundMessage } from './dom.js';
+import { h, tx, engineText, dataText, sourceLink, shardingMessage, boundMessage, priceDate } from './dom.js';
 
 const CLAIM = /^claim\./;
 
@@ -112,10 +112,10 @@ export function renderDetails(container, row, ctx, extra = null) {
     claims.length ? h('ul', { class: 'warnings claims', id: 'details-claims' }, claims.map((w) => engineText('li', w))) : null);
   const src = section(t, 'sourceTitle', dl([
     [t('priceSource'), sourceLink(row.source)],
-    [t('asOf'), h('span', {}, row.as_of || !row.read_on ? fmt.date(row.as_of) : t('dateUnknownReadOn', { date: fmt.date(row.read_on) }),
+    [t('asOf'), h('span', {}, priceDate(t, fmt, row),
       Number.isFinite(age) ? ` (${fmt.relativeDays(age)})` : '')],
     [t('staleLabel'), row.stale ? h('strong', { class: 'stale-text' }, t('staleYes', { days: fmt.int(staleDays) })) : t('staleNo', { days: fmt.int(staleDays) })],
-  ]), offer && offer.prices.length > 1 ? h('ul', { class: 'sub price-dates' }, offer.prices.map((p) => h('li', {}, `${t(p.model)}: ${fmt.date(p.as_of)} · `, sourceLink(p.source)))) : null);
+  ]), offer && offer.prices.length > 1 ? h('ul', { class: 'sub price-dates' }, offer.prices.map((p) => h('li', {}, `${t(p.model)}: ${priceDate(t, fmt, p)} · `, sourceLink(p.source)))) : null);
 
   container.replaceChildren(...[head,
     section(t, 'figuresTitle', figures),
@@ -151,7 +151,7 @@ export function renderCompare(container, rows, ctx) {
     ['sharding', (r) => engineText('span', shardingMessage(r.memory.sharding))],
     ['effTflops', (r) => `${fmt.num(r.throughput.effective_tflops_per_gpu, 1)} / ${fmt.num(r.throughput.peak_tflops_per_gpu, 0)}`, (r) => r.throughput.effective_tflops_per_gpu, 'max'],
     ['colScore', (r) => fmt.num(r.score, 3), (r) => r.score, 'max'],
-    ['asOf', (r) => fmt.date(r.as_of)],
+    ['asOf', (r) => priceDate(t, fmt, r)],
     ['warningsTitle', (r) => fmt.int((r.warnings || []).length)],
   ];
   const best = (get, how) => {

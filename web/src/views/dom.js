@@ -63,6 +63,10 @@ export function sourceLink(source) {
 }
 
 let uid = 0;
+// A price's date as a reader should take it: its source's date (as_of) or, where only the day it was read is
+// known, "date unknown, read on …". x: anything with as_of/read_on (a ranked row, an offer, a price).
+export const priceDate = (t, fmt, x) => (x.as_of || !x.read_on ? fmt.date(x.as_of) : t('dateUnknownReadOn', { date: fmt.date(x.read_on) }));
+
 export const nextId = (prefix) => `${prefix}-${++uid}`;
 
 // A UI string whose placeholders are filled with nodes (e.g. data-raw spans for catalog names), so that
