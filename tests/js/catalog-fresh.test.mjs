@@ -30,6 +30,35 @@ test('no bundled price of a real offer is more than 180 days older than the cata
   assert.deepEqual(old, [], `catalog date ${catalogDate}, last read ${lastRead}`);
 });
 
+// A provider whose every price comes from one dated source file older than this on the catalog date is due a refresh
+// (well before its prices turn stale at 180 days).
+const REFRESH_AFTER_DAYS = 120;
+
+// Providers all of whose prices come from one source, with that source's newest as_of.
+export function singleSourceAges() {
+  const byProvider = new Map();
+  for (const o of offers.filter((x) => !x.example))
+    for (const p of o.prices) {
+      if (!byProvider.has(o.provider)) byProvider.set(o.provider, []);
+      byProvider.get(o.provider).push(p);
+    }
+  const out = [];
+  for (const [provider, prices] of byProvider) {
+    const sources = new Set(prices.map((p) => p.source));
+    const dates = prices.map((p) => p.as_of).filter(Boolean).sort();
+    if (sources.size === 1 && dates.length === prices.length) out.push({ provider, source: [...sources][0], as_of: dates.at(-1), age_days: day(catalogDate) - day(dates.at(-1)) });
+  }
+  return out;
+}
+
+test('no provider takes all its prices from one source older than 120 days on the catalog date (a refresh is due)', () => {
+  const ages = singleSourceAges();
+  // Microsoft Azure's prices all come from one file (anycloud-sh/catalog azure/vms.csv): the rule sees it.
+  assert.ok(ages.some((a) => a.provider === 'Microsoft Azure'), 'the rule covers the one-file providers');
+  const due = ages.filter((a) => a.age_days > REFRESH_AFTER_DAYS).map((a) => `${a.provider}: ${a.source} of ${a.as_of} (${a.age_days} days)`);
+  assert.deepEqual(due, [], `catalog date ${catalogDate}`);
+});
+
 test('a price with only a read date is undated: the engine outputs read_on and never calls it stale', async () => {
   const e = await loadEngine();
   const doc = JSON.stringify({ instances: [{ id: 'undated-offer', provider: 'Undated', instance_type: 'u', gpu: 't4', gpu_count: 1, region: 'r',
