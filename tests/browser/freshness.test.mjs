@@ -31,13 +31,13 @@ test('each provider in the filter shows its offer count and the date of its pric
   const azure = expected('Microsoft Azure');
   assert.ok(azure.count > 0 && azure.dates.length > 0);
   const azureDate = azure.dates[0] === azure.dates.at(-1) ? azure.dates[0] : `${azure.dates[0]} – ${azure.dates.at(-1)}`;
-  const tencent = expected('Tencent Cloud');
-  assert.equal(tencent.dates.length, 0, 'Tencent Cloud prices carry only a read date');
+  const baidu = expected('Baidu AI Cloud');
+  assert.equal(baidu.dates.length, 0, 'Baidu AI Cloud prices carry only a read date');
 
   const en = await openPage(browser, `${base}#preset=resnet50-imagenet&lang=en`);
   await settled(en.page);
   assert.equal(await detailOf(en.page, 'Microsoft Azure'), `${azure.count.toLocaleString('en')} offers · prices of ${azureDate}`);
-  assert.equal(await detailOf(en.page, 'Tencent Cloud'), `${tencent.count} offer${tencent.count === 1 ? '' : 's'} · date unknown, read on ${tencent.readOn}`);
+  assert.equal(await detailOf(en.page, 'Baidu AI Cloud'), `${baidu.count} offer${baidu.count === 1 ? '' : 's'} · date unknown, read on ${baidu.readOn}`);
   assert.deepEqual(en.log.errors, []);
   await en.context.close();
 
