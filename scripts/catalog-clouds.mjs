@@ -13,7 +13,49 @@ export const CLOUDS = {
   // Google's price list could be read here to say which is right, so regional prices under half their machine's
   // median are left out rather than offered.
   gcp: { key: 'gcp', file: 'gcp.json', provider: 'Google Cloud', doubt_half_price: true },
-  azure: { key: 'azure', file: 'azure.json', provider: 'Microsoft Azure' },
+  // Microsoft Azure: SkyPilot's own catalog keeps no Azure file after v6; anycloud-sh/catalog publishes one in the
+  // same vms.csv format (azure/vms.csv, 58 regions, refreshed by commits; its commit date is the prices' as_of).
+  // The file names the GPU family only ("A100-80GB", "H100"); Azure's size pages name the part:
+  azure: {
+    key: 'azure', file: 'azure.json', provider: 'Microsoft Azure', repo: 'anycloud-sh/catalog',
+    // Its writer leaves the Generation value "V1,V2" unquoted (a row of 11 fields under 10 headers: every T4, A10, M60
+    // and MI25 size); SkyPilot's own files quote it. The update quotes it back before the import.
+    unquoted_generation: true,
+    // NVads A10 v5 sizes rent a fraction of one A10 (AcceleratorCount 0.167, 0.333, 0.5: "starting at 1/6th of a GPU
+    // with 4-GiB frame buffer", learn.microsoft.com/azure/virtual-machines/nva10v5-series): a share of the GPU's time
+    // and memory, which the engine does not model. Left out and listed; the whole-GPU NV36ads/NV72ads sizes are kept.
+    fractions: 'a share of one GPU\'s time and memory (Azure NVads A10 v5 partial GPUs, learn.microsoft.com/azure/virtual-machines/nva10v5-series); the engine models whole GPUs',
+    known_gpus: {
+      types: {
+        // NC A100 v4: "NVIDIA A100 PCIe GPUs" (learn.microsoft.com/azure/virtual-machines/sizes/gpu-accelerated/nca100v4-series)
+        Standard_NC24ads_A100_v4: 'a100-pcie-80gb', Standard_NC48ads_A100_v4: 'a100-pcie-80gb', Standard_NC96ads_A100_v4: 'a100-pcie-80gb',
+        // NCads H100 v5 and NCCads H100 v5: 94 GB per GPU ("Accelerator-Memory (GB)": 94 / 188), the H100 NVL card
+        // (learn.microsoft.com/azure/virtual-machines/sizes/gpu-accelerated/ncadsh100v5-series, nccadsh100v5-series)
+        Standard_NC40ads_H100_v5: 'h100-nvl-94gb', Standard_NC80adis_H100_v5: 'h100-nvl-94gb', Standard_NCC40ads_H100_v5: 'h100-nvl-94gb',
+      },
+      note: 'Azure\'s size pages name the part: NC A100 v4 has A100 PCIe cards; NCads/NCCads H100 v5 have 94 GB H100 NVL cards (learn.microsoft.com/azure/virtual-machines/sizes/gpu-accelerated/nca100v4-series, ncadsh100v5-series).',
+    },
+    // Sizes Azure has retired: still in the price list, no longer rentable. "The NCv3-series will be retired on
+    // September 30, 2025" (learn.microsoft.com/azure/virtual-machines/sizes/gpu-accelerated/ncv3-series).
+    retired: {
+      types: ['Standard_NC6s_v3', 'Standard_NC12s_v3', 'Standard_NC24s_v3', 'Standard_NC24rs_v3'],
+      note: 'NCv3 (V100 PCIe) retired by Azure on 2025-09-30 (learn.microsoft.com/azure/virtual-machines/sizes/gpu-accelerated/ncv3-series)',
+    },
+    // InfiniBand of the ND sizes, per VM (the size pages' summaries): network_gbps and rdma (GPUDirect RDMA).
+    network: {
+      types: {
+        // "3.2 Tbps of interconnect bandwidth per VM … 400 Gb/s NVIDIA Quantum-2 CX7 InfiniBand" per GPU (ndh100v5-series)
+        Standard_ND96isr_H100_v5: 3200,
+        // same for ND H200 v5 (nd-h200-v5-series) and ND MI300X v5 (ndmi300xv5-series)
+        Standard_ND96isr_H200_v5: 3200, Standard_ND96isr_MI300X_v5: 3200,
+        // "1.6 TB/s of interconnect bandwidth per VM", 200 Gb/s HDR InfiniBand per GPU (ndasra100v4-series, ndma100v4-series)
+        Standard_ND96asr_v4: 1600, Standard_ND96amsr_A100_v4: 1600,
+        // "100-Gigabit InfiniBand EDR backend networking" (ndv2-series)
+        Standard_ND40rs_v2: 100,
+      },
+      note: 'InfiniBand per VM with GPUDirect RDMA, from Azure\'s size page of the series (learn.microsoft.com/azure/virtual-machines/sizes/gpu-accelerated/).',
+    },
+  },
   // Alibaba Cloud is not in SkyPilot's own catalog; the fork sugarlxn/skypilot-catalog fetches it from Alibaba's
   // price API into the same vms.csv format (USD, international site).
   alicloud: {

@@ -40,7 +40,8 @@ import { explain } from '../bin/cli/lang.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DEFAULT_REPO = 'skypilot-org/skypilot-catalog';
 // A price read from a SkyPilot-format catalog repository (the official one or a fork that adds clouds).
-const SKYPILOT_SOURCE = /^https:\/\/github\.com\/[^/]+\/skypilot-catalog\//;
+// anycloud-sh/catalog keeps the same vms.csv format for Azure, which SkyPilot's own catalog no longer has.
+const SKYPILOT_SOURCE = /^https:\/\/github\.com\/([^/]+\/skypilot-catalog|anycloud-sh\/catalog)\//;
 // Price moves larger than this share are listed.
 const MOVE_SHARE = 0.1;
 // Members the importer writes for inspection only; the catalog format does not have them.
@@ -114,6 +115,33 @@ function splitRows(cloud, text) {
   return [...parts.values()];
 }
 
+// Import issues that say why a GPU row is not an offer (a share of one GPU), printed with the rows' lines.
+const LEFT_OUT_CODES = ['import.gpu_share'];
+
+// The CSV as the importer should read it (catalog-clouds.mjs): the Generation value "V1,V2" quoted where the writer
+// left it bare (`unquoted_generation`); without the rows of instance types the cloud has retired (`retired`) and,
+// for `fractions`, the rows renting a fraction of one GPU (AcceleratorCount under 1). Each type left out is printed
+// with its row count and why; the list is also returned for the tests.
+function prepareRows(target, text, log = console.log) {
+  if (!target.retired && !target.unquoted_generation && !target.fractions) return { text, leftOut: [] };
+  const lines = text.split(/(?<=\n)/);
+  const header = lines[0].trim().split(',');
+  const countAt = header.indexOf('AcceleratorCount');
+  const kept = [lines[0]];
+  const dropped = new Map();
+  const drop = (type, why) => dropped.set(type, { why, rows: ((dropped.get(type) || {}).rows || 0) + 1 });
+  for (const line of lines.slice(1)) {
+    const fields = line.split(',');
+    const count = Number(fields[countAt]);
+    if (target.retired && target.retired.types.includes(fields[0])) drop(fields[0], `retired: ${target.retired.note}`);
+    else if (target.fractions && fields[countAt] !== '' && count > 0 && count < 1) drop(fields[0], `rents ${fields[countAt]} of one ${fields[1]}: ${target.fractions}`);
+    else kept.push(target.unquoted_generation ? line.replace(/,V1,V2(\r?\n?)$/, ',"V1,V2"$1') : line);
+  }
+  const leftOut = [...dropped].map(([type, d]) => ({ instance_type: type, rows: d.rows, why: d.why }));
+  for (const x of leftOut) log(`  left out ${x.instance_type} (${x.rows} rows): ${x.why}`);
+  return { text: kept.join(''), leftOut };
+}
+
 const slug = (s) => s.toLowerCase().replace(/[^a-z0-9._-]/g, '-');
 
 function sortedOffer(o) {
@@ -139,7 +167,9 @@ function mergeOffer(imported, existing, target, src) {
   const date = src.as_of ? ['as_of', src.as_of] : ['read_on', src.read_on];
   o.prices = imported.prices.map((p) => Object.fromEntries(Object.entries(p).map(([k, v]) => (k === 'as_of' ? date : k === 'source' ? [k, url] : [k, v]))));
   const known = target.known_gpus && target.known_gpus.types[o.instance_type] ? ` ${target.known_gpus.note}` : '';
-  o.notes = `From ${src.repo && src.repo !== DEFAULT_REPO ? `${src.repo} (a SkyPilot-format catalog)` : "SkyPilot's catalog"} ${src.repo_path} at commit ${src.commit.slice(0, 8)} ${dated}. ${target.note ? `${target.note} ` : ''}${imported.notes}${known}`;
+  const network = target.network && target.network.types[o.instance_type];
+  if (network) Object.assign(o, { network_gbps: network, rdma: true });
+  o.notes = `From ${src.repo && src.repo !== DEFAULT_REPO ? `${src.repo} (a SkyPilot-format catalog)` : "SkyPilot's catalog"} ${src.repo_path} at commit ${src.commit.slice(0, 8)} ${dated}. ${target.note ? `${target.note} ` : ''}${imported.notes}${known}${network ? ` ${target.network.note}` : ''}`;
   if (existing) {
     for (const k of CURATED) if (existing[k] !== undefined) o[k] = existing[k];
     const kept = (existing.prices || []).filter((p) => !isSkypilotPrice(p) && !o.prices.some((q) => q.model === p.model));
@@ -257,7 +287,8 @@ async function main() {
     if (!CLOUDS[cloud] || !wanted(opts, cloud)) continue;
     const src = sources[cloud];
     const text = fs.readFileSync(src.file, 'utf8');
-    for (const [target, part] of splitRows(cloud, text)) {
+    for (const [target, rows] of splitRows(cloud, text)) {
+      const part = prepareRows(target, rows).text;
       const r = engine.importSkypilot(part, { provider: target.provider, as_of: src.as_of || src.read_on, source: src.repo_path,
         known_gpus: knownGpus(target, opts.base ? path.resolve(opts.base) : path.join(root, 'data/catalog'), byFile) });
       const errors = (r.issues || []).filter((i) => !i.warning);
@@ -268,6 +299,10 @@ async function main() {
       }
       if (!r.ok) throw new Error(`${src.file}: ${(r.issues || []).map((i) => explain(i.message)).join('; ')}`);
       console.log(`${cloud}${target.key !== cloud ? ` (${target.provider})` : ''}: ${r.rows} rows -> ${r.offers} offers, ${r.skipped_rows} rows skipped, ${(r.ambiguous || []).length} ambiguous`);
+      const leftOut = new Map();
+      for (const i of (r.issues || []).filter((x) => LEFT_OUT_CODES.includes(x.message && x.message.code)))
+        leftOut.set(explain(i.message), [...(leftOut.get(explain(i.message)) || []), i.path]);
+      for (const [why, where] of leftOut) console.log(`  left out ${where.join(', ')}: ${why}`);
       for (const a of r.ambiguous || [])
         console.log(`  ambiguous line ${a.line} ${a.instance_type} (${a.accelerator}): ${explain(r.issues.find((i) => i.path === `line ${a.line}` && i.message && i.message.code === a.code)?.message || { code: a.code })}`);
       if (target.doubt_half_price) {

@@ -30,6 +30,35 @@ test('no bundled price of a real offer is more than 180 days older than the cata
   assert.deepEqual(old, [], `catalog date ${catalogDate}, last read ${lastRead}`);
 });
 
+// A provider whose every price comes from one dated source file older than this on the catalog date is due a refresh
+// (well before its prices turn stale at 180 days).
+const REFRESH_AFTER_DAYS = 120;
+
+// Providers all of whose prices come from one source, with that source's newest as_of.
+export function singleSourceAges() {
+  const byProvider = new Map();
+  for (const o of offers.filter((x) => !x.example))
+    for (const p of o.prices) {
+      if (!byProvider.has(o.provider)) byProvider.set(o.provider, []);
+      byProvider.get(o.provider).push(p);
+    }
+  const out = [];
+  for (const [provider, prices] of byProvider) {
+    const sources = new Set(prices.map((p) => p.source));
+    const dates = prices.map((p) => p.as_of).filter(Boolean).sort();
+    if (sources.size === 1 && dates.length === prices.length) out.push({ provider, source: [...sources][0], as_of: dates.at(-1), age_days: day(catalogDate) - day(dates.at(-1)) });
+  }
+  return out;
+}
+
+test('no provider takes all its prices from one source older than 120 days on the catalog date (a refresh is due)', () => {
+  const ages = singleSourceAges();
+  // Microsoft Azure's prices all come from one file (anycloud-sh/catalog azure/vms.csv): the rule sees it.
+  assert.ok(ages.some((a) => a.provider === 'Microsoft Azure'), 'the rule covers the one-file providers');
+  const due = ages.filter((a) => a.age_days > REFRESH_AFTER_DAYS).map((a) => `${a.provider}: ${a.source} of ${a.as_of} (${a.age_days} days)`);
+  assert.deepEqual(due, [], `catalog date ${catalogDate}`);
+});
+
 test('a price with only a read date is undated: the engine outputs read_on and never calls it stale', async () => {
   const e = await loadEngine();
   const doc = JSON.stringify({ instances: [{ id: 'undated-offer', provider: 'Undated', instance_type: 'u', gpu: 't4', gpu_count: 1, region: 'r',
@@ -93,11 +122,14 @@ test('rank: include_marketplace false drops exactly the marketplace offers; incl
 });
 
 // The catalog's reach, as the CLI ranks it: at least 1,000 offers from at least 25 providers (a cloud resold
-// through Shadeform counts once, under its own name), 8 of them clouds in or serving mainland China.
-const CHINA = ['Alibaba Cloud', 'Tencent Cloud', 'Baidu AI Cloud', 'Huawei Cloud', 'JD Cloud', 'China Telecom Cloud (ctyun)',
+// through Shadeform counts once, under its own name), 7 of them clouds in or serving mainland China. Tencent Cloud
+// is not among them: its only published GPU price table (tencentyun/intlcloud-documents, GPU 价格总览) was last
+// changed on 2023-06-30, and its current page (cloud.tencent.com/document/product/560/8025) shows prices only after
+// log-in (data/catalog/README.md).
+const CHINA = ['Alibaba Cloud', 'Baidu AI Cloud', 'Huawei Cloud', 'JD Cloud', 'China Telecom Cloud (ctyun)',
   'UCloud Compshare (优云智算)', 'AWS China (Sinnet / NWCD)'];
 
-test('rank --pricing all evaluates at least 1,000 offers of at least 25 providers, 8 of them Chinese clouds', () => {
+test('rank --pricing all evaluates at least 1,000 offers of at least 25 providers, 7 of them Chinese clouds', () => {
   const r = cli(['rank', '--preset', 'resnet50-imagenet', '--pricing', 'all', '--json']);
   assert.equal(r.code, 0, r.stderr);
   const out = JSON.parse(r.stdout);

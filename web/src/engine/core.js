@@ -24,18 +24,30 @@ export async function initCore(factory, dataText, { today } = {}) {
   return createCore(client, data, catalogTexts);
 }
 
-// The catalog's date (its newest price of a real offer) and, per provider, the date of its oldest price.
+// The catalog's date (its newest price of a real offer) and, per provider, the date of its oldest price; and per
+// provider its offer count with the range of its price dates (as_of) and, for prices with no date, the newest read_on.
 function freshness(offers) {
   let date = '';
   const oldest = new Map();
+  const stats = new Map();
   for (const o of offers) {
+    if (!stats.has(o.provider)) stats.set(o.provider, { offers: 0, oldest: '', newest: '', read_on: '' });
+    const st = stats.get(o.provider);
+    st.offers += 1;
     if (o.example) continue;
     for (const p of o.prices) {
       if (p.as_of > date) date = p.as_of;
       if (!oldest.has(o.provider) || p.as_of < oldest.get(o.provider)) oldest.set(o.provider, p.as_of);
+      if (p.as_of && (!st.oldest || p.as_of < st.oldest)) st.oldest = p.as_of;
+      if (p.as_of && p.as_of > st.newest) st.newest = p.as_of;
+      if (!p.as_of && p.read_on > st.read_on) st.read_on = p.read_on;
     }
   }
-  return { date, oldest: [...oldest].map(([provider, asOf]) => ({ provider, as_of: asOf })).sort((a, b) => a.as_of.localeCompare(b.as_of) || a.provider.localeCompare(b.provider)) };
+  return {
+    date,
+    oldest: [...oldest].map(([provider, asOf]) => ({ provider, as_of: asOf })).sort((a, b) => a.as_of.localeCompare(b.as_of) || a.provider.localeCompare(b.provider)),
+    providerStats: Object.fromEntries(stats),
+  };
 }
 
 // True when an ISO date lies more than `days` days before today.

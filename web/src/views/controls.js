@@ -52,8 +52,10 @@ function multiSelect({ id, labelKey, options, selected, onChange }, t) {
   };
   const boxes = all.map((o, i) => h('li', {},
     h('input', { type: 'checkbox', id: `${id}-${i}`, value: o.value, checked: selected.includes(o.value),
+      'aria-describedby': o.detail ? `${id}-${i}-detail` : null,
       onchange: () => onChange(boxes.filter((b) => b.querySelector('input').checked).map((b) => b.querySelector('input').value)) }),
-    h('label', { for: `${id}-${i}`, 'data-raw': o.raw ? '' : null }, o.text)));
+    h('label', { for: `${id}-${i}`, 'data-raw': o.raw ? '' : null }, o.text),
+    o.detail ? h('span', { class: 'hint multi-detail', id: `${id}-${i}-detail` }, ' ', o.detail) : null));
   return h('details', { class: 'multi', id: `${id}-multi` },
     h('summary', { id: `${id}-summary` }, tx('span', t, labelKey, { class: 'multi-label' }), ': ',
       h('span', { class: 'multi-value', 'data-raw': selected.length ? '' : null }, summaryText())),
@@ -124,7 +126,7 @@ export function filtersPanel(ctx) {
   const f = state.filters;
   const setF = (patch, opts) => update({ filters: { ...ctx.current().state.filters, ...patch } }, opts);
   const gpuName = new Map(gpus.map((g) => [g.id, g.name]));
-  const providers = catalog.providers.map((p) => ({ value: p, text: p, raw: true }));
+  const providers = catalog.providers.map((p) => ({ value: p, text: p, raw: true, detail: providerDetail(t, catalog.providerStats && catalog.providerStats[p]) }));
   const regions = catalog.regions.map((r) => ({ value: r, text: r, raw: true }));
   const gpuIds = catalog.gpus.map((g) => ({ value: g, text: gpuName.get(g) || g, raw: true }));
   const pricing = NAMES.pricing_models.map((m) => ({ value: m, text: t(m) }));
@@ -156,6 +158,16 @@ export function filtersPanel(ctx) {
         { min: 0, 'aria-describedby': 'horizon-hint' }),
       tx('span', t, 'horizonHint', { class: 'hint', id: 'horizon-hint' })),
     h('button', { type: 'button', id: 'filters-reset', onclick: () => update({ filters: { providers: [], regions: [], gpus: [], pricing: [], fitsOnly: false, examples: ctx.current().state.defaultExamples, budget: 0, deadlineHours: 0, hideStale: true, hideMarketplace: false, horizonDays: ctx.current().state.defaultHorizonDays } }) }, t('filtersReset')));
+}
+
+// A provider's offer count and price date(s) beside its name in the provider filter: "12 offers · prices of
+// 2026-05-20", a range when its prices differ in date, or "date unknown, read on …" when none is dated.
+function providerDetail(t, st) {
+  if (!st) return null;
+  const dated = st.oldest ? (st.oldest === st.newest ? st.oldest : `${st.oldest} – ${st.newest}`) : '';
+  if (dated) return t('providerOffersDated', { n: st.offers, date: dated });
+  if (st.read_on) return t('providerOffersUndated', { n: st.offers, date: st.read_on });
+  return t('offersN', { n: st.offers });
 }
 
 // The catalog's date and, per provider, its oldest price (folded away: one line per provider).

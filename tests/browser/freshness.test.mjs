@@ -1,0 +1,48 @@
+// The provider filter shows each provider's offer count and price date beside its name, in both languages, from the
+// bundled catalog files (counted here from data/catalog, not typed in).
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { launch, startServer, openPage, settled } from './browser.mjs';
+
+const browser = await launch();
+const { server, base } = await startServer();
+test.after(async () => { await browser.close(); server.close(); });
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+const dir = path.join(root, 'data/catalog');
+const offers = fs.readdirSync(dir).filter((f) => f.endsWith('.json'))
+  .flatMap((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')).instances).filter((o) => !o.example);
+// {count, dates: sorted as_of, readOn: newest read_on of undated prices} of one provider.
+function expected(provider) {
+  const mine = offers.filter((o) => o.provider === provider);
+  const prices = mine.flatMap((o) => o.prices);
+  return { count: mine.length, dates: prices.map((p) => p.as_of).filter(Boolean).sort(), readOn: prices.filter((p) => !p.as_of).map((p) => p.read_on).sort().at(-1) };
+}
+
+async function detailOf(page, provider) {
+  await page.click('#f-providers-summary');
+  const li = page.locator('#f-providers li').filter({ has: page.locator(`label:text-is("${provider}")`) });
+  return (await li.locator('.multi-detail').textContent()).trim();
+}
+
+test('each provider in the filter shows its offer count and the date of its prices (en and zh)', async () => {
+  const azure = expected('Microsoft Azure');
+  assert.ok(azure.count > 0 && azure.dates.length > 0);
+  const azureDate = azure.dates[0] === azure.dates.at(-1) ? azure.dates[0] : `${azure.dates[0]} – ${azure.dates.at(-1)}`;
+  const baidu = expected('Baidu AI Cloud');
+  assert.equal(baidu.dates.length, 0, 'Baidu AI Cloud prices carry only a read date');
+
+  const en = await openPage(browser, `${base}#preset=resnet50-imagenet&lang=en`);
+  await settled(en.page);
+  assert.equal(await detailOf(en.page, 'Microsoft Azure'), `${azure.count.toLocaleString('en')} offers · prices of ${azureDate}`);
+  assert.equal(await detailOf(en.page, 'Baidu AI Cloud'), `${baidu.count} offer${baidu.count === 1 ? '' : 's'} · date unknown, read on ${baidu.readOn}`);
+  assert.deepEqual(en.log.errors, []);
+  await en.context.close();
+
+  const zh = await openPage(browser, `${base}#preset=resnet50-imagenet&lang=zh`);
+  await settled(zh.page);
+  assert.equal(await detailOf(zh.page, 'Microsoft Azure'), `${azure.count} 个报价 · 价格日期 ${azureDate}`);
+  await zh.context.close();
+});
