@@ -83,7 +83,7 @@ function servingTable(rows, ctx) {
   const cols = [['rank', 'colRank'], ['instance', 'colInstance'], ['gpu', 'serveReplica'], ['out', 'serveColOut'], ['in', 'serveColIn'],
     ['blended', 'serveColBlended'], ['replicas', 'serveColReplicas'], ['gpus', 'serveColGpus'], ['ttft', 'serveColTtft'], ['tpot', 'serveColTpot'],
     ['monthly', 'serveColMonthly'], ['status', 'serveColStatus']];
-  return h('div', { class: 'table-wrap serving-wrap', tabindex: '0', role: 'region', 'aria-labelledby': 'serve-table-title' },
+  return h('div', { class: 'serving-wrap', tabindex: '0', role: 'region', 'aria-labelledby': 'serve-table-title' },
     h('table', { id: 'serving-table', class: 'serving' },
       h('thead', {}, h('tr', {}, cols.map(([id, key]) => tx('th', t, key, { scope: 'col', 'data-col': id })))),
       h('tbody', {}, rows.map((r) => servingRow(r, ctx)))));
@@ -127,9 +127,9 @@ function curveChart(canvas, a, ctx) {
   return new Chart(canvas, {
     type: 'scatter', data: { datasets },
     options: { animation: false, maintainAspectRatio: false,
-      scales: { x: { type: 'logarithmic', title: title(t('serveAxisTpot')), grid: { color: col.grid }, ticks: { color: col.muted, callback: (x) => fmt.num(Number(x), 0) } },
+      scales: { x: { type: 'logarithmic', title: title(t('serveAxisTpot')), grid: { color: col.grid }, ticks: { color: col.muted, maxRotation: 0, autoSkip: true, callback: (x) => fmt.num(Number(x), 0) } },
         y: { type: 'linear', beginAtZero: true, title: title(t('serveAxisTps')), grid: { color: col.grid }, ticks: { color: col.muted, callback: (y) => fmt.int(Number(y)) } } },
-      plugins: { legend: { labels: { color: col.fg } },
+      plugins: { legend: { labels: { color: col.fg, boxWidth: 12, font: { size: 11 } } },
         tooltip: { callbacks: { label: (c) => t('serveCurveTip', { gpu: c.dataset.label, tps: fmt.int(c.raw.y), tpot: fmt.num(c.raw.x, 1), batch: fmt.int(c.raw.batch) }) } } } },
   });
 }
