@@ -127,11 +127,15 @@ test('the widget answers the serving question with mode="serving", in both langu
   assert.equal(await page.evaluate(() => document.getElementById('widget-serve').dataset.ready), '1');
   const want = ops.serveRank({ serving: { preset: 'llama3.1-8b', traffic: { requests_per_s: 5 }, targets: { ttft_ms: 1000, tpot_ms: 50 } }, curves: false });
   const got = await page.evaluate(() => [...document.getElementById('widget-serve').shadowRoot.querySelectorAll('tbody tr')]
-    .map((tr) => ({ gpu: tr.dataset.gpu, met: tr.dataset.met, name: tr.querySelector('td.name').textContent })));
+    .map((tr) => ({ gpu: tr.dataset.gpu, met: tr.dataset.met, name: tr.querySelector('td.name').textContent, status: tr.querySelector('td.status').textContent })));
   assert.equal(got.length, 5, 'compact: five rows');
   got.forEach((r, i) => { assert.equal(r.name, want.rows[i].instance); assert.equal(r.gpu, want.rows[i].gpu); assert.equal(r.met, want.rows[i].met ? '1' : '0'); });
+  // The status in words (the widget carries only the UI strings it names).
+  got.forEach((r) => { assert.doesNotMatch(r.status, /^serve/); if (r.met === '1') assert.equal(r.status, 'met'); });
+  assert.ok(got.some((r) => r.met === '1'));
   await page.evaluate(() => document.getElementById('widget-serve').setAttribute('lang', 'zh'));
   await page.waitForFunction(() => /每百万输出 token/.test(document.getElementById('widget-serve').shadowRoot.textContent), null, { timeout: 30000 });
+  assert.match(await page.evaluate(() => document.getElementById('widget-serve').shadowRoot.querySelector('td.status').textContent), /^(满足|首 token 超时|每 token 超时|均超时|放不下)$/);
   assert.deepEqual(log.errors, []);
   await context.close();
 });

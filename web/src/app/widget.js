@@ -45,13 +45,16 @@ function serveRank(engine, el) {
 // The serving answer as the widget's table: offer, replica, cost per million output tokens, TTFT/TPOT, targets.
 function servingRows(a, { t, fmt, compact, limit, gpuName }) {
   const ms = (x) => (x > 0 ? `${fmt.num(x, 0)} ms` : '—');
+  // Each key written out in a t('…') call: the build keeps only the UI strings the widget names that way.
+  const statusText = (r) => (!r.fits ? t('serveNoFit') : r.met ? t('serveMet')
+    : !r.ttft_met && !r.tpot_met ? t('serveMissBoth') : r.ttft_met ? t('serveMissTpot') : t('serveMissTtft'));
   const rows = a.rows.slice(0, limit).map((r) => h('tr', { 'data-met': r.met ? '1' : '0', 'data-fits': r.fits ? '1' : '0', 'data-gpu': r.gpu },
     h('td', { class: 'name' }, r.instance), h('td', { 'data-label': t('colProvider') }, r.provider),
     h('td', { 'data-label': t('serveReplica') }, `${r.replica_gpus}× ${gpuName(r.gpu)}`),
     h('td', { class: 'num out', 'data-label': t('serveColOut') }, r.fits ? fmt.money(r.usd_per_million_output) : '—'),
     compact ? null : h('td', { class: 'num', 'data-label': t('serveColReplicas') }, r.fits ? fmt.int(r.replicas) : '—'),
     compact ? null : h('td', { class: 'num', 'data-label': `${t('serveColTtft')} / ${t('serveColTpot')}` }, `${ms(r.ttft_ms)} / ${ms(r.tpot_ms)}`),
-    h('td', { class: 'status', 'data-label': t('serveColStatus') }, t(!r.fits ? 'serveNoFit' : r.met ? 'serveMet' : !r.ttft_met && !r.tpot_met ? 'serveMissBoth' : r.ttft_met ? 'serveMissTpot' : 'serveMissTtft'))));
+    h('td', { class: 'status', 'data-label': t('serveColStatus') }, statusText(r))));
   const headers = [t('wInstance'), t('colProvider'), t('serveReplica'), t('serveColOut'), compact ? null : t('serveColReplicas'),
     compact ? null : `${t('serveColTtft')} / ${t('serveColTpot')}`, t('serveColStatus')].filter(Boolean);
   return { rows, headers };
