@@ -685,6 +685,20 @@ TEST_CASE("defaults() gives the month length, the planner's article example and 
   for (const auto& p : names["precisions"])
     CHECK(parse(e.estimate(json{{"preset", "resnet50-imagenet"}, {"gpu", "h100-sxm5-80gb"}, {"count", 1}, {"precision", p}}.dump()))["ok"] == true);
   for (const auto& k : names["workload_kinds"]) CHECK(k.is_string());
+  // The serve request's formats and stacks: bf16/fp16/fp8/int8/int4/fp4 weights, fp16/bf16/fp8 KV, tuned/typical.
+  CHECK(names["serving_weights"].size() == 6);
+  CHECK(names["serving_kv"].size() == 3);
+  CHECK(names["serving_software"].size() == 2);
+  for (const char* k : {"serving_weights", "serving_kv", "serving_software"}) {
+    const std::string member = std::string(k) == "serving_weights" ? "weights" : std::string(k) == "serving_kv" ? "kv" : "software";
+    for (const auto& v : names[k]) {
+      const json model = {{"params", 8e9}, {"layers", 32}, {"hidden", 4096}, {"heads", 32}, {"kv_heads", 8}};
+      const json req = {{"model", model}, {"gpu", "h100-sxm5-80gb"}, {"count", 1}, {member, v}};
+      const json r = parse(e.call("serve", req.dump(), ""));
+      CHECK(r["ok"] == true);
+      if (r["ok"] == true && member != "software") CHECK(r[member] != nullptr);
+    }
+  }
 }
 
 TEST_CASE("energy through the engine compares air and liquid cooling with the article's claim", "[decisions][energy][article]") {

@@ -3,6 +3,7 @@
 #include "api/answer.hpp"
 #include "api/state.hpp"
 #include "model/ranking.hpp"
+#include "model/serving_fields.hpp"
 #include "tools/advisor.hpp"
 
 namespace gpuvalue {
@@ -45,6 +46,15 @@ std::string apiDefaults(EngineState&, const std::string&, const std::string&) {
     names["modes"] = {modeName(Mode::kPretrain), modeName(Mode::kFinetune), modeName(Mode::kLora), modeName(Mode::kInference)};
     for (Stage st : {Stage::kExploration, Stage::kTuning, Stage::kProduction}) names["stages"].push_back(stageName(st));
     names["cooling"] = {"air", "liquid"};
+    // The serve request's weight and KV-cache formats and software stacks, from its field table.
+    const auto choices = [](const Field& f) {
+      json list = json::array();
+      for (const char* const* c = f.choices; c && *c; ++c) list.push_back(*c);
+      return list;
+    };
+    names["serving_weights"] = choices(serving_fields::kWeights);
+    names["serving_kv"] = choices(serving_fields::kKv);
+    names["serving_software"] = choices(serving_fields::kSoftware);
     const json doc = {{"ok", true},
                      {"constants", constantsToJson(ModelConstants())},
                      {"spot", {{"interruptions_per_node_hour", s.interruptions_per_node_hour},

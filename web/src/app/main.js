@@ -31,9 +31,12 @@ function startStore(host, data) {
     presetId: presetIds.includes(DEFAULT_PRESET) ? DEFAULT_PRESET : presetIds[0] });
   const session = { catalog, notices: [], theme: storedTheme(), pendingSelectId: null,
     userData: { catalogs: [], lastMessage: null, form: null, formOpen: false, editingId: null, formMessage: null, providerName: '', busy: null } };
-  const store = createStore({ base, presetIds, session });
+  const servingPresets = ((data.serving_presets && data.serving_presets.presets) || []).map(({ id, name, model }) => ({ id, name, params: model.params }));
+  const servingIds = servingPresets.map((p) => p.id);
+  if (servingIds.length && !servingIds.includes(base.serving.preset)) base.serving.preset = servingIds[0];
+  const store = createStore({ base, presetIds, servingIds, session });
   store.state = store.fromHash(location.hash);
-  return { store, env: { data, fx, defaults, presets, gpus: host.meta.gpus, bundledDocs: data.catalogs.map((c) => c.doc) } };
+  return { store, env: { data, fx, defaults, presets, servingPresets, gpus: host.meta.gpus, bundledDocs: data.catalogs.map((c) => c.doc) } };
 }
 
 // The start-up error screen's way out: every value the page stored (localStorage, and the large catalogs in
@@ -69,7 +72,7 @@ async function main() {
     // Read the link again now that the user's own catalogs are in: their providers, regions and GPUs are known names.
     if (store.session.userData.catalogs.length) store.state = store.fromHash(location.hash);
     // Ask for the first ranking before building the page: the worker ranks while the DOM is built.
-    app.fetchView(app.viewArgs());
+    if (store.state.task !== 'serve') app.fetchView(app.viewArgs());
     app.build();
     performance.mark('gv:built');
   } catch (e) {

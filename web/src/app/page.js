@@ -23,6 +23,7 @@ import { renderDetails, renderCompare } from '../views/details.js';
 import { workloadPanel, filtersPanel, weightsPanel, settingsBar } from '../views/controls.js';
 import { dataPanel } from '../views/import.js';
 import { renderOverview } from '../views/overview.js';
+import { servingPanel, renderServing } from '../views/serving.js';
 import { applyTheme } from '../views/theme.js';
 import { createTools } from '../tools/panel.js';
 import { timed } from '../views/profile.js';
@@ -36,12 +37,13 @@ import { afterPaint, settler } from './paint.js';
 // Rows sent to the page per view: every row of the bundled catalog; a catalog of thousands of offers shows its
 // first rows in the chosen order (the scatter still shows all of them, thinned; exports hold every row).
 const VIEW_LIMIT = 250;
-const CONTROL_KEYS = ['preset', 'custom', 'precision', 'software', 'filters', 'weights', 'currency', 'rate'];
+const CONTROL_KEYS = ['preset', 'custom', 'precision', 'software', 'filters', 'weights', 'currency', 'rate', 'serving'];
 // A view depends on the rank request and the sort; the keys of the selected and compared rows only add rows to it.
 const VIEW_KEY = ['request', 'sort'];
 // What a failed engine call is kept as, per operation (the views draw these as errors).
 const FAILED = {
   call: (e) => ({ ok: false, error: errorData(e) }),
+  serveRank: (e) => ({ ok: false, error: errorData(e) }),
   sweep: (e) => ({ points: [], error: String(e.message || e) }),
 };
 
@@ -105,7 +107,7 @@ export class App {
   // ---- state updates ----
   update(patch = {}, { inPlace = false } = {}) {
     const prev = this.store.set(patch);
-    if (!this.el || (patch.lang && patch.lang !== prev.lang)) return this.build();
+    if (!this.el || (patch.lang && patch.lang !== prev.lang) || (patch.task && patch.task !== prev.task)) return this.build();
     // Sorting, selecting and comparing leave the inputs as they are; an empty patch means "data changed".
     const keys = Object.keys(patch);
     if (!inPlace && (!keys.length || keys.some((k) => CONTROL_KEYS.includes(k)))) timed('controls', () => this.buildControls());
@@ -171,7 +173,7 @@ export class App {
     setErrorRenderer(render);
     const { view } = this.shown;
     return {
-      t: this.t, fmt, state, presets: this.env.presets, gpus: this.env.gpus, defaults: this.env.defaults, fx: this.env.fx,
+      t: this.t, fmt, state, presets: this.env.presets, servingPresets: this.env.servingPresets, gpuName: this.env.gpuName, gpus: this.env.gpus, defaults: this.env.defaults, fx: this.env.fx,
       catalog: session.catalog, theme: session.theme, userData: session.userData, view, result: view && !view.error ? view.meta : null,
       selKey: this.shown.selKey, request: this.store.request(),
       ask: (op, args) => this.answers.ask(op, args, { orError: FAILED[op] }), peek: (op, args) => this.answers.peek(op, args),
@@ -206,6 +208,7 @@ export class App {
       document.documentElement.lang = this.state.lang === 'zh' ? 'zh-CN' : 'en';
       document.title = t('pageTitle');
       if (this.charts) { this.charts.destroy(); this.charts = null; }
+      if (this.servingChart) { this.servingChart.destroy(); this.servingChart = null; }
       this.paint.steps = this.renderSteps();
       this.paint.detailsSel = undefined;
       this.el = {
@@ -223,7 +226,8 @@ export class App {
         footer: h('footer', { class: 'foot' }),
       };
       const header = h('header', { class: 'top' },
-        h('div', { class: 'brand' }, tx('h1', t, 'title'), tx('p', t, 'tagline', { class: 'tagline' })), this.el.settings);
+        h('div', { class: 'brand' }, tx('h1', t, 'title'), tx('p', t, 'tagline', { class: 'tagline' })), this.taskSwitch(), this.el.settings);
+      if (this.state.task === 'serve') { this.buildServing(header); return; }
       this.el.tableNote = h('p', { class: 'sub table-note', id: 'table-note', hidden: true });
       const main = h('main', { id: 'results', tabindex: '-1' },
         this.el.overview, this.el.charts,
@@ -231,15 +235,7 @@ export class App {
           h('section', { class: 'table-section', 'aria-labelledby': 'table-title' }, tx('h2', t, 'tableTitle', { id: 'table-title' }), this.el.tableNote, this.el.table),
           this.el.details),
         this.el.sensitivity, this.el.accuracy, this.el.compare, this.el.tools);
-      this.el.main = main;
-      // The skip link moves focus without touching the URL hash, which holds the state.
-      const skip = tx('a', t, 'skipToResults', { class: 'skip', href: '#results', onclick: (e) => { e.preventDefault(); document.getElementById('results').focus(); } });
-      // The prerendered first screen (scripts/prerender.mjs) or the loading note gives way to the live page.
-      this.root.inert = false;
-      this.root.removeAttribute('aria-busy');
-      delete this.root.dataset.prerendered;
-      clear(this.root).append(skip, header, this.el.notices,
-        h('div', { class: 'layout' }, this.el.sidebar, main), this.el.footer);
+      this.mount(header, main);
       const parts = { update: (p, o) => this.update(p, o) };
       this.charts = createCharts(this.el.charts, this.ctx());
       if (this.sensitivity) this.sensitivity.destroy();
@@ -253,13 +249,70 @@ export class App {
     });
   }
 
+  // The two questions the page answers: training (the ranking) or serving a language model.
+  taskSwitch() {
+    const t = this.t;
+    return h('div', { class: 'task-switch', role: 'group', 'aria-label': t('taskLabel') }, ['train', 'serve'].map((k) => h('button', {
+      type: 'button', id: `task-${k}`, 'aria-pressed': this.state.task === k ? 'true' : 'false', onclick: () => this.update({ task: k }),
+    }, t(k === 'train' ? 'taskTrain' : 'taskServe'))));
+  }
+
+  // Puts the page's skeleton in place: the header, the notices, the sidebar beside the main column, the footer.
+  mount(header, main) {
+    this.el.main = main;
+    // The skip link moves focus without touching the URL hash, which holds the state.
+    const skip = tx('a', this.t, 'skipToResults', { class: 'skip', href: '#results', onclick: (e) => { e.preventDefault(); document.getElementById('results').focus(); } });
+    // The prerendered first screen (scripts/prerender.mjs) or the loading note gives way to the live page.
+    this.root.inert = false;
+    this.root.removeAttribute('aria-busy');
+    delete this.root.dataset.prerendered;
+    clear(this.root).append(skip, header, this.el.notices, h('div', { class: 'layout' }, this.el.sidebar, main), this.el.footer);
+  }
+
+  // The serving mode's skeleton: its inputs in the sidebar, its answer in the main column.
+  buildServing(header) {
+    this.el.serving = h('section', { id: 'serving', class: 'serving-results panel', 'aria-labelledby': 'serve-results-title' });
+    this.shown.serving = null;
+    this.mount(header, h('main', { id: 'results', tabindex: '-1' }, this.el.serving));
+    for (const k of ['sensitivity', 'accuracy', 'tools']) if (this[k]) { this[k].destroy(); this[k] = null; }
+    this.buildControls();
+    this.render();
+  }
+
+  // The serving mode's render: the worker's serving ranking for the current question (cached by its request).
+  renderServing() {
+    const args = this.store.servingRequest();
+    const answer = this.answers.peek('serveRank', args);
+    if (!answer) {
+      this.markBusy();
+      this.el.main.setAttribute('aria-busy', 'true');
+      if (!this.shown.serving) this.el.serving.replaceChildren(tx('p', this.t, 'serveComputing', { class: 'sub', id: 'serve-computing' }));
+      this.answers.ask('serveRank', args, { orError: FAILED.serveRank }).then(() => this.preserve(() => this.render()));
+      return;
+    }
+    this.el.main.removeAttribute('aria-busy');
+    if (this.shown.serving !== answer || this.shown.servingDisplay !== displayOf(this.state)) {
+      if (this.servingChart) this.servingChart.destroy();
+      const ctx = this.ctx();
+      this.renderNotices(ctx);
+      this.servingChart = renderServing(this.el.serving, ctx, answer);
+      this.shown.serving = answer;
+      this.shown.servingDisplay = displayOf(this.state);
+    }
+    this.writeHash();
+    delete document.body.dataset.busy;
+    document.body.dataset.ready = answer.ok === false ? 'error' : '1';
+    document.body.dataset.host = this.host.kind;
+  }
+
   // Rebuilds the inputs (settings bar and sidebar) from the state.
   buildControls() {
     this.preserve(() => {
       const ctx = this.ctx();
       const { t } = ctx;
       this.el.settings.replaceChildren(settingsBar(ctx));
-      this.el.sidebar.replaceChildren(workloadPanel(ctx), filtersPanel(ctx), weightsPanel(ctx), dataPanel(ctx));
+      if (this.state.task === 'serve') this.el.sidebar.replaceChildren(servingPanel(ctx), dataPanel(ctx));
+      else this.el.sidebar.replaceChildren(workloadPanel(ctx), filtersPanel(ctx), weightsPanel(ctx), dataPanel(ctx));
       this.el.footer.replaceChildren(tx('p', t, this.host.kind === 'worker' ? 'footerEngine' : 'footerEngineMain'),
         h('p', {}, t('footerData', { offers: ctx.fmt.int(ctx.catalog.count), providers: ctx.fmt.int(ctx.catalog.providers.length) })));
     });
@@ -276,6 +329,7 @@ export class App {
   // previous results (marked busy) until it arrives.
   render() {
     if (!this.el) return;
+    if (this.state.task === 'serve') { this.renderServing(); return; }
     const t0 = performance.now();
     const args = this.viewArgs();
     const view = this.answers.peek('view', args, { by: VIEW_KEY });

@@ -3,7 +3,7 @@
 // summary, the user's catalogs, notices, the theme). The URL hash and the engine's rank request are derived from
 // the state (fromHash, toHash, request), never kept beside it.
 import { parseHash, serializeHash } from '../state/hash.js';
-import { rankRequest, LANG_KEY } from '../state/state.js';
+import { rankRequest, servingRequest, LANG_KEY } from '../state/state.js';
 import { pickLanguage } from '../i18n/index.js';
 
 const safeStorage = {
@@ -12,7 +12,7 @@ const safeStorage = {
 };
 
 // base: the default state (state/state.js defaultState); presetIds: the engine's presets; session: its first values.
-export function createStore({ base, presetIds, session }) {
+export function createStore({ base, presetIds, servingIds = [], session }) {
   let request = null;
   let requestOf = null;
   const store = {
@@ -25,7 +25,7 @@ export function createStore({ base, presetIds, session }) {
     fromHash(hash) {
       const b = { ...structuredClone(base), lang: pickLanguage(safeStorage.get(LANG_KEY), navigator.languages) };
       const c = store.session.catalog;
-      return parseHash(hash, b, { presetIds, known: c && { providers: c.providers, regions: c.regions, gpus: c.gpus } });
+      return parseHash(hash, b, { presetIds, servingIds, known: c && { providers: c.providers, regions: c.regions, gpus: c.gpus } });
     },
 
     // The hash of the current state: only what differs from the defaults.
@@ -36,6 +36,9 @@ export function createStore({ base, presetIds, session }) {
       if (requestOf !== store.state) { request = rankRequest(store.state); requestOf = store.state; }
       return request;
     },
+
+    // The worker's serveRank arguments for the current state (the serving mode's question).
+    servingRequest() { return servingRequest(store.state); },
 
     // A new state: the old one with `patch` applied. Returns the old one.
     set(patch) {

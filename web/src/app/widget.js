@@ -3,12 +3,16 @@
 // software (tuned|typical; the preset's default when absent), horizon-days (each offer sized to finish within it;
 // the engine's default, 30 days, when absent), include-stale and include-examples (boolean attributes: also rank
 // stale prices and the seed article's illustrative offers, which are left out as on the page).
-import { createEngine } from '../engine/client.js';
+// mode="serving" answers the serving question instead: preset names a serving preset (llama3.1-8b, …), with rps,
+// input-tokens, output-tokens, ttft-ms, tpot-ms, weights and kv as the page's serving inputs (the engine's defaults
+// when absent); the offers by cost per million output tokens, those that miss the targets marked and below.
+import { createEngine, GpuvalueError } from '../engine/client.js';
 import { unpackBundle } from '../engine/bundle.js';
 import { inflate } from '../engine/wasm.js';
 import { translator, pickLanguage } from '../i18n/index.js';
 import { messageRenderer } from '../i18n/messages.js';
 import { makeFormatter, hoursFromDays } from '../format/format.js';
+import { servingOpsOf } from '../engine/serving.js';
 import { h } from '../views/dom.js';
 import { bundledFx, defaultCurrency } from '../state/state.js';
 
@@ -26,6 +30,36 @@ function sharedEngine() {
 }
 const loadedCatalogs = new Map();
 
+// The serving ranking on the widget's engine (the same code the page's worker runs).
+function serveRank(engine, el) {
+  const n = (name) => { const v = Number(el.getAttribute(name)); return el.hasAttribute(name) && Number.isFinite(v) && v >= 0 ? v : undefined; };
+  const serving = { preset: el.getAttribute('preset') || 'llama3.1-8b', weights: el.getAttribute('weights') || undefined, kv: el.getAttribute('kv') || undefined,
+    traffic: { requests_per_s: n('rps'), input_tokens: n('input-tokens'), output_tokens: n('output-tokens') }, targets: { ttft_ms: n('ttft-ms'), tpot_ms: n('tpot-ms') } };
+  const a = servingOpsOf(engine).serveRank({ serving, filters: { include_examples: el.hasAttribute('include-examples'), include_stale: el.hasAttribute('include-stale') }, curves: false });
+  if (!a.ok) throw new GpuvalueError(a);
+  const names = new Map(engine.gpus().map((g) => [g.id, g.name]));
+  const preset = engine.call('servingPresets').presets.find((p) => p.id === serving.preset);
+  return { a, gpuName: (id) => names.get(id) ?? id, preset };
+}
+
+// The serving answer as the widget's table: offer, replica, cost per million output tokens, TTFT/TPOT, targets.
+function servingRows(a, { t, fmt, compact, limit, gpuName }) {
+  const ms = (x) => (x > 0 ? `${fmt.num(x, 0)} ms` : '—');
+  // Each key written out in a t('…') call: the build keeps only the UI strings the widget names that way.
+  const statusText = (r) => (!r.fits ? t('serveNoFit') : r.met ? t('serveMet')
+    : !r.ttft_met && !r.tpot_met ? t('serveMissBoth') : r.ttft_met ? t('serveMissTpot') : t('serveMissTtft'));
+  const rows = a.rows.slice(0, limit).map((r) => h('tr', { 'data-met': r.met ? '1' : '0', 'data-fits': r.fits ? '1' : '0', 'data-gpu': r.gpu },
+    h('td', { class: 'name' }, r.instance), h('td', { 'data-label': t('colProvider') }, r.provider),
+    h('td', { 'data-label': t('serveReplica') }, `${r.replica_gpus}× ${gpuName(r.gpu)}`),
+    h('td', { class: 'num out', 'data-label': t('serveColOut') }, r.fits ? fmt.money(r.usd_per_million_output) : '—'),
+    compact ? null : h('td', { class: 'num', 'data-label': t('serveColReplicas') }, r.fits ? fmt.int(r.replicas) : '—'),
+    compact ? null : h('td', { class: 'num', 'data-label': `${t('serveColTtft')} / ${t('serveColTpot')}` }, `${ms(r.ttft_ms)} / ${ms(r.tpot_ms)}`),
+    h('td', { class: 'status', 'data-label': t('serveColStatus') }, statusText(r))));
+  const headers = [t('wInstance'), t('colProvider'), t('serveReplica'), t('serveColOut'), compact ? null : t('serveColReplicas'),
+    compact ? null : `${t('serveColTtft')} / ${t('serveColTpot')}`, t('serveColStatus')].filter(Boolean);
+  return { rows, headers };
+}
+
 // The element adapts to its own width (a container query on the host), not the window's: below 520 px each
 // offer is a small card whose cells carry their column name, so time and cost stay in view in a narrow column.
 const STYLE = ':host{display:block;container-type:inline-size;font:14px system-ui,"Noto Sans CJK SC",sans-serif;color:CanvasText}'
@@ -38,7 +72,7 @@ const STYLE = ':host{display:block;container-type:inline-size;font:14px system-u
   + 'td[data-label]::before{content:attr(data-label);display:block;font-size:11px;opacity:.75}}';
 
 class GpuValueElement extends HTMLElement {
-  static get observedAttributes() { return ['preset', 'lang', 'compact', 'limit', 'catalog', 'software', 'horizon-days', 'include-stale', 'include-examples']; }
+  static get observedAttributes() { return ['preset', 'lang', 'compact', 'limit', 'catalog', 'software', 'horizon-days', 'include-stale', 'include-examples', 'mode', 'rps', 'input-tokens', 'output-tokens', 'ttft-ms', 'tpot-ms', 'weights', 'kv']; }
   connectedCallback() { this.refresh(); }
   attributeChangedCallback() { if (this.isConnected) this.refresh(); }
 
@@ -66,6 +100,16 @@ class GpuValueElement extends HTMLElement {
         })());
       }
       if (catalogUrl) await loadedCatalogs.get(catalogUrl);
+      if (this.getAttribute('mode') === 'serving') {
+        const { a, gpuName, preset } = serveRank(engine, this);
+        const title = (preset && preset.name && (preset.name[lang] || preset.name.en)) || this.getAttribute('preset');
+        const { rows, headers } = servingRows(a, { t, fmt, compact, limit, gpuName });
+        shadow.replaceChildren(h('style', {}, STYLE), h('div', { class: 'wrap', part: 'wrap' }, h('table', { part: 'table', 'data-mode': 'serving' },
+          h('caption', {}, `gpuvalue · ${title} · ${t('serveTableTitle')}`),
+          h('thead', {}, h('tr', {}, headers.map((x) => h('th', { scope: 'col' }, x)))), h('tbody', {}, rows))));
+        this.dataset.ready = '1';
+        return;
+      }
       // Real, current offers only, as on the page: the seed article's illustrative instances and stale prices are
       // left out unless the attributes ask for them.
       const req = { preset: this.getAttribute('preset') || 'resnet50-imagenet', limit,

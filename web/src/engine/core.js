@@ -7,6 +7,7 @@
 import { createEngine, GpuvalueError, todayIso } from './client.js';
 import { errorData } from './errors.js';
 import { catalogOps } from './usercatalogs.js';
+import { servingOps } from './serving.js';
 import { toCsv, toJson } from './export.js';
 import { unpackBundle } from './bundle.js';
 import { buildRenderer } from '../i18n/render.js';
@@ -129,6 +130,7 @@ export function createCore(client, data, bundledTexts = data.catalogs.map((c) =>
 
     ...catalogOps(s),
     ...rankingOps(s),
+    ...servingOps(s),
   };
 
   return {

@@ -1,7 +1,7 @@
 // The page state's URL-hash form ("#preset=…&lang=…"): read over a base state, and written with only what differs
 // from it. The names a field takes (precisions, billing models, workload kinds, modes) are the engine's (names.js).
 import { NAMES } from './names.js';
-import { CUSTOM_FIELDS, SORT_KEYS, CURRENCIES, TOOL_IDS, defaultCurrency } from './state.js';
+import { CUSTOM_FIELDS, SORT_KEYS, CURRENCIES, TOOL_IDS, TASKS, SERVING_FIELDS, defaultCurrency } from './state.js';
 
 // The groups of tool inputs kept in the URL as "<group>.<field>=value".
 const TOOL_GROUPS = [...TOOL_IDS, 'sens'];
@@ -19,7 +19,25 @@ const RANGES = {
   horizon: [0, 4e5],            // days (0 = none; the engine takes up to 1e7 hours)
   rate: [1e-3, 1000],           // CNY per USD
   custom: [1e-12, 1e30],        // workload sizes: parameters, tokens, FLOPs, layers, …
+  rps: [0, 1e9],                // serving: requests per second (the engine's requests_per_s bounds)
+  tin: [0, 1e7], tout: [0, 1e7], // serving: input and output tokens per request (0 = the engine's default)
+  ttft: [0, 1e7], tpot: [0, 1e7], // serving: latency targets in ms (0 = none)
 };
+// The names a serving field may take (the engine's, names.js); the preset's are the serving presets' ids.
+const SERVING_CHOICES = { weights: 'serving_weights', kv: 'serving_kv', software: 'serving_software' };
+
+// The serving inputs of a hash over the base's.
+function parseServing(q, base, servingIds) {
+  const v = { ...base };
+  for (const [key, urlKey, type] of SERVING_FIELDS) {
+    const raw = q.get(urlKey);
+    if (raw === null) continue;
+    if (type === 'number') { const n = num(raw, RANGES[urlKey]); if (n !== undefined) v[key] = n; continue; }
+    const ok = key === 'preset' ? raw.length <= MAX_VALUE_CHARS && (!servingIds.length || servingIds.includes(raw)) : NAMES[SERVING_CHOICES[key]].includes(raw);
+    if (ok) v[key] = raw;
+  }
+  return v;
+}
 
 const num = (v, [lo, hi] = [-Infinity, Infinity]) => {
   if (v === null || v === undefined || v === '' || v.length > 40) return undefined;
@@ -42,9 +60,11 @@ function boundedHash(hash) {
 
 // Reads a hash ("#preset=…&lang=…") over a base state. Unknown, malformed, too long and out-of-range values are
 // ignored. known: {providers, regions, gpus} of the catalog; filter values naming none of them are dropped.
-export function parseHash(hash, base, { presetIds = [], known = null } = {}) {
+export function parseHash(hash, base, { presetIds = [], known = null, servingIds = [] } = {}) {
   const q = new URLSearchParams(boundedHash(hash));
   const s = structuredClone(base);
+  if (TASKS.includes(q.get('task'))) s.task = q.get('task');
+  s.serving = parseServing(q, base.serving || {}, servingIds);
   const preset = q.get('preset');
   if (preset && preset.length <= MAX_VALUE_CHARS && (!presetIds.length || presetIds.includes(preset))) s.preset = preset;
   const kind = q.get('kind');
@@ -95,6 +115,9 @@ export function parseHash(hash, base, { presetIds = [], known = null } = {}) {
 // Writes only what differs from the defaults, in a stable order.
 export function serializeHash(s, base) {
   const q = new URLSearchParams();
+  if (s.task !== base.task) q.set('task', s.task);
+  const sv = s.serving || {};
+  for (const [key, urlKey] of SERVING_FIELDS) if (sv[key] !== (base.serving || {})[key]) q.set(urlKey, String(sv[key]));
   if (s.custom) {
     q.set('kind', s.custom.kind);
     q.set('mode', s.custom.mode || 'pretrain');

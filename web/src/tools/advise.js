@@ -3,6 +3,8 @@
 import { h, tx, engineText, dataText, shardingMessage, priceDate } from '../views/dom.js';
 import { NAMES } from '../state/names.js';
 import { hoursFromDays } from '../format/format.js';
+import { servingRequest } from '../state/state.js';
+import { servingName } from '../views/serving.js';
 import { field, numberInput, selectInput, num, kpi, kv, verdict, assumptionsTable, dataLabel, put, scopeOf } from './form.js';
 
 // The advisor sizes training runs: every mode but inference.
@@ -17,6 +19,47 @@ function defaults(c) {
     return { params: w.params, tokens: pw.tokens > 0 ? pw.tokens : undefined, mode: trainingModes().includes(w.mode) ? w.mode : 'pretrain', fromWorkload: true };
   }
   return { params: 7e9, tokens: undefined, mode: 'pretrain', fromWorkload: false };
+}
+
+// The serving preset nearest the advisor's model in size (log distance of the parameter counts).
+export function nearestServingPreset(presets, params) {
+  let best = null;
+  for (const p of presets) {
+    if (!(p.params > 0)) continue;
+    const d = Math.abs(Math.log(p.params / params));
+    if (!best || d < best.d) best = { p, d };
+  }
+  return best && best.p;
+}
+
+// The production stage serves the model under a latency promise: the serving ranking for the serving preset
+// nearest in size, at the page's serving traffic and targets.
+function servingCall(c, params) {
+  const preset = nearestServingPreset(c.servingPresets || [], params);
+  if (!preset) return null;
+  const args = servingRequest({ ...c.state, serving: { ...c.state.serving, preset: preset.id } });
+  return { op: 'serveRank', args: { ...args, curves: false } };
+}
+
+// The serving configuration the production stage recommends: the cheapest offer meeting the targets.
+function servingBox(a, c) {
+  const { t, fmt } = c;
+  const preset = (c.servingPresets || []).find((p) => p.id === a.preset);
+  const best = a.rows.find((r) => r.met);
+  const tg = a.targets || {};
+  const ms = (x) => (x > 0 ? `${fmt.num(x, 0)} ms` : t('noLimit'));
+  const lines = [h('p', {}, tx('strong', t, 'advServeTitle'), ' ',
+    t('advServeQuestion', { model: servingName(preset, c.state.lang), params: fmt.compact(preset ? preset.params : 0), rps: a.traffic.requests_per_s > 0 ? t('serveRpsValue', { n: fmt.num(a.traffic.requests_per_s, 2) }) : t('serveRpsNone'),
+      ttft: ms(tg.ttft_ms), tpot: ms(tg.tpot_ms) }))];
+  if (!best) lines.push(tx('p', t, 'advServeNone', { class: 'sub' }));
+  else {
+    lines.push(h('p', { id: 'adv-serve-offer', 'data-key': best.key }, dataText('strong', `${best.instance} · ${best.provider}`), ' · ',
+      t('advServeConfig', { replicas: best.replicas, tp: best.replica_gpus, gpu: c.gpuName(best.gpu), gpus: best.gpus })));
+    lines.push(h('p', {}, t('advServeCost', { out: fmt.money(best.usd_per_million_output), in: fmt.money(best.usd_per_million_input),
+      monthly: fmt.money(best.monthly_usd, { digits: 0 }), ttft: ms(best.ttft_ms), tpot: ms(best.tpot_ms) })));
+  }
+  lines.push(h('button', { type: 'button', id: 'adv-serve-open', onclick: () => c.update({ task: 'serve', serving: { ...c.state.serving, preset: a.preset } }) }, t('advServeOpen')));
+  return h('div', { class: 'verdict-box', id: 'adv-serving', 'data-met': best ? '1' : '0' }, lines);
 }
 
 export const advisePanel = {
@@ -56,10 +99,14 @@ export const advisePanel = {
     if (num(st.deadline) !== undefined) req.deadline_hours = num(st.deadline);
     // The page's horizon and its switches for illustrative and stale prices, as the ranking uses them.
     req.horizon_hours = hoursFromDays(c.state.filters.horizonDays);
-    return [{ method: 'advise', request: { ...req, ...scopeOf(c) } }];
+    const calls = [{ method: 'advise', request: { ...req, ...scopeOf(c) } }];
+    const serve = req.stage === 'production' && servingCall(c, req.params);
+    if (serve) calls.push(serve);
+    return calls;
   },
 
-  render(out, [r], c) {
+  render(out, [r, serving], c) {
+    if (!r || !r.ok) return;
     const { t, fmt } = c;
     const mm = r.memory_model;
     const roleKey = (role) => `advRole_${String(role).split(' ')[0]}`;
@@ -112,7 +159,7 @@ export const advisePanel = {
         h('td', { class: 'offer' }, x.offer ? dataText('span', `${x.offer.instance} · ${x.offer.provider}`) : '—'),
         h('td', { class: 'note' }, x.note && x.note.length ? engineText('span', x.note) : ''))))));
 
-    put(out, head, facts, tokensSource, stage, tx('h3', t, 'advRecs'), cards, ladder,
+    put(out, head, facts, tokensSource, stage, serving && serving.ok ? servingBox(serving, c) : null, tx('h3', t, 'advRecs'), cards, ladder,
       tx('h3', t, 'assumptionsTitle'), assumptionsTable(t, fmt, r.assumptions, 'adv-assumptions'),
       r.warnings.length ? h('ul', { class: 'warnings' }, r.warnings.map((w) => engineText('li', w))) : null);
   },

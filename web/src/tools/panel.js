@@ -5,7 +5,7 @@
 // A panel is { id, titleKey, introKey, inputsKey?(c, st), inputs(c, st, io), calls(c, st), render(out, results, c, st, io) }:
 //   - inputs builds the labelled controls; io.set(field, text) stores a value in the URL state (rebuild: true
 //     redraws the inputs, e.g. after a preset button);
-//   - calls returns the engine calls for the current inputs, [{method, request}], or {messageKey} when the
+//   - calls returns the engine calls for the current inputs, [{method, request} | {op, args}], or {messageKey} when the
 //     panel cannot run (no offer selected…); they run in the engine host (a worker) and are cached on their JSON;
 //   - render fills the results area from the engine's answers (every number from the engine; engine sentences
 //     shown as engine text, catalog strings as data). Engine errors are shown with their JSON Pointer paths and
@@ -24,6 +24,9 @@ import { energyPanel } from './energy.js';
 import { serverlessPanel } from './serverless.js';
 
 export const TOOL_PANELS = [advisePanel, planPanel, serverlessPanel, migPanel, leversPanel, comparePanel, energyPanel];
+// A call of a panel: an engine method ({method, request}: the 'call' operation) or another operation of the engine
+// host ({op, args}, e.g. the serving ranking).
+const opOf = (s) => (s.op ? [s.op, s.args] : ['call', s]);
 const errorPaths = (results) => results.filter((r) => r && r.ok === false)
   .flatMap((r) => (r.issues && r.issues.length ? r.issues : [r.error || {}]).filter((i) => !i.warning).map((i) => i.path || ''));
 
@@ -169,12 +172,12 @@ export function createTools(container, app) {
       results = null;
       shownKey = null;
       // The engine's answers come from the page's one cache (c.ask / c.peek: app/answers.js), one per call.
-      const hit = spec.map((s) => c.peek('call', s));
+      const hit = spec.map((s) => c.peek(...opOf(s)));
       if (hit.every((x) => x !== undefined)) results = hit;
       else {
         built.section.dataset.state = 'loading';
         built.outEl.setAttribute('aria-busy', 'true');
-        Promise.all(spec.map((s) => c.ask('call', s)))
+        Promise.all(spec.map((s) => c.ask(...opOf(s))))
           .then(async (rs) => {
             await new Promise((resolve) => { setTimeout(resolve, 0); });  // draw in a task of its own
             if (callsKey !== key || !built) return;

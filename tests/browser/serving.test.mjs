@@ -1,0 +1,141 @@
+// The serving mode in Chromium: the page's serving question, the ranking the worker computes (the same numbers as
+// web/src/engine/serving.js on the same engine in node), the throughput-per-GPU chart, the URL round trip, both
+// languages at a phone's and a laptop's width, the widget's mode="serving" and the advisor's production stage.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, startServer, openPage, settled, nodeEngine, shot } from './browser.mjs';
+import { servingOpsOf } from '../../web/src/engine/serving.js';
+
+const browser = await launch();
+const { server, base } = await startServer();
+const engine = await nodeEngine();
+const ops = servingOpsOf(engine);
+test.after(async () => { await browser.close(); server.close(); });
+
+const QUESTION = { preset: 'llama3.1-70b', rps: 10, ttft: 2000, tpot: 100 };
+const expected = ({ preset, rps, ttft, tpot }) => ops.serveRank({ serving: { preset, traffic: { requests_per_s: rps }, targets: { ttft_ms: ttft, tpot_ms: tpot } } });
+const hashOf = ({ preset, rps, ttft, tpot }, lang) => `#task=serve&sp=${preset}&rps=${rps}&ttft=${ttft}&tpot=${tpot}&lang=${lang}`;
+
+// The serving table as data (raw numbers from data-v).
+const servingRows = (page) => page.$$eval('#serving-table tbody tr', (trs) => trs.map((tr) => ({
+  key: tr.dataset.key, met: tr.dataset.met === '1', fits: tr.dataset.fits === '1',
+  out: Number(tr.querySelector('td[data-col="out"]').dataset.v), replicas: Number(tr.querySelector('td[data-col="replicas"]').dataset.v),
+  outText: tr.querySelector('td[data-col="out"]').textContent })));
+
+for (const lang of ['en', 'zh']) {
+  for (const width of [360, 1366]) {
+    test(`serving page, ${lang}, ${width} px: the worker's ranking, met rows first, the chart, nothing off screen`, async () => {
+      const { context, page, log } = await openPage(browser, `${base}${hashOf(QUESTION, lang)}`,
+        { viewport: { width, height: 900 }, locale: lang === 'zh' ? 'zh-CN' : 'en-US' });
+      assert.equal(await settled(page), '1');
+      assert.equal(await page.evaluate(() => document.body.dataset.host), 'worker', 'the serving ranking runs in the worker');
+      const want = expected(QUESTION);
+      const rows = await servingRows(page);
+      assert.equal(rows.length, want.rows.length);
+      rows.slice(0, 20).forEach((r, i) => {
+        assert.equal(r.key, want.rows[i].key, `row ${i + 1}`);
+        assert.equal(r.out, want.rows[i].usd_per_million_output, `row ${i + 1}`);
+        assert.equal(r.replicas, want.rows[i].replicas, `row ${i + 1}`);
+      });
+      assert.ok(rows[0].met, 'the first row meets the targets');
+      const firstMiss = rows.findIndex((r) => !r.met);
+      assert.ok(firstMiss < 0 || rows.slice(firstMiss).every((r) => !r.met), 'missed rows below every met one');
+      assert.equal(await page.$eval('#serve-best', (el) => el.dataset.key), want.rows.find((r) => r.met).key);
+      // Chinese readers see CNY, English readers USD.
+      assert.match(rows[0].outText, lang === 'zh' ? /¥/ : /\$/);
+      assert.match(await page.textContent('#serving-table thead'), lang === 'zh' ? /每百万输出 token/ : /Per 1M output tokens/);
+      // The chart: one line per GPU of the best rows, from the engine's curves.
+      const chart = await page.evaluate(() => {
+        const c = window.gpuvalue.app.servingChart;
+        return c && c.data.datasets.map((d) => d.data.length);
+      });
+      assert.deepEqual(chart, want.curves.map((c) => c.points.length));
+      const docWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(docWidth <= width, `the document is ${docWidth} px wide in a ${width} px window`);
+      const out = await page.$eval('#serving-table tbody tr td[data-col="out"]', (td) => { const r = td.getBoundingClientRect(); return [r.left, r.right, r.width]; });
+      assert.ok(out[0] >= -0.5 && out[1] <= width + 0.5 && out[2] > 0, `the cost per million output tokens is in view: ${out}`);
+      await shot(page, `serving-${lang}-${width}.png`, { fullPage: width === 1366 });
+      assert.deepEqual(log.errors, []);
+      await context.close();
+    });
+  }
+}
+
+test('the serving inputs live in the URL: a changed input is written to the hash and a reload restores it', async () => {
+  const { context, page, log } = await openPage(browser, `${base}${hashOf(QUESTION, 'en')}`);
+  await settled(page);
+  await page.fill('#serve-rps', '40');
+  await page.press('#serve-rps', 'Enter');
+  await page.selectOption('#serve-kv', 'fp8');
+  await page.waitForFunction(() => { const q = new URLSearchParams(location.hash.slice(1)); return q.get('rps') === '40' && q.get('kvq') === 'fp8'; }, null, { timeout: 15000 });
+  await settled(page);
+  await page.reload();
+  await settled(page);
+  assert.equal(await page.inputValue('#serve-rps'), '40');
+  assert.equal(await page.inputValue('#serve-kv'), 'fp8');
+  const want = ops.serveRank({ serving: { preset: QUESTION.preset, kv: 'fp8', traffic: { requests_per_s: 40 }, targets: { ttft_ms: QUESTION.ttft, tpot_ms: QUESTION.tpot } } });
+  const rows = await servingRows(page);
+  assert.equal(rows[0].key, want.rows[0].key);
+  assert.equal(rows[0].replicas, want.rows[0].replicas);
+  assert.equal(rows[0].out, want.rows[0].usd_per_million_output);
+  assert.deepEqual(log.errors, []);
+  await context.close();
+});
+
+test('the task switch turns the training ranking into the serving view and back', async () => {
+  const { context, page, log } = await openPage(browser, `${base}#preset=resnet50-imagenet&lang=en`);
+  await settled(page);
+  assert.equal(await page.getAttribute('#task-train', 'aria-pressed'), 'true');
+  await page.click('#task-serve');
+  await page.waitForSelector('#serving-table');
+  await settled(page);
+  assert.equal(new URLSearchParams((await page.evaluate(() => location.hash)).slice(1)).get('task'), 'serve');
+  assert.equal(await page.getAttribute('#task-serve', 'aria-pressed'), 'true');
+  assert.equal(await page.$('#ranking'), null);
+  await page.click('#task-train');
+  await page.waitForSelector('#ranking');
+  await settled(page);
+  assert.equal(await page.$('#serving-table'), null);
+  assert.deepEqual(log.errors, []);
+  await context.close();
+});
+
+test('the advisor\'s production stage recommends a serving configuration from the engine\'s serving answer', async () => {
+  const { context, page, log } = await openPage(browser, `${base}#preset=resnet50-imagenet&lang=en&tool=advise&advise.params=70000000000&advise.stage=production`);
+  await settled(page);
+  await page.waitForSelector('#adv-serving', { timeout: 30000 });
+  // 70e9 parameters: the nearest serving preset is Llama 3.1 70B, at the page's default serving traffic and targets.
+  const want = expected(QUESTION).rows.find((r) => r.met);
+  assert.equal(await page.$eval('#adv-serve-offer', (el) => el.dataset.key), want.key);
+  assert.match(await page.textContent('#adv-serving'), /Llama 3\.1 70B/);
+  assert.match(await page.textContent('#adv-serving'), /per million output tokens/);
+  await page.click('#adv-serve-open');
+  await page.waitForSelector('#serving-table');
+  assert.equal(await page.inputValue('#serve-preset'), 'llama3.1-70b');
+  // Other stages do not ask for it.
+  await page.click('#task-train');
+  await page.waitForSelector('#adv-stage');
+  await page.selectOption('#adv-stage', 'exploration');
+  await page.waitForFunction(() => document.querySelector('#tool-advise')?.dataset.state === 'ready' && !document.querySelector('#adv-serving'), null, { timeout: 30000 });
+  assert.deepEqual(log.errors, []);
+  await context.close();
+});
+
+test('the widget answers the serving question with mode="serving", in both languages', async () => {
+  const { context, page, log } = await openPage(browser, `${base}embed-example.html`);
+  await page.waitForFunction(() => document.getElementById('widget-serve')?.dataset.ready, null, { timeout: 60000 });
+  assert.equal(await page.evaluate(() => document.getElementById('widget-serve').dataset.ready), '1');
+  const want = ops.serveRank({ serving: { preset: 'llama3.1-8b', traffic: { requests_per_s: 5 }, targets: { ttft_ms: 1000, tpot_ms: 50 } }, curves: false });
+  const got = await page.evaluate(() => [...document.getElementById('widget-serve').shadowRoot.querySelectorAll('tbody tr')]
+    .map((tr) => ({ gpu: tr.dataset.gpu, met: tr.dataset.met, name: tr.querySelector('td.name').textContent, status: tr.querySelector('td.status').textContent })));
+  assert.equal(got.length, 5, 'compact: five rows');
+  got.forEach((r, i) => { assert.equal(r.name, want.rows[i].instance); assert.equal(r.gpu, want.rows[i].gpu); assert.equal(r.met, want.rows[i].met ? '1' : '0'); });
+  // The status in words (the widget carries only the UI strings it names).
+  got.forEach((r) => { assert.doesNotMatch(r.status, /^serve/); if (r.met === '1') assert.equal(r.status, 'met'); });
+  assert.ok(got.some((r) => r.met === '1'));
+  await page.evaluate(() => document.getElementById('widget-serve').setAttribute('lang', 'zh'));
+  await page.waitForFunction(() => /每百万输出 token/.test(document.getElementById('widget-serve').shadowRoot.textContent), null, { timeout: 30000 });
+  assert.match(await page.evaluate(() => document.getElementById('widget-serve').shadowRoot.querySelector('td.status').textContent), /^(满足|首 token 超时|每 token 超时|均超时|放不下)$/);
+  assert.deepEqual(log.errors, []);
+  await context.close();
+});
