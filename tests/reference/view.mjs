@@ -15,6 +15,9 @@ export const SORTS = {
   score: { get: (r) => r.score, first: 'desc' },
 };
 
+// An on-demand job a free trial covers: $0, the cheapest there is (on-demand rates are at least $0.001/h).
+const freeJob = (r) => r.pricing === 'on_demand' && r.fits && r.cost_usd === 0 && r.time_hours > 0;
+
 // Offers that fit come first whatever the column (as in the engine's ranking); missing values
 // (0, NaN: e.g. no cost) always sort last.
 export function sortRows(rows, sort) {
@@ -22,7 +25,8 @@ export function sortRows(rows, sort) {
   const sign = sort.dir === 'desc' ? -1 : 1;
   const val = (r) => {
     const v = spec.get(r);
-    return typeof v === 'number' && Number.isFinite(v) && (v > 0 || sort.key === 'score') ? v : null;
+    // A $0 job (a free trial covering it) is a cost, the lowest; a null unit cost (no FP16 peak) is missing.
+    return typeof v === 'number' && Number.isFinite(v) && (v > 0 || sort.key === 'score' || (sort.key === 'cost_usd' && freeJob(r))) ? v : null;
   };
   return rows.slice().sort((a, b) => {
     if (a.fits !== b.fits) return a.fits ? -1 : 1;
@@ -37,15 +41,16 @@ export function sortRows(rows, sort) {
 // The overview's picks over every row (not only the rows shown): best score, cheapest job, fastest, lowest
 // unit cost, among the offers that fit, have a cost and finish within the horizon (all that fit when none does).
 export function picks(results) {
-  const fitting = results.filter((x) => x.fits && x.cost_usd > 0);
+  const fitting = results.filter((x) => x.fits && (x.cost_usd > 0 || freeJob(x)));
   const inTime = fitting.filter((x) => x.meets_horizon !== false);
   const fits = inTime.length ? inTime : fitting;
-  const min = (get) => fits.reduce((best, x) => (best === null || get(x) < get(best) ? x : best), null);
+  // A missing value (null unit cost) never wins.
+  const min = (get) => fits.reduce((best, x) => (get(x) === null ? best : best === null || get(x) < get(best) ? x : best), null);
   return {
     pickBest: results[0] && results[0].fits ? results[0] : null,
     pickCheapest: min((x) => x.cost_usd),
     pickFastest: min((x) => x.time_hours),
-    pickUnit: min((x) => x.usd_per_tflops_day),
+    pickUnit: min((x) => (x.usd_per_tflops_day > 0 ? x.usd_per_tflops_day : null)),
   };
 }
 
