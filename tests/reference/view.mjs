@@ -9,7 +9,8 @@ export const SORTS = {
   total_gpus: { get: (r) => r.total_gpus, first: 'asc' },
   time_hours: { get: (r) => r.time_hours, first: 'asc' },
   cost_usd: { get: (r) => r.cost_usd, first: 'asc' },
-  usd_per_hour: { get: (r) => r.usd_per_hour * r.nodes, first: 'asc' },
+  // A commitment's column shows its list rate (the term spread over a short job would read as an hourly price).
+  usd_per_hour: { get: (r) => (r.pricing === 'reserved' || r.pricing === 'monthly' ? r.list_usd_per_hour : r.usd_per_hour) * r.nodes, first: 'asc' },
   usd_per_tflops_day: { get: (r) => r.usd_per_tflops_day, first: 'asc' },
   memory: { get: (r) => r.memory && r.memory.required_gb_per_gpu, first: 'asc' },
   score: { get: (r) => r.score, first: 'desc' },
@@ -49,9 +50,23 @@ export function picks(results) {
   return {
     pickBest: results[0] && results[0].fits ? results[0] : null,
     pickCheapest: min((x) => x.cost_usd),
-    pickFastest: min((x) => x.time_hours),
+    pickFastest: fastest(fits),
     pickUnit: min((x) => (x.usd_per_tflops_day > 0 ? x.usd_per_tflops_day : null)),
   };
+}
+
+// The fastest pick: times within 5 % of the fastest are a tie (inside the model's error), won by the cheaper job.
+function fastest(rows) {
+  let best = null;
+  for (const x of rows) if (best === null || x.time_hours < best.time_hours) best = x;
+  if (!best) return null;
+  const limit = best.time_hours * 1.05;
+  let pick = best;
+  for (const x of rows) {
+    if (x.time_hours > limit) continue;
+    if (x.cost_usd < pick.cost_usd || (x.cost_usd === pick.cost_usd && x.time_hours < pick.time_hours)) pick = x;
+  }
+  return pick;
 }
 
 // The scatter's points: every offer that fits with a cost and a time. Above `max` points the cloud is thinned

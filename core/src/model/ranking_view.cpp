@@ -13,8 +13,10 @@ namespace {
 double written(double v) { return std::isfinite(v) ? v : 0; }
 double cost(const RankEntry& e) { return written(e.cost_usd); }
 double hours(const RankEntry& e) { return written(e.wall_hours); }
-// The hourly rate a node pays for this job (the rate the results report as usd_per_hour).
+// The hourly rate a node pays for this job (the rate the results report as usd_per_hour); for a commitment the
+// list rate (list_usd_per_hour), which is what the table shows in that column, not the term spread over the job.
 double hourly(const RankEntry& e) {
+  if (isCommitment(e.model())) return written(e.price->headlineUsdPerHour());
   CostResult job;
   job.cost_usd = e.cost_usd;
   job.wall_hours = e.wall_hours;
@@ -193,6 +195,17 @@ void findPicks(const std::vector<RankEntry>& entries, RankingView& v) {
   };
   v.cheapest = lowest([](const RankEntry& e) { return cost(e); });
   v.fastest = lowest([](const RankEntry& e) { return hours(e); });
+  // Near-ties in time go to the cheaper job: a month's commitment that finishes with an on-demand offer is not
+  // "the fastest" at 500 times the cost.
+  if (v.fastest != kNone) {
+    const double limit = hours(entries[v.fastest]) * (1 + kTimeTieFraction);
+    for (size_t i = 0; i < entries.size(); ++i) {
+      const RankEntry& e = entries[i];
+      if (!priced(e) || (any_in_time && !e.meets) || hours(e) > limit) continue;
+      const RankEntry& f = entries[v.fastest];
+      if (cost(e) < cost(f) || (cost(e) == cost(f) && hours(e) < hours(f))) v.fastest = i;
+    }
+  }
   v.lowest_unit = lowest([](const RankEntry& e) { return e.usd_per_tflops_day > 0 ? written(e.usd_per_tflops_day) : -1.0; });
 }
 
