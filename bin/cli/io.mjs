@@ -22,6 +22,11 @@ const tooLarge = (file, size, max) =>
 // read (a FIFO would block, /dev/zero never ends); the file is opened without blocking and read through its own
 // descriptor, so that what is checked is what is read, and a file growing past `max` while read is refused too.
 function readBytes(file, max) {
+  const notRegular = () => new GpuvalueError({ error: { code: 'invalid_value', path: file, message: s('error.not_regular_file', { file }) } });
+  // stat first: it opens nothing (a socket on /dev/stdin cannot even be opened).
+  let before = null;
+  try { before = fs.statSync(file); } catch { /* open says what is wrong */ }
+  if (before && !before.isFile()) throw notRegular();
   let fd;
   try {
     fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
@@ -30,7 +35,7 @@ function readBytes(file, max) {
   }
   try {
     const st = fs.fstatSync(fd);
-    if (!st.isFile()) throw new GpuvalueError({ error: { code: 'invalid_value', path: file, message: s('error.not_regular_file', { file }) } });
+    if (!st.isFile()) throw notRegular();
     if (st.size > max) throw tooLarge(file, st.size, max);
     const chunks = [];
     let total = 0;
