@@ -150,7 +150,7 @@ export const COMMANDS = {
     if (sub !== 'skypilot') throw new UsageError(s('error.import_format', { value: sub }), 'import');
     const asOf = opts['as-of'];
     if (asOf !== undefined && !isDate(asOf)) throw new UsageError(s('error.as_of', { first: FIRST_YEAR, last: LAST_YEAR, value: asOf }), 'import');
-    const r = e.importSkypilot(readText(file), { provider: opts.provider || '', as_of: asOf, source: `SkyPilot catalog ${path.basename(file)}` });
+    const r = e.importSkypilot(readText(file, undefined, { allowNul: true }), { provider: opts.provider || '', as_of: asOf, source: `SkyPilot catalog ${path.basename(file)}` });
     // With --json: the whole answer (catalog, rows, offers, skipped_rows, issues, unmapped) on stdout.
     if (opts.json) {
       process.stdout.write(`${jsonText(withoutOk(r))}\n`);

@@ -63,10 +63,11 @@ function place(buf, i) {
 // and the page drop it too). Bytes that are not UTF-8, and NUL bytes (no JSON or CSV text holds one; a reader that
 // stops at it would judge a different document), are bad input (exit 1) with the place to look, the same verdict
 // for every command that reads the file.
-export function readText(file, max = MAX_DATA_FILE_BYTES) {
+// A SkyPilot CSV keeps its NUL bytes (allowNul): the importer reads them itself, row by row, as the page's does.
+export function readText(file, max = MAX_DATA_FILE_BYTES, { allowNul = false } = {}) {
   let buf = readBytes(file, max);
   if (buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) buf = buf.subarray(3);
-  const nul = buf.indexOf(0);
+  const nul = allowNul ? -1 : buf.indexOf(0);
   if (nul >= 0) {
     const where = place(buf, nul);
     throw new GpuvalueError({ error: { code: 'json_syntax', path: where, message: s('error.nul_byte', { file, where }) } });
