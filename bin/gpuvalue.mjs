@@ -32,6 +32,11 @@ async function main(argv) {
   // --lang also goes with --help and --version (it was read above).
   const rest = first && first.startsWith('-') ? given.filter((a, i) => !(a === '--lang' || a.startsWith('--lang=') || given[i - 1] === '--lang')) : given;
   if (first === undefined) throw new UsageError(s('error.no_command'));
+  // A --lang that names no language is refused with --help and --version too, never printed past in English.
+  if (first.startsWith('-')) {
+    const i = argv.findIndex((a) => a === '--lang' || a.startsWith('--lang='));
+    if (i >= 0) language({ lang: argv[i] === '--lang' ? argv[i + 1] ?? '' : argv[i].slice(7) });
+  }
   if (first === '--version' || first === '-v') {
     if (rest.length) throw new UsageError(s('error.version_arguments', { word: rest[0] }));
     process.stdout.write(`gpuvalue ${version()}\n`);
@@ -48,11 +53,11 @@ async function main(argv) {
   const parsed = parseCommand(first, rest);
   const opts = guardOptions(first, parsed.opts);
   const { positionals } = parsed;
+  language(opts);
   if (opts.help) {
     process.stdout.write(`${commandHelp(first)}\n`);
     return 0;
   }
-  language(opts);
   const e = localisedEngine(await engine(), opts);
   const method = COMMAND_TABLE[first].method ?? first;
   if (!e.methodList.some((m) => m.name === method)) throw new UsageError(s('error.no_method', { method }));

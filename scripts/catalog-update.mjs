@@ -36,6 +36,10 @@ import { fileURLToPath } from 'node:url';
 import { createEngine } from '../web/src/engine/client.js';
 import { CLOUDS, SHADEFORM_CLOUDS } from './catalog-clouds.mjs';
 import { explain } from '../bin/cli/lang.mjs';
+import { terminalText } from '../bin/cli/text.mjs';
+
+// Every line printed with the characters a terminal acts on escaped (a CSV field is no place for ESC sequences).
+const say = (line) => console.log(terminalText(line));
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DEFAULT_REPO = 'skypilot-org/skypilot-catalog';
@@ -101,18 +105,63 @@ function locateSources(dir) {
   return out;
 }
 
-// The CSV split into one text per provider (Shadeform resells many clouds; the instance type's prefix names it).
-function splitRows(cloud, text) {
-  if (cloud !== 'shadeform') return [[CLOUDS[cloud], text]];
-  const lines = text.split(/(?<=\n)/);
-  const parts = new Map();
-  for (const line of lines.slice(1)) {
-    const prefix = line.split('_')[0];
-    const target = SHADEFORM_CLOUDS[prefix] || { ...CLOUDS.shadeform, key: `shadeform-${prefix}`, provider: `${prefix} (via Shadeform)` };
-    if (!parts.has(target.key)) parts.set(target.key, [target, lines[0]]);
-    parts.get(target.key)[1] += line;
+// Characters no offer's name may hold: controls (they forge table rows and drive terminals: newline, tab, ESC, C1),
+// zero-width and bidi formatting characters (they hide or reorder text), in any field of a row.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/;
+// A Shadeform instance type's prefix names the cloud that sells it: a plain name, never an object member such as
+// __proto__ or constructor.
+const PREFIX = /^[A-Za-z0-9][A-Za-z0-9.-]*$/;
+
+// The CSV's records, each with its line ending, and the line each starts on: a newline inside a quoted field
+// (RFC 4180) does not end a record.
+function csvRecords(text) {
+  const out = [];
+  let start = 0, line = 1, startLine = 1, quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') quoted = !quoted;
+    else if (c === '\n') {
+      line++;
+      if (!quoted) {
+        out.push({ text: text.slice(start, i + 1), line: startLine });
+        start = i + 1;
+        startLine = line;
+      }
+    }
   }
-  return [...parts.values()];
+  if (start < text.length) out.push({ text: text.slice(start), line: startLine });
+  return out;
+}
+
+// The CSV split into one text per provider (Shadeform resells many clouds; the instance type's prefix names it),
+// and the records refused: a control, zero-width or bidi character in a field (a quoted newline included), or a
+// Shadeform prefix that is no plain name.
+function splitRows(cloud, text) {
+  const [header, ...records] = csvRecords(text);
+  const refused = [];
+  const parts = new Map();
+  for (const r of records) {
+    const body = r.text.replace(/\r?\n$/, '');
+    if (CONTROL.test(body)) {
+      refused.push({ line: r.line, why: 'a control, zero-width or bidi character in a field' });
+      continue;
+    }
+    let target = CLOUDS[cloud];
+    if (cloud === 'shadeform') {
+      const prefix = body.split('_')[0];
+      if (!PREFIX.test(prefix) || prefix === '__proto__' || prefix === 'constructor') {
+        refused.push({ line: r.line, why: `instance type prefix "${prefix}" is not a cloud's name` });
+        continue;
+      }
+      target = Object.hasOwn(SHADEFORM_CLOUDS, prefix) ? SHADEFORM_CLOUDS[prefix]
+        : { ...CLOUDS.shadeform, key: `shadeform-${prefix}`, provider: `${prefix} (via Shadeform)` };
+    }
+    if (!parts.has(target.key)) parts.set(target.key, [target, header ? header.text : '']);
+    parts.get(target.key)[1] += r.text;
+  }
+  if (!parts.size && cloud !== 'shadeform') parts.set(CLOUDS[cloud].key, [CLOUDS[cloud], header ? header.text : '']);
+  return { parts: [...parts.values()], refused };
 }
 
 // Import issues that say why a GPU row is not an offer (a share of one GPU), printed with the rows' lines.
@@ -287,28 +336,30 @@ async function main() {
     if (!CLOUDS[cloud] || !wanted(opts, cloud)) continue;
     const src = sources[cloud];
     const text = fs.readFileSync(src.file, 'utf8');
-    for (const [target, rows] of splitRows(cloud, text)) {
-      const part = prepareRows(target, rows).text;
+    const { parts, refused } = splitRows(cloud, text);
+    for (const x of refused) say(`${cloud}: line ${x.line} refused: ${x.why}`);
+    for (const [target, rows] of parts) {
+      const part = prepareRows(target, rows, say).text;
       const r = engine.importSkypilot(part, { provider: target.provider, as_of: src.as_of || src.read_on, source: src.repo_path,
         known_gpus: knownGpus(target, opts.base ? path.resolve(opts.base) : path.join(root, 'data/catalog'), byFile) });
       const errors = (r.issues || []).filter((i) => !i.warning);
       // A part whose every row maps to no GPU (e.g. a cloud of a multi-cloud list selling only unknown GPUs): said, skipped.
       if (!r.ok && errors.length === 1 && errors[0].code === 'csv_format' && errors[0].path === '') {
-        console.log(`${cloud}${target.key !== cloud ? ` (${target.provider})` : ''}: no GPU offer (${(r.issues || []).filter((i) => i.warning).map((i) => explain(i.message)).join('; ')})`);
+        say(`${cloud}${target.key !== cloud ? ` (${target.provider})` : ''}: no GPU offer (${(r.issues || []).filter((i) => i.warning).map((i) => explain(i.message)).join('; ')})`);
         continue;
       }
       if (!r.ok) throw new Error(`${src.file}: ${(r.issues || []).map((i) => explain(i.message)).join('; ')}`);
-      console.log(`${cloud}${target.key !== cloud ? ` (${target.provider})` : ''}: ${r.rows} rows -> ${r.offers} offers, ${r.skipped_rows} rows skipped, ${(r.ambiguous || []).length} ambiguous`);
+      say(`${cloud}${target.key !== cloud ? ` (${target.provider})` : ''}: ${r.rows} rows -> ${r.offers} offers, ${r.skipped_rows} rows skipped, ${(r.ambiguous || []).length} ambiguous`);
       const leftOut = new Map();
       for (const i of (r.issues || []).filter((x) => LEFT_OUT_CODES.includes(x.message && x.message.code)))
         leftOut.set(explain(i.message), [...(leftOut.get(explain(i.message)) || []), i.path]);
-      for (const [why, where] of leftOut) console.log(`  left out ${where.join(', ')}: ${why}`);
+      for (const [why, where] of leftOut) say(`  left out ${where.join(', ')}: ${why}`);
       for (const a of r.ambiguous || [])
-        console.log(`  ambiguous line ${a.line} ${a.instance_type} (${a.accelerator}): ${explain(r.issues.find((i) => i.path === `line ${a.line}` && i.message && i.message.code === a.code)?.message || { code: a.code })}`);
+        say(`  ambiguous line ${a.line} ${a.instance_type} (${a.accelerator}): ${explain(r.issues.find((i) => i.path === `line ${a.line}` && i.message && i.message.code === a.code)?.message || { code: a.code })}`);
       if (target.doubt_half_price) {
         const { kept, dropped } = dropHalfPrices(r.catalog.instances);
         r.catalog.instances = kept;
-        for (const o of dropped) console.log(`  in doubt ${o.instance_type} ${o.region}: ${o.prices[0].usd_per_hour} USD/h, under half its median across regions; left out`);
+        for (const o of dropped) say(`  in doubt ${o.instance_type} ${o.region}: ${o.prices[0].usd_per_hour} USD/h, under half its median across regions; left out`);
       }
       if (!byFile.has(target.file)) byFile.set(target.file, []);
       byFile.get(target.file).push({ target, src, catalog: r.catalog, ambiguous: new Set((r.ambiguous || []).map((a) => a.instance_type)) });
@@ -324,10 +375,10 @@ async function main() {
     const { text, added, removed, moves } = updateFile(existingDoc, imports, imports.every((x) => x.src.excerpt));
     const previous = fs.existsSync(outFile) ? fs.readFileSync(outFile, 'utf8') : null;
     const count = (text.match(/"id": /g) || []).length;
-    console.log(`${file}: ${count} offers, ${added.length} new, ${removed.length} removed, ${moves.length} price moves over ${MOVE_SHARE * 100} %`);
-    for (const id of added) console.log(`  new      ${id}`);
-    for (const id of removed) console.log(`  removed  ${id}`);
-    for (const m of moves) console.log(`  moved    ${m}`);
+    say(`${file}: ${count} offers, ${added.length} new, ${removed.length} removed, ${moves.length} price moves over ${MOVE_SHARE * 100} %`);
+    for (const id of added) say(`  new      ${id}`);
+    for (const id of removed) say(`  removed  ${id}`);
+    for (const m of moves) say(`  moved    ${m}`);
     if (previous === text) continue;
     changed++;
     if (!opts.check) {
@@ -335,7 +386,7 @@ async function main() {
       fs.writeFileSync(outFile, text);
     }
   }
-  console.log(opts.check ? `${changed} files would change` : `${changed} files written to ${path.relative(root, outDir) || '.'}`);
+  say(opts.check ? `${changed} files would change` : `${changed} files written to ${path.relative(root, outDir) || '.'}`);
   return opts.check && changed ? 1 : 0;
 }
 

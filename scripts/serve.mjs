@@ -46,13 +46,22 @@ export function createServer(siteDir) {
       refuse(res, 403, 'forbidden');
       return;
     }
-    fs.readFile(file, (err, body) => {
-      if (err) {
+    // Streamed from the file, never held whole per request (two hundred requests for the 1.3 MB engine once
+    // grew the server by 300 MB); only regular files are served.
+    fs.stat(file, (err, st) => {
+      if (err || !st.isFile()) {
         refuse(res, 404, 'not found');
         return;
       }
-      res.writeHead(200, { ...HEADERS, 'Content-Type': TYPES[path.extname(file)] || 'application/octet-stream', 'Content-Length': body.length });
-      res.end(req.method === 'HEAD' ? undefined : body);
+      res.writeHead(200, { ...HEADERS, 'Content-Type': TYPES[path.extname(file)] || 'application/octet-stream', 'Content-Length': st.size });
+      if (req.method === 'HEAD') {
+        res.end();
+        return;
+      }
+      const stream = fs.createReadStream(file);
+      stream.on('error', () => res.destroy());
+      res.on('close', () => stream.destroy());
+      stream.pipe(res);
     });
   });
 }

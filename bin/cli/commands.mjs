@@ -46,6 +46,8 @@ function workloadRequest(opts) {
 }
 
 // Which catalog prices a request may use: the seed article's illustrative offers and stale prices only when asked.
+// A unit cost ($/TFLOPS·day) to 4 decimals, or "n/a" where the engine has none (null: no dense FP16 peak).
+const unitText = (usd, sign) => (typeof usd === 'number' && usd > 0 ? `${sign}${usd.toFixed(4)}` : s('word.not_available'));
 const scopeFilters = (opts) => ({ include_examples: !!opts['include-examples'], include_stale: !!opts['include-stale'] });
 
 function hardwareRequest(opts) {
@@ -152,7 +154,7 @@ export const COMMANDS = {
     if (sub !== 'skypilot') throw new UsageError(s('error.import_format', { value: sub }), 'import');
     const asOf = opts['as-of'];
     if (asOf !== undefined && !isDate(asOf)) throw new UsageError(s('error.as_of', { first: FIRST_YEAR, last: LAST_YEAR, value: asOf }), 'import');
-    const r = e.importSkypilot(readText(file), { provider: opts.provider || '', as_of: asOf, source: `SkyPilot catalog ${path.basename(file)}` });
+    const r = e.importSkypilot(readText(file, undefined, { allowNul: true }), { provider: opts.provider || '', as_of: asOf, source: `SkyPilot catalog ${path.basename(file)}` });
     // With --json: the whole answer (catalog, rows, offers, skipped_rows, issues, unmapped) on stdout.
     if (opts.json) {
       process.stdout.write(`${jsonText(withoutOk(r))}\n`);
@@ -217,7 +219,7 @@ export const COMMANDS = {
         { title: s('column.fits'), get: (x) => s(x.fits ? 'word.yes' : 'word.no') },
         { title: s('column.time'), get: (x) => `${fmtH(x.time_hours)}${x.fits && !x.meets_horizon ? s('rank.late') : ''}`, right: true },
         { title: s('column.cost_usd'), get: (x) => x.cost_usd.toFixed(0), right: true },
-        { title: '$/TFLOPS·day', get: (x) => x.usd_per_tflops_day.toFixed(4), right: true },
+        { title: '$/TFLOPS·day', get: (x) => unitText(x.usd_per_tflops_day, ''), right: true },
         { title: s('column.score'), get: (x) => x.score.toFixed(3), right: true },
         { title: s('column.why'), get: (x) => x.reasons.join(language(opts) === 'zh' ? '；' : '; ') },
       ]) + (rows.length < results.length ? `\n${s('rank.more', { n: results.length - rows.length })}` : '');
@@ -235,7 +237,7 @@ export const COMMANDS = {
       cost_usd: r.cost_usd, usd_per_hour: r.usd_per_hour, usd_per_tflops_day: r.usd_per_tflops_day, as_of: r.as_of, ...readOn(r), source: r.source, warnings: r.warnings };
     if (r.serverless) Object.assign(o, { available: r.available, note: r.note, serverless: r.serverless });
     out(opts, o, () => s('cost.line', { instance: r.instance, provider: r.provider, pricing: termText('pricing', r.pricing), hours: r.hours,
-      cost: r.cost_usd.toFixed(2), unit: r.usd_per_tflops_day.toFixed(4), date: priceDate(r) }));
+      cost: r.cost_usd.toFixed(2), unit: unitText(r.usd_per_tflops_day, '$'), date: priceDate(r) }));
     return 0;
   },
   probe: async (opts, e) => probeCommand(opts, e, workloadRequest(opts), out),

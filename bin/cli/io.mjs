@@ -10,26 +10,75 @@ import { s } from './strings.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-// Reads a UTF-8 text file. A leading byte order mark is dropped (the engine and the page drop it too). Bytes that
-// are not UTF-8 are bad input (exit 1), not silently replaced by U+FFFD: the engine rejects them in JSON too, and
-// the position says where to look (columns count bytes, as the engine's do).
-export function readText(file) {
-  let buf;
+// The largest data file read (a catalog, a SkyPilot CSV): far above the engine's own limits (200,000 import rows,
+// 4 million JSON values; core/src/io/limits.hpp) for files of real offers, and a bound on what a device such as
+// /dev/zero can make the command read.
+export const MAX_DATA_FILE_BYTES = 256 * (1 << 20);
+
+const tooLarge = (file, size, max) =>
+  new GpuvalueError({ error: { code: 'too_large', path: file, message: s('error.file_too_large', { file, size, max }) } });
+
+// The bytes of a regular file, at most `max` of them. A FIFO, a device or a directory is refused before anything is
+// read (a FIFO would block, /dev/zero never ends); the file is opened without blocking and read through its own
+// descriptor, so that what is checked is what is read, and a file growing past `max` while read is refused too.
+function readBytes(file, max) {
+  const notRegular = () => new GpuvalueError({ error: { code: 'invalid_value', path: file, message: s('error.not_regular_file', { file }) } });
+  // stat first: it opens nothing (a socket on /dev/stdin cannot even be opened).
+  let before = null;
+  try { before = fs.statSync(file); } catch { /* open says what is wrong */ }
+  if (before && !before.isFile()) throw notRegular();
+  let fd;
   try {
-    buf = fs.readFileSync(file);
+    fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
   } catch (e) {
     throw new UsageError(s('error.cannot_read', { file, detail: e.code === 'ENOENT' ? s('error.no_such_file') : e.message }));
   }
+  try {
+    const st = fs.fstatSync(fd);
+    if (!st.isFile()) throw notRegular();
+    if (st.size > max) throw tooLarge(file, st.size, max);
+    const chunks = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(Math.min(1 << 20, max + 1 - total));
+      const n = fs.readSync(fd, chunk, 0, chunk.length, null);
+      if (n === 0) break;
+      chunks.push(chunk.subarray(0, n));
+      total += n;
+      if (total > max) throw tooLarge(file, total, max);
+    }
+    return Buffer.concat(chunks, total);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+// Where byte i of buf is, as the engine says it (columns count bytes).
+function place(buf, i) {
+  const line = buf.subarray(0, i).filter((b) => b === 10).length + 1;
+  return `line ${line}, column ${i === 0 ? 1 : i - buf.lastIndexOf(10, i - 1)}`;
+}
+
+// Reads a UTF-8 text file (a regular file of at most `max` bytes). A leading byte order mark is dropped (the engine
+// and the page drop it too). Bytes that are not UTF-8, and NUL bytes (no JSON or CSV text holds one; a reader that
+// stops at it would judge a different document), are bad input (exit 1) with the place to look, the same verdict
+// for every command that reads the file.
+// A SkyPilot CSV keeps its NUL bytes (allowNul): the importer reads them itself, row by row, as the page's does.
+export function readText(file, max = MAX_DATA_FILE_BYTES, { allowNul = false } = {}) {
+  let buf = readBytes(file, max);
   if (buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) buf = buf.subarray(3);
+  const nul = allowNul ? -1 : buf.indexOf(0);
+  if (nul >= 0) {
+    const where = place(buf, nul);
+    throw new GpuvalueError({ error: { code: 'json_syntax', path: where, message: s('error.nul_byte', { file, where }) } });
+  }
   const text = buf.toString('utf8');
   if (text.includes('\uFFFD')) {
     const back = Buffer.from(text, 'utf8');
     let i = 0;
     while (i < buf.length && i < back.length && buf[i] === back[i]) i++;
     if (i < buf.length || back.length !== buf.length) {
-      const line = buf.subarray(0, i).filter((b) => b === 10).length + 1;
-      const column = i - buf.lastIndexOf(10, i - 1);
-      const where = `line ${line}, column ${i === 0 ? 1 : column}`;
+      const where = place(buf, i);
       throw new GpuvalueError({ error: { code: 'json_syntax', path: where,
         message: s('error.not_utf8', { file, where, byte: buf[i].toString(16).padStart(2, '0') }) } });
     }
@@ -56,11 +105,7 @@ const MAX_REQUEST_FILE_BYTES = 1 << 20;
 
 // A workload or demand file.
 export function readJsonFile(file) {
-  let size = 0;
-  try { size = fs.statSync(file).size; } catch { /* readText says what is wrong */ }
-  if (size > MAX_REQUEST_FILE_BYTES)
-    throw new GpuvalueError({ error: { code: 'too_large', path: file, message: s('error.file_too_large', { file, size, max: MAX_REQUEST_FILE_BYTES }) } });
-  return parseJson(readText(file), file);
+  return parseJson(readText(file, MAX_REQUEST_FILE_BYTES), file);
 }
 
 // The data files; the catalogs as their text, which the engine reads as it is (no parse and stringify at start).

@@ -3,7 +3,7 @@
 import { UsageError } from './options.mjs';
 import { s } from './strings.mjs';
 import { messageRenderer, MESSAGE_CATALOGS } from '../../web/src/i18n/messages.js';
-import { cliLanguage } from './strings.mjs';
+import { cliLanguage, environmentLanguage } from './strings.mjs';
 import { setErrorRenderer, isMessage } from '../../web/src/engine/client.js';
 
 // The renderer in the reader's language (--lang, LC_ALL, LANG): engine errors and issues on stderr.
@@ -11,9 +11,9 @@ let readerRender = messageRenderer({ lang: 'en' });
 // An issue's explanation as text in the reader's language (a message, or a text already rendered).
 export const explain = (m) => (isMessage(m) ? readerRender(m) : String(m ?? ''));
 
-// --lang, else LC_ALL or LANG (zh_CN.UTF-8 -> zh), else English.
+// --lang, else LC_ALL, LC_MESSAGES or LANG (zh_CN.UTF-8 -> zh; empty ones skipped), else English.
 export function language(opts) {
-  const given = opts.lang ?? process.env.LC_ALL ?? process.env.LANG ?? '';
+  const given = opts.lang ?? environmentLanguage();
   if (/^zh\b|^zh[-_]/i.test(given)) return 'zh';
   if (opts.lang !== undefined && !/^en\b|^en[-_]/i.test(given)) throw new UsageError(s('error.lang', { value: given }));
   return 'en';

@@ -242,13 +242,21 @@ export function parseCommand(cmd, argv) {
   const config = Object.fromEntries(own.map(([n, o]) => [n, { type: o.type === 'boolean' ? 'boolean' : 'string', ...(o.multiple ? { multiple: true } : {}), ...(o.short ? { short: o.short } : {}) }]));
   let parsed;
   try {
-    parsed = parseArgs({ args: joinNegativeNumbers(argv), options: config, strict: true, allowPositionals: true });
+    parsed = parseArgs({ args: joinNegativeNumbers(argv), options: config, strict: true, allowPositionals: true, tokens: true });
   } catch (e) {
     if (e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw unknownOption(cmd, /'([^']+)'/.exec(e.message)?.[1] ?? '?');
     const name = /'(-[^' ]+)/.exec(e.message)?.[1] ?? '';
     if (/does not take an argument/.test(e.message)) throw new UsageError(s('error.flag_value', { name }), cmd);
     if (/argument missing|ambiguous/.test(e.message)) throw new UsageError(s('error.needs_value', { name }), cmd);
     throw new UsageError(e.message.split('\n')[0], cmd);
+  }
+  // An option that takes one value, given twice (--gpu t4 --gpu h100), is refused: the last one silently winning
+  // would answer a question that was not asked.
+  const seen = new Set();
+  for (const t of parsed.tokens) {
+    if (t.kind !== 'option' || OPTIONS[t.name]?.multiple) continue;
+    if (seen.has(t.name)) throw new UsageError(s('error.repeated_option', { name: t.name }), cmd);
+    seen.add(t.name);
   }
   const opts = { ...parsed.values };
   for (const [n, o] of own) {

@@ -21,13 +21,17 @@ export function setCliLanguage(lang) {
 }
 export const cliLanguage = () => current;
 
-// The language asked for on the command line (--lang X or --lang=X), else LC_ALL or LANG.
+// The language of the environment as POSIX orders it: LC_ALL, else LC_MESSAGES, else LANG, an empty one counting as
+// unset (LC_ALL= with LANG=zh_CN.UTF-8 is Chinese).
+export const environmentLanguage = (env = process.env) => env.LC_ALL || env.LC_MESSAGES || env.LANG || '';
+
+// The language asked for on the command line (--lang X or --lang=X), else the environment's.
 export function requestedLanguage(argv, env = process.env) {
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--lang' && i + 1 < argv.length) return languageCode(argv[i + 1]);
     if (argv[i].startsWith('--lang=')) return languageCode(argv[i].slice(7));
   }
-  return languageCode(env.LC_ALL ?? env.LANG ?? '');
+  return languageCode(environmentLanguage(env));
 }
 
 // The text of a key in the current language (English when the key is missing there).

@@ -6,9 +6,10 @@ import { daysFromHours } from '../../web/src/format/format.js';
 
 // Characters a terminal acts on or that reorder text: C0 controls but tab and newline, DEL, C1 controls (ESC, CSI
 // and OSC start sequences that clear the screen, set the title or write the clipboard) and the bidi embeddings,
-// overrides and isolates (they make text read in another order than it is stored).
+// overrides and isolates (they make text read in another order than it is stored), and the invisible ones (zero-width
+// spaces and joiners, word joiner, BOM, the line and paragraph separators) that hide text or break lines.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]/g;
 const hex = (c) => c.charCodeAt(0).toString(16).padStart(c.charCodeAt(0) > 0xff ? 4 : 2, '0');
 
 // Text for a terminal: each unsafe character shown as \xHH or \uHHHH.

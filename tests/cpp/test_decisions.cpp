@@ -731,11 +731,16 @@ TEST_CASE("tco requires a purchase price except for the sourced DGX A100", "[dec
   CHECK(r["error"]["path"] == "/purchase_usd");
   r = parse(e.tco(R"({"gpu": "a100-sxm4-40gb", "count": 8})"));
   REQUIRE(r["ok"] == true);
-  // DGX A100: $199,000 and 6.5 kW for 8 GPUs.
+  // DGX A100: $199,000 for 8 GPUs; power 8 x 400 W TDP = 3.2 kW, the figure the energy method uses for them.
   CHECK_THAT(r["purchase_usd"].get<double>(), WithinRel(199000.0, 1e-12));
-  CHECK_THAT(r["power_w"].get<double>(), WithinRel(6500.0, 1e-12));
+  CHECK_THAT(r["power_w"].get<double>(), WithinRel(3200.0, 1e-12));
+  auto en = parse(e.energy(R"({"gpu": "a100-sxm4-40gb", "count": 8, "hours": 1})"));
+  CHECK_THAT(en["power_w"].get<double>(), WithinRel(r["power_w"].get<double>(), 1e-12));
   const double rent = r["rent_usd_per_gpu_hour"].get<double>();
-  const double energy = 6.5 * 1.58 * 8760 * 0.0806;
+  // The rate comes from a named offer outside marketplaces, at its on-demand price per GPU.
+  REQUIRE(r["rent_offer"].is_object());
+  CHECK_THAT(r["rent_offer"]["usd_per_hour"].get<double>() / r["rent_offer"]["gpu_count"].get<double>(), WithinRel(rent, 1e-12));
+  const double energy = 3.2 * 1.58 * 8760 * 0.0806;
   CHECK_THAT(r["break_even_utilisation"].get<double>(), WithinRel(39800.0 / (rent * 8 * 8760 - energy), 1e-9));
   r = parse(e.tco(R"({"gpu": "h100-sxm5-80gb", "count": 8, "purchase_usd": 300000, "rent_usd_per_gpu_hour": 2.5, "amortisation_years": 4})"));
   REQUIRE(r["ok"] == true);
@@ -747,7 +752,8 @@ TEST_CASE("tco requires a purchase price except for the sourced DGX A100", "[dec
 // nlohmann writes NaN and infinity as null: a null anywhere except the fields that are null by design means a
 // non-finite number leaked out.
 static void collectNulls(const json& j, const std::string& path, std::vector<std::string>& out) {
-  static const std::set<std::string> allowed = {"offer", "after", "cost_usd", "cost_per_job_usd", "article_class_fit"};
+  // rent_offer: null when the rate is given (no offer behind it).
+  static const std::set<std::string> allowed = {"offer", "after", "cost_usd", "cost_per_job_usd", "article_class_fit", "rent_offer"};
   if (j.is_object()) {
     for (auto it = j.begin(); it != j.end(); ++it) {
       if (it.value().is_null() && !allowed.count(it.key())) out.push_back(path + "/" + it.key());

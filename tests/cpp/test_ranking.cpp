@@ -194,23 +194,14 @@ namespace {
 // An engine with the real GPUs and presets and a two-offer catalog: the same 8-GPU H100 node sold on demand by
 // one provider and by the month, with every service feature, by another.
 gpuvalue::Engine& commitmentEngine() {
-  static gpuvalue::Engine x;
-  static const bool loaded = [] {
-    x.setToday("2026-12-02");
-    x.loadGpus(gpuvalue_test::readFile("data/gpus.json"));
-    x.loadPresets(gpuvalue_test::readFile("data/presets.json"));
-    const char* catalog = R"({"schema_version": 1, "instances": [
+  static const auto x = gpuvalue_test::engineWithCatalog(R"({"schema_version": 1, "instances": [
       {"id": "od-h100", "provider": "A", "instance_type": "od8", "gpu": "h100-sxm5-80gb", "gpu_count": 8, "interconnect": "nvswitch",
        "region": "r", "prices": [{"model": "on_demand", "usd_per_hour": 30, "as_of": "2026-12-01", "source": "test"}]},
       {"id": "mo-h100", "provider": "B", "instance_type": "mo8", "gpu": "h100-sxm5-80gb", "gpu_count": 8, "interconnect": "nvswitch",
        "region": "r", "network_gbps": 3200, "rdma": true,
        "service": {"preinstalled_frameworks": true, "sla_pct": 99.99, "scaling_minutes": 1},
-       "prices": [{"model": "monthly", "usd_per_month": 9000, "as_of": "2026-12-01", "source": "test"}]}]})";
-    x.loadCatalog(catalog);
-    return true;
-  }();
-  (void)loaded;
-  return x;
+       "prices": [{"model": "monthly", "usd_per_month": 9000, "as_of": "2026-12-01", "source": "test"}]}]})");
+  return *x;
 }
 
 }  // namespace

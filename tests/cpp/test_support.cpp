@@ -21,6 +21,15 @@ std::string readFile(const std::string& rel) {
 
 gpuvalue::json parse(const std::string& text) { return gpuvalue::json::parse(text); }
 
+std::unique_ptr<gpuvalue::Engine> engineWithCatalog(const std::string& catalog) {
+  auto e = std::make_unique<gpuvalue::Engine>();
+  e->setToday("2026-12-02");
+  e->loadGpus(readFile("data/gpus.json"));
+  e->loadPresets(readFile("data/presets.json"));
+  e->loadCatalog(catalog);
+  return e;
+}
+
 const gpuvalue::GpuDatabase& gpuDatabase() {
   static const gpuvalue::GpuDatabase d = [] {
     gpuvalue::GpuDatabase g;

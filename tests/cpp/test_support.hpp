@@ -1,5 +1,6 @@
 // Shared helpers for the Catch2 suite: read the real data files, build a loaded engine.
 #pragma once
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,8 @@ const gpuvalue::GpuDatabase& gpuDatabase();
 // An engine with data/gpus.json, every data/catalog/*.json and data/presets.json loaded.
 gpuvalue::Engine& loadedEngine();
 gpuvalue::json parse(const std::string& text);
+// An engine with data/gpus.json, data/presets.json and `catalog` (a catalog document), judged on 2026-12-02.
+std::unique_ptr<gpuvalue::Engine> engineWithCatalog(const std::string& catalog);
 // The names of the .json files in a directory of the source tree, sorted.
 std::vector<std::string> jsonFiles(const std::string& relative_dir);
 // The catalog files as one JSON array text.

@@ -148,3 +148,28 @@ test('an excerpt (sources.json "excerpt": true) updates the offers it lists and 
     assert.notEqual(o.interconnect, 'nvswitch', o.id);
   }
 });
+
+test('hostile Shadeform rows: __proto__ and constructor prefixes, a quoted newline and escape sequences are refused by line, never crash or reach the catalog or the terminal', () => {
+  const dir = tmpDir();
+  const good = fs.readFileSync(path.join(FIXTURES, 'shadeform-vms.csv'), 'utf8').split('\n').slice(0, 3).join('\n');
+  const gpuInfo = `"{'Gpus': [{'Name': 'A6000', 'Manufacturer': 'NVIDIA', 'Count': 8.0, 'MemoryInfo': {'SizeInMiB': 48}, 'TotalGpuMemoryInMiB': 384}]}"`;
+  const rows = [
+    `__proto___A6000x8,A6000,8.0,62.0,384,4.56,r1,${gpuInfo},`,
+    `constructor_A6000x8,A6000,8.0,62.0,384,4.56,r1,${gpuInfo},`,
+    `"massedcompute_A6000x8\nforged row",A6000,8.0,62.0,384,4.56,r2,${gpuInfo},`,
+    `massedcompute_A6000x8,A6000,8.0,62.0,384,4.56,"\u001b]0;owned\u0007r3",${gpuInfo},`,
+    `massedcompute_A6000x8,A6000,8.0,62.0,384,4.56,r\u200b4,${gpuInfo},`,
+  ];
+  fs.writeFileSync(path.join(dir, 'shadeform-vms.csv'), `${good}\n${rows.join('\n')}\n`);
+  fs.writeFileSync(path.join(dir, 'sources.json'), JSON.stringify({ files: { shadeform: { file: 'shadeform-vms.csv',
+    repo_path: 'catalogs/v8/shadeform/vms.csv', commit: '0'.repeat(40), read_on: '2026-12-02' } } }));
+  const out = tmpDir();
+  const r = update(['--skypilot', dir, '--out', out, '--base', tmpDir()]);
+  assert.equal(r.code, 0, r.stderr);
+  // eslint-disable-next-line no-control-regex -- no raw control character may reach the terminal
+  assert.doesNotMatch(r.stdout, /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b]/);
+  for (const line of [4, 5, 6, 8, 9]) assert.match(r.stdout, new RegExp(`line ${line} refused`), `line ${line}: ${r.stdout}`);
+  const written = fs.readdirSync(out).map((f) => fs.readFileSync(path.join(out, f), 'utf8')).join('\n');
+  assert.ok(written.includes('massedcompute_A6000x8'), 'the good rows are imported');
+  for (const bad of ['__proto__', 'constructor', 'forged', 'owned', '\u200b', /\\u001b/]) assert.ok(!(bad instanceof RegExp ? bad.test(written) : written.includes(bad)), String(bad));
+});

@@ -157,3 +157,12 @@ test('an input error keeps its JSON Pointer path and says it in the reader\'s la
   const us = cli(['cost', '--instance', 'p99.mega', '--hours', '1', '--lang', 'en']);
   assert.match(us.stderr, /\/instance: unknown instance "p99\.mega"/);
 });
+
+test('a list of messages never doubles punctuation: no "。；" in Chinese, no ".;" in English', () => {
+  const list = [{ code: 'levers.scale_no_fit', params: {} }, { code: 'levers.already_spot', params: {} }, { code: 'levers.scale_no_fit', params: {} }];
+  const zh = messageRenderer({ lang: 'zh' })(list);
+  const en = messageRenderer({ lang: 'en' })(list);
+  assert.doesNotMatch(zh, /[。！？][；;]/, zh);
+  assert.doesNotMatch(en, /[.!?];/, en);
+  assert.match(zh, /显存放不下。已按竞价计费；显存放不下。/);
+});

@@ -107,3 +107,20 @@ test('a bad view is refused at its path and ranks nothing', () => {
     assert.ok([r.error.path, ...(r.issues || []).map((i) => i.path)].includes(path), `${JSON.stringify(v)}: ${JSON.stringify(r.error)}`);
   }
 });
+
+test('the fastest pick is never a far dearer job that finishes within 5 % of a cheaper one (a commitment beside an hourly rate)', () => {
+  for (const preset of ['qwen2.5-7b-lora', 'llama2-70b-lora', 'bert-large-squad', 'resnet50-imagenet']) {
+    const request = { preset, pricing: 'all' };
+    const got = view(request, { key: 'rank', dir: 'asc' }, 5);
+    const all = engine.call('rank', { ...request, limit: 0 }).results;
+    const fastest = all.find((x) => rowKey(x) === got.picks.pickFastest);
+    assert.ok(fastest, preset);
+    const inTime = all.some((x) => x.fits && x.cost_usd > 0 && x.meets_horizon);
+    const eligible = all.filter((x) => x.fits && x.cost_usd > 0 && (!inTime || x.meets_horizon));
+    const quickest = Math.min(...eligible.map((x) => x.time_hours));
+    const rivals = eligible.filter((x) => x.time_hours <= quickest * 1.05);
+    assert.ok(fastest.time_hours <= quickest * 1.05, `${preset}: the pick is within 5 % of the quickest time`);
+    const cheapest = Math.min(...rivals.map((x) => x.cost_usd));
+    assert.equal(fastest.cost_usd, cheapest, `${preset}: ${fastest.id} ${fastest.pricing} at ${fastest.cost_usd} while a job within 5 % of its time costs ${cheapest}`);
+  }
+});

@@ -6,6 +6,7 @@ import http from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { createServer, listen } from '../../scripts/serve.mjs';
 
 const site = fs.mkdtempSync(path.join(os.tmpdir(), 'gpuvalue-site-'));
@@ -47,6 +48,34 @@ test('the dev server survives %00, refuses other methods than GET/HEAD and sends
     const head = await request(port, 'HEAD', '/app.js');
     assert.equal(head.status, 200);
     assert.equal(head.body, '');
+  } finally {
+    server.close();
+  }
+});
+
+test('the dev server streams a file byte for byte and answers a FIFO in the site with 404 without opening it', async () => {
+  const big = Buffer.alloc(3 * (1 << 20));
+  for (let i = 0; i < big.length; i++) big[i] = (i * 7919) % 251;
+  fs.writeFileSync(path.join(site, 'big.bin'), big);
+  const fifo = path.join(site, 'pipe.js');
+  const made = spawnSync('mkfifo', [fifo]).status === 0;
+  const server = createServer(site);
+  const port = await listen(server, 0);
+  try {
+    const got = await new Promise((resolve, reject) => {
+      http.get({ host: '127.0.0.1', port, path: '/big.bin' }, (res) => {
+        const parts = [];
+        res.on('data', (c) => parts.push(c));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(parts) }));
+      }).on('error', reject);
+    });
+    assert.equal(Number(got.headers['content-length']), big.length);
+    assert.ok(got.body.equals(big), 'the same bytes');
+    const head = await request(port, 'HEAD', '/big.bin');
+    assert.equal(Number(head.headers['content-length']), big.length);
+    assert.equal(head.body, '');
+    // Reading a FIFO would wait for a writer forever: it is no file to serve.
+    if (made) assert.equal((await request(port, 'GET', '/pipe.js')).status, 404);
   } finally {
     server.close();
   }

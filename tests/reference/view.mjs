@@ -9,11 +9,15 @@ export const SORTS = {
   total_gpus: { get: (r) => r.total_gpus, first: 'asc' },
   time_hours: { get: (r) => r.time_hours, first: 'asc' },
   cost_usd: { get: (r) => r.cost_usd, first: 'asc' },
-  usd_per_hour: { get: (r) => r.usd_per_hour * r.nodes, first: 'asc' },
+  // A commitment's column shows its list rate (the term spread over a short job would read as an hourly price).
+  usd_per_hour: { get: (r) => (r.pricing === 'reserved' || r.pricing === 'monthly' ? r.list_usd_per_hour : r.usd_per_hour) * r.nodes, first: 'asc' },
   usd_per_tflops_day: { get: (r) => r.usd_per_tflops_day, first: 'asc' },
   memory: { get: (r) => r.memory && r.memory.required_gb_per_gpu, first: 'asc' },
   score: { get: (r) => r.score, first: 'desc' },
 };
+
+// An on-demand job a free trial covers: $0, the cheapest there is (on-demand rates are at least $0.001/h).
+const freeJob = (r) => r.pricing === 'on_demand' && r.fits && r.cost_usd === 0 && r.time_hours > 0;
 
 // Offers that fit come first whatever the column (as in the engine's ranking); missing values
 // (0, NaN: e.g. no cost) always sort last.
@@ -22,7 +26,8 @@ export function sortRows(rows, sort) {
   const sign = sort.dir === 'desc' ? -1 : 1;
   const val = (r) => {
     const v = spec.get(r);
-    return typeof v === 'number' && Number.isFinite(v) && (v > 0 || sort.key === 'score') ? v : null;
+    // A $0 job (a free trial covering it) is a cost, the lowest; a null unit cost (no FP16 peak) is missing.
+    return typeof v === 'number' && Number.isFinite(v) && (v > 0 || sort.key === 'score' || (sort.key === 'cost_usd' && freeJob(r))) ? v : null;
   };
   return rows.slice().sort((a, b) => {
     if (a.fits !== b.fits) return a.fits ? -1 : 1;
@@ -37,16 +42,31 @@ export function sortRows(rows, sort) {
 // The overview's picks over every row (not only the rows shown): best score, cheapest job, fastest, lowest
 // unit cost, among the offers that fit, have a cost and finish within the horizon (all that fit when none does).
 export function picks(results) {
-  const fitting = results.filter((x) => x.fits && x.cost_usd > 0);
+  const fitting = results.filter((x) => x.fits && (x.cost_usd > 0 || freeJob(x)));
   const inTime = fitting.filter((x) => x.meets_horizon !== false);
   const fits = inTime.length ? inTime : fitting;
-  const min = (get) => fits.reduce((best, x) => (best === null || get(x) < get(best) ? x : best), null);
+  // A missing value (null unit cost) never wins.
+  const min = (get) => fits.reduce((best, x) => (get(x) === null ? best : best === null || get(x) < get(best) ? x : best), null);
   return {
     pickBest: results[0] && results[0].fits ? results[0] : null,
     pickCheapest: min((x) => x.cost_usd),
-    pickFastest: min((x) => x.time_hours),
-    pickUnit: min((x) => x.usd_per_tflops_day),
+    pickFastest: fastest(fits),
+    pickUnit: min((x) => (x.usd_per_tflops_day > 0 ? x.usd_per_tflops_day : null)),
   };
+}
+
+// The fastest pick: times within 5 % of the fastest are a tie (inside the model's error), won by the cheaper job.
+function fastest(rows) {
+  let best = null;
+  for (const x of rows) if (best === null || x.time_hours < best.time_hours) best = x;
+  if (!best) return null;
+  const limit = best.time_hours * 1.05;
+  let pick = best;
+  for (const x of rows) {
+    if (x.time_hours > limit) continue;
+    if (x.cost_usd < pick.cost_usd || (x.cost_usd === pick.cost_usd && x.time_hours < pick.time_hours)) pick = x;
+  }
+  return pick;
 }
 
 // The scatter's points: every offer that fits with a cost and a time. Above `max` points the cloud is thinned

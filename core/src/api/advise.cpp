@@ -33,6 +33,15 @@ void readAdviceOptions(ObjectReader& r, const json& req, AdviceOptions& opt, Iss
   readConstantsField(req, opt.constants, issues);
 }
 
+// The transformer the advisor sizes, as a workload document rank, levers and estimate read: params and tokens (20
+// per parameter when not given: Hoffmann et al. 2022, "Chinchilla", Table 3, compute-optimal) with derived shape,
+// bf16 mixed precision (fp16 where the GPU lacks bf16), AdamW, micro-batch 1.
+json adviceWorkloadDocument(const AdviceOptions& opt) {
+  return json{{"kind", "transformer"}, {"name", "advisor transformer"}, {"mode", modeName(opt.mode)}, {"params", opt.params},
+              {"tokens", opt.tokens > 0 ? opt.tokens : 20.0 * opt.params}, {"seq_len", opt.seq_len}, {"precision", "bf16"},
+              {"optimizer", "adamw"}, {"micro_batch", 1}};
+}
+
 // Why the memory model agrees or disagrees with the article's class, with the unsharded memory numbers
 // (`one`: one GPU of the article's class, no sharding).
 Messages adviceNote(const Advice& a, const AdviceOptions& opt, const MemoryBreakdown& one) {
@@ -229,7 +238,10 @@ std::string apiAdvise(EngineState& s, const std::string& text, const std::string
     issues.push_back({ErrorCode::kNotFound, "", Message("error.gpus_not_loaded")});
     return errorResult(issues);
   }
-  const Advice a = gpuvalue::advise(opt, s.gpus, s.catalog);
+  const json workload = adviceWorkloadDocument(opt);
+  Workload parsed;
+  if (!parseWorkload(workload, "", parsed, issues)) return errorResult(issues);
+  const Advice a = gpuvalue::advise(opt, parsed, s.gpus, s.catalog);
   const Workload& w = a.workload;
   // Memory on one GPU of the article's class, without sharding: the numbers behind agree/disagree.
   const ArticleRung& art = kArticleLadder[a.article_rung];
@@ -243,6 +255,7 @@ std::string apiAdvise(EngineState& s, const std::string& text, const std::string
   j.beginObject().field("ok", true).field("params", opt.params).field("tokens", finiteOr(w.tokens))
       .field("tokens_source", Message(opt.tokens > 0 ? "advise.tokens_given" : "advise.tokens_chinchilla"))
       .field("stage", stageName(opt.stage)).field("mode", modeName(w.mode)).field("total_flops", finiteOr(w.totalFlops()));
+  j.key("workload").document(workload);
   j.key("horizon").beginObject().field("hours", a.horizon_hours)
       .field("source", opt.deadline_hours > 0 ? "deadline" : a.horizon_hours <= 0 ? "none" : opt.horizon_hours == kDefaultHorizonHours ? "default" : "request")
       .endObject();

@@ -101,7 +101,8 @@ void writeRental(JsonWriter& j, const Offer* offer, const Price* price, const st
   }
   j.beginObject()
       .field("id", offer->id).field("instance", offer->instance_type).field("provider", offer->provider)
-      .field("gpu_count", offer->gpu_count).field("usd_per_hour", price->usd_per_hour).field("as_of", price->as_of)
+      .field("gpu_count", offer->gpu_count).field("pricing", pricingModelName(price->model)).field("usd_per_hour", price->usd_per_hour)
+      .field("as_of", price->as_of)
       .field("source", price->source);
   const Message stale = staleWarning(*price, today);
   if (!stale.empty()) j.field("warning", stale);

@@ -36,7 +36,7 @@ void writePlan(JsonWriter& j, const MemoryBreakdown& m, const Throughput& t);
 // The offer a decision tool chose ({stale, id, instance, provider, region, instances, usd_per_hour, as_of,
 // source}), or null.
 void writeOfferBrief(JsonWriter& j, const OfferChoice& c, const std::string& today);
-// A rented offer ({id, instance, provider, gpu_count, usd_per_hour, as_of, source, warning?}), or null.
+// A rented offer ({id, instance, provider, gpu_count, pricing, usd_per_hour, as_of, source, warning?}), or null.
 void writeRental(JsonWriter& j, const Offer* offer, const Price* price, const std::string& today);
 
 // ---- sourced assumptions ---------------------------------------------------------------------------------

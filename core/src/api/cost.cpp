@@ -51,13 +51,14 @@ std::string apiCost(EngineState& s, const std::string& text, const std::string&)
   if (!stale.empty()) warnings.push_back(std::move(stale));
   if (matches > 1) warnings.push_back(Message("offer.several_regions").text("instance", id).text("used", found->id));
   const double peak_fp16 = found->gpu ? found->gpu->peak(Precision::kFp16) : 0;
+  if (found->gpu && !(peak_fp16 > 0)) warnings.push_back(Message("rank.unit_cost_unknown").text("gpu", found->gpu_id));
   std::string out;
   JsonWriter j(out);
   j.beginObject().field("ok", true).field("instance", found->instance_type).field("id", found->id)
       .field("provider", found->provider).field("pricing", pricingModelName(m)).field("hours", hours).field("nodes", nodes)
       .field("billed_hours", finiteOr(c.billed_hours)).field("wall_hours", finiteOr(c.wall_hours))
       .field("cost_usd", finiteOr(c.cost_usd)).field("usd_per_hour", finiteOr(p->headlineUsdPerHour()))
-      .field("usd_per_tflops_day", finiteOr(usdPerTflopsDay(p->headlineUsdPerHour(), found->gpu_count, peak_fp16)))
+      .key("usd_per_tflops_day").positiveOrNull(usdPerTflopsDay(p->headlineUsdPerHour(), found->gpu_count, peak_fp16))
       .field("as_of", p->as_of).field("read_on", p->read_on).field("source", p->source).field("note", note).field("warnings", warnings);
   if (m == PricingModel::kServerless) {
     j.field("available", c.available);

@@ -22,7 +22,7 @@ void writeOutcome(JsonWriter& j, const LeverOutcome& o) {
     j.null();
     return;
   }
-  j.beginObject().field("instance", o.instance).field("gpu_count", o.gpus).field("nodes", o.nodes)
+  j.beginObject().field("id", o.id).field("provider", o.provider).field("instance", o.instance).field("gpu_count", o.gpus).field("nodes", o.nodes)
       .field("precision", precisionName(o.precision)).field("sharding", o.sharding).field("fits", o.fits)
       .field("pricing", pricingModelName(o.pricing)).field("usd_per_hour", finiteOr(o.usd_per_hour))
       .field("time_hours", finiteOr(o.time_hours)).field("cost_usd", finiteOr(o.cost_usd))
@@ -138,11 +138,18 @@ void writeScale(JsonWriter& j, const LeverBase& b, const Catalog& catalog, int d
   }
   const LeverOutcome& base = b.outcome;
   // Per-GPU throughput changes only when the communication share does: the note names scaling losses only then.
+  // Another offer (another provider's instance) changes the rate too: the note never says "about the same" then,
+  // and names the offer moved to next to the baseline.
+  const bool other_offer = l.target != b.offer;
   const bool per_gpu_changes = std::fabs(l.after.tflops_per_gpu - base.tflops_per_gpu) > 1e-6 * std::max(1.0, base.tflops_per_gpu);
-  Messages note = {Message(per_gpu_changes ? "levers.scale" : "levers.scale_same_per_gpu").num("gpu_count", base.gpus)
+  Messages note = {Message(per_gpu_changes || other_offer ? "levers.scale" : "levers.scale_same_per_gpu").num("gpu_count", base.gpus)
                        .num("after_gpu_count", l.after.gpus).text("instance", l.target->instance_type).num("instance_count", l.nodes)
                        .num("time_hours", base.time_hours).num("after_hours", l.after.time_hours).num("tflops", base.tflops_per_gpu)
                        .num("after_tflops", l.after.tflops_per_gpu)};
+  if (other_offer)
+    note.push_back(Message("levers.other_offer").text("provider", l.target->provider).text("instance", l.target->instance_type)
+                       .num("usd_per_hour", l.after.usd_per_hour).text("base_provider", b.offer->provider)
+                       .text("base_instance", b.offer->instance_type).num("base_usd_per_hour", base.usd_per_hour));
   if (!l.after.fits) {
     note.push_back(Message("levers.scale_no_fit"));
     return writeNotApplicable(j, name, d, b, note, source);

@@ -228,6 +228,20 @@ void writeArticleCheck(JsonWriter& j, const ArticleMixCheck& c, const PlanInputs
                          .num("daily_completion_fraction", c.article_daily.completion_rate));
 }
 
+// The offer whose on-demand rate the plan uses (the article's instance, or the demand's when its prices do not
+// replace that rate), named in the answer as tco names its; null when the rate is given.
+const Offer* onDemandOffer(const EngineState& s, const json& req, bool example) {
+  int matches = 0;
+  if (example) return findOffer(s.catalog, kArticlePlanInstance, matches);
+  const auto d = req.find("demand");
+  if (d == req.end() || !d->is_object()) return nullptr;
+  const auto id = d->find("instance");
+  const auto prices = d->find("prices");
+  if (id == d->end() || !id->is_string()) return nullptr;
+  if (prices != d->end() && prices->is_object() && prices->contains("on_demand_usd_per_gpu_hour")) return nullptr;
+  return findOffer(s.catalog, id->get<std::string>(), matches);
+}
+
 }  // namespace
 
 std::string apiPlan(EngineState& s, const std::string& text, const std::string&) {
@@ -256,7 +270,9 @@ std::string apiPlan(EngineState& s, const std::string& text, const std::string&)
                          .num("completion_fraction", best.completion_rate));
   std::string out;
   JsonWriter j(out);
-  j.beginObject().field("ok", true);
+  j.beginObject().field("ok", true).key("rent_offer");
+  const Offer* rented = onDemandOffer(s, req, example);
+  writeRental(j, rented, rented ? rented->price(PricingModel::kOnDemand) : nullptr, s.today);
   writePortfolioMembers(j, best);
   j.key("assumptions");
   as.write(j);

@@ -28,8 +28,8 @@ void writeRankResult(JsonWriter& j, const RankResult& r, const Ranking& ranking,
       .field("example", o.example).field("marketplace", o.marketplace).field("time_hours", r.cost.wall_hours).field("time_hours_low", t.time_hours_low)
       .field("time_hours_high", t.time_hours_high).field("compute_hours", t.time_hours).field("cost_usd", r.cost.cost_usd)
       .field("usd_per_hour", r.usd_per_hour).field("list_usd_per_hour", r.price->headlineUsdPerHour())
-      .field("usd_per_tflops_day", r.usd_per_tflops_day)
-      .field("usd_per_tflops_day_at_precision", r.usd_per_tflops_day_at_precision)
+      .key("usd_per_tflops_day").positiveOrNull(r.usd_per_tflops_day)
+      .key("usd_per_tflops_day_at_precision").positiveOrNull(r.usd_per_tflops_day_at_precision)
       .field("vendor_usd_per_tflops_day", r.vendor_usd_per_tflops_day).field("score", r.score);
   j.key("scores").beginObject().field("unit_cost", r.unit_score).field("task", r.task_score).field("service", r.service_score).endObject();
   j.field("pareto", r.pareto);

@@ -10,7 +10,8 @@ namespace gpuvalue {
 
 namespace {
 
-// Purchase price and power: given, or the DGX A100's pro rata for a100-sxm4-40gb, or (power) the GPUs' TDP.
+// Purchase price: given, or the DGX A100's pro rata for a100-sxm4-40gb. Power: given, or the GPUs' TDP, as the
+// energy method assumes (one power figure for the same GPUs in both answers).
 void readHardware(ObjectReader& r, const GpuSpec& g, TcoInputs& in, Assumptions& as) {
   const bool dgx_default = g.id == "a100-sxm4-40gb";
   if (auto p = r.number("purchase_usd", false, 0, true, 1e12)) {
@@ -28,9 +29,6 @@ void readHardware(ObjectReader& r, const GpuSpec& g, TcoInputs& in, Assumptions&
   if (auto p = r.number("power_w", false, 0, true, 1e9)) {
     in.power_w = *p;
     as.add("power_w", *p, Message("plan.src_given"));
-  } else if (dgx_default && !r.has("purchase_usd")) {
-    in.power_w = kDgxA100SystemPowerW * in.gpu_count / kDgxA100Gpus;
-    as.add("power_w", in.power_w, Message("tco.src_dgx_power"));
   } else if (!(g.tdp_w > 0)) {
     r.error("power_w", ErrorCode::kMissingField, Message("error.power_required").text("gpu", g.id));
   } else {
@@ -39,19 +37,22 @@ void readHardware(ObjectReader& r, const GpuSpec& g, TcoInputs& in, Assumptions&
   }
 }
 
-// The rental rate: given, the instance's on-demand price per GPU, or the cheapest on-demand per GPU in the catalog.
-void readRent(const EngineState& s, ObjectReader& r, const GpuOrInstance& h, TcoInputs& in, Message& source) {
+// The rental rate: given, the instance's on-demand price per GPU, or the cheapest on-demand per GPU in the catalog
+// outside marketplaces (a resold host is not the capacity owning replaces). `rented`: the offer it comes from.
+void readRent(const EngineState& s, ObjectReader& r, const GpuOrInstance& h, TcoInputs& in, Message& source, const Offer*& rented) {
   if (auto p = r.number("rent_usd_per_gpu_hour", false, 0, true, 1e4)) {
     in.rent_usd_per_gpu_hour = *p;
     source = Message("plan.src_given");
   } else if (h.offer && h.offer->price(PricingModel::kOnDemand)) {
     const Price* p = h.offer->price(PricingModel::kOnDemand);
     in.rent_usd_per_gpu_hour = p->usd_per_hour / h.offer->gpu_count;
+    rented = h.offer;
     source = Message("plan.src_offer").text("instance", h.offer->id).text("pricing", "on_demand").num("gpu_count", h.offer->gpu_count)
                  .text("date", p->as_of).text("source", p->source);
   } else if (const Offer* best = cheapestOnDemandPerGpu(s.catalog, h.gpu->id, offerScopeField(r, s.today))) {
     const Price* p = best->price(PricingModel::kOnDemand);
     in.rent_usd_per_gpu_hour = p->usd_per_hour / best->gpu_count;
+    rented = best;
     source = Message("tco.src_cheapest_rent").text("instance", best->id).text("date", p->as_of).text("source", p->source);
   } else {
     r.error("rent_usd_per_gpu_hour", ErrorCode::kMissingField, Message("error.rent_required").text("gpu", h.gpu->id));
@@ -87,7 +88,8 @@ std::string apiTco(EngineState& s, const std::string& text, const std::string&) 
   as.add("other_usd_per_year", in.other_usd_per_year,
          Message(r.has("other_usd_per_year") ? "plan.src_given" : "tco.src_other_costs"));
   Message rent_source;
-  readRent(s, r, h, in, rent_source);
+  const Offer* rented = nullptr;
+  readRent(s, r, h, in, rent_source, rented);
   std::vector<double> us = {0.25, 0.5, 0.75, 1.0};
   if (auto u = r.number("utilisation", false, 0, true, 1)) {
     us.push_back(*u);
@@ -102,8 +104,9 @@ std::string apiTco(EngineState& s, const std::string& text, const std::string&) 
   JsonWriter j(out);
   j.beginObject().field("ok", true).field("gpu", g.id).field("gpu_count", in.gpu_count).field("purchase_usd", finiteOr(in.purchase_usd))
       .field("amortisation_years", in.amortisation_years).field("power_w", finiteOr(in.power_w)).field("pue", in.pue)
-      .field("usd_per_kwh", in.usd_per_kwh).field("rent_usd_per_gpu_hour", finiteOr(in.rent_usd_per_gpu_hour))
-      .field("capex_usd_per_year", finiteOr(t.capex_usd_per_year))
+      .field("usd_per_kwh", in.usd_per_kwh).field("rent_usd_per_gpu_hour", finiteOr(in.rent_usd_per_gpu_hour)).key("rent_offer");
+  writeRental(j, rented, rented ? rented->price(PricingModel::kOnDemand) : nullptr, s.today);
+  j.field("capex_usd_per_year", finiteOr(t.capex_usd_per_year))
       .field("energy_usd_per_year_at_full_load", finiteOr(t.energy_usd_per_year_at_full_load))
       .field("break_even_utilisation", finiteOr(t.break_even_utilisation)).field("never_breaks_even", t.never_breaks_even)
       .field("verdict", verdictText(t, in)).key("points").beginArray();

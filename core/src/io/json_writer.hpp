@@ -1,6 +1,7 @@
 // A small append-only JSON writer for hot outputs (ranking results): no intermediate DOM.
 #pragma once
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <string>
 #include <vector>
@@ -42,6 +43,9 @@ class JsonWriter {
   JsonWriter& document(const nlohmann::json& doc);
   JsonWriter& document(const nlohmann::ordered_json& doc);  // members in their stored order
   JsonWriter& null();
+  // A quantity that is missing unless it is a positive finite number (a unit cost without the GPU's FP16 peak):
+  // null, never a 0 that would read as free.
+  JsonWriter& positiveOrNull(double v) { return (std::isfinite(v) && v > 0) ? value(v) : null(); }
   JsonWriter& raw(const std::string& json_text);  // an already serialised value
   template <typename T>
   JsonWriter& field(const char* k, const T& v) { return key(k).value(v); }

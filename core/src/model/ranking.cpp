@@ -292,14 +292,14 @@ struct Scorer {
   double unit(double usd_per_tflops_day) const {
     return (usd_per_tflops_day > 0 && out.best_unit > 0) ? std::min(1.0, out.best_unit / usd_per_tflops_day) : 0;
   }
-  double task(double cost, double wall) const {
-    double cs = (cost > 0 && out.best_cost > 0) ? std::min(1.0, out.best_cost / cost) : 0;
+  double task(double cost, double wall, bool free_job) const {
+    double cs = free_job ? 1 : (cost > 0 && out.best_cost > 0) ? std::min(1.0, out.best_cost / cost) : 0;
     double ts = (wall > 0 && out.best_time > 0) ? std::min(1.0, out.best_time / wall) : 0;
     return 0.5 * cs + 0.5 * ts;
   }
   double score(const RankEntry& c) const {
     const double wsum = std::max(1e-9, wt.unit_cost + wt.task + wt.service);
-    return c.fits ? (wt.unit_cost * unit(c.usd_per_tflops_day) + wt.task * task(c.cost_usd, c.wall_hours) +
+    return c.fits ? (wt.unit_cost * unit(c.usd_per_tflops_day) + wt.task * task(c.cost_usd, c.wall_hours, isFreeJob(c.model(), c.fits, c.cost_usd, c.wall_hours)) +
                      wt.service * serviceScore(*c.offer)) / wsum
                   : 0;
   }
@@ -448,7 +448,7 @@ RankResult fullResult(const RankEntry& c, const Workload& w, const RankOptions& 
   const Scorer scorer{ranking, opt.weights};
   r.service_score = serviceScore(o);
   r.unit_score = scorer.unit(r.usd_per_tflops_day);
-  r.task_score = scorer.task(c.cost_usd, c.wall_hours);
+  r.task_score = scorer.task(c.cost_usd, c.wall_hours, isFreeJob(c.model(), c.fits, c.cost_usd, c.wall_hours));
   return r;
 }
 
@@ -525,7 +525,8 @@ Messages resultReasons(const RankResult& r, const Ranking& ranking) {
   }
   // The bests are over the offers within the horizon: an offer beyond it is not called the cheapest or fastest.
   const bool compared = r.meets_horizon || ranking.meeting_count == 0;
-  if (compared && r.cost.cost_usd > 0 && r.cost.cost_usd <= ranking.best_cost * (1 + 1e-9))
+  if (compared && (isFreeJob(r.model, r.fits, r.cost.cost_usd, r.cost.wall_hours) ||
+                   (r.cost.cost_usd > 0 && r.cost.cost_usd <= ranking.best_cost * (1 + 1e-9))))
     reasons.push_back(Message("rank.cheapest_job").num("cost_usd", r.cost.cost_usd));
   if (compared && r.cost.wall_hours > 0 && r.cost.wall_hours <= ranking.best_time * (1 + 1e-9))
     reasons.push_back(Message("rank.fastest").num("time_hours", r.cost.wall_hours));
@@ -551,6 +552,8 @@ Messages resultWarnings(const RankResult& r, const Workload& w, const RankOption
   Messages warnings = r.offer->warnings;
   Message stale = staleWarning(*r.price, opt.today);
   if (!stale.empty()) warnings.push_back(std::move(stale));
+  // The article's unit cost divides by the dense FP16 peak: a GPU without one (K80, M60, P4) has none, not $0.
+  if (!(r.offer->gpu->peak(Precision::kFp16) > 0)) warnings.push_back(Message("rank.unit_cost_unknown").text("gpu", r.offer->gpu_id));
   if (!r.throughput().supported) warnings.push_back(Message("rank.precision_unsupported").text("precision", precisionName(w.precision)));
   const MemoryBreakdown& m = r.memory();
   if (!m.fits)

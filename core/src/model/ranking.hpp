@@ -138,6 +138,12 @@ struct RankEntry {
   int nodes() const { return eval->nodes; }
 };
 
+// A fitting on-demand job that costs $0 because the price's free trial covers it: the cheapest there is, not a
+// missing cost (on-demand rates are at least $0.001/h, so nothing else prices a finished job at $0).
+inline bool isFreeJob(PricingModel m, bool fits, double cost_usd, double wall_hours) {
+  return m == PricingModel::kOnDemand && fits && cost_usd == 0 && wall_hours > 0 && wall_hours < 1e300;
+}
+
 struct Ranking {
   std::vector<RankResult> results;   // best first (at most RankOptions::limit); empty with entries_only
   std::vector<RankEntry> entries;    // with entries_only: every result, best first

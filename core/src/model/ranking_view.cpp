@@ -13,8 +13,10 @@ namespace {
 double written(double v) { return std::isfinite(v) ? v : 0; }
 double cost(const RankEntry& e) { return written(e.cost_usd); }
 double hours(const RankEntry& e) { return written(e.wall_hours); }
-// The hourly rate a node pays for this job (the rate the results report as usd_per_hour).
+// The hourly rate a node pays for this job (the rate the results report as usd_per_hour); for a commitment the
+// list rate (list_usd_per_hour), which is what the table shows in that column, not the term spread over the job.
 double hourly(const RankEntry& e) {
+  if (isCommitment(e.model())) return written(e.price->headlineUsdPerHour());
   CostResult job;
   job.cost_usd = e.cost_usd;
   job.wall_hours = e.wall_hours;
@@ -62,7 +64,10 @@ std::vector<size_t> tableOrder(const std::vector<RankEntry>& entries, const View
   std::vector<Item> items(entries.size());
   for (size_t i = 0; i < entries.size(); ++i) {
     const double v = columnValue(c, entries[i], i + 1);
-    items[i] = {v, static_cast<uint32_t>(i), entries[i].fits, v > 0 || zero_counts};
+    // A job that costs $0 (a free trial covering it) is the cheapest there is, not a missing value.
+    const RankEntry& e = entries[i];
+    const bool free_job = c == Column::kCost && isFreeJob(e.model(), e.fits, e.cost_usd, e.wall_hours);
+    items[i] = {v, static_cast<uint32_t>(i), entries[i].fits, v > 0 || zero_counts || free_job};
   }
   const double sign = opt.descending ? -1 : 1;
   std::sort(items.begin(), items.end(), [&](const Item& a, const Item& b) {
@@ -175,19 +180,33 @@ std::vector<ViewRow> groupRegions(const std::vector<RankEntry>& entries, const s
 void findPicks(const std::vector<RankEntry>& entries, RankingView& v) {
   if (!entries.empty() && entries[0].fits) v.best = 0;
   bool any_in_time = false;
-  for (const auto& e : entries) any_in_time = any_in_time || (e.fits && cost(e) > 0 && e.meets);
+  // Among the fitting offers with a cost (a free trial's $0 job included) within the horizon; a missing value (a
+  // unit cost without an FP16 peak) never wins.
+  auto priced = [](const RankEntry& e) { return e.fits && (cost(e) > 0 || isFreeJob(e.model(), e.fits, e.cost_usd, e.wall_hours)); };
+  for (const auto& e : entries) any_in_time = any_in_time || (priced(e) && e.meets);
   auto lowest = [&](double (*get)(const RankEntry&)) {
     size_t best = kNone;
     for (size_t i = 0; i < entries.size(); ++i) {
       const RankEntry& e = entries[i];
-      if (!e.fits || !(cost(e) > 0) || (any_in_time && !e.meets)) continue;
+      if (!priced(e) || (any_in_time && !e.meets) || get(e) < 0) continue;
       if (best == kNone || get(e) < get(entries[best])) best = i;
     }
     return best;
   };
   v.cheapest = lowest([](const RankEntry& e) { return cost(e); });
   v.fastest = lowest([](const RankEntry& e) { return hours(e); });
-  v.lowest_unit = lowest([](const RankEntry& e) { return written(e.usd_per_tflops_day); });
+  // Near-ties in time go to the cheaper job: a month's commitment that finishes with an on-demand offer is not
+  // "the fastest" at 500 times the cost.
+  if (v.fastest != kNone) {
+    const double limit = hours(entries[v.fastest]) * (1 + kTimeTieFraction);
+    for (size_t i = 0; i < entries.size(); ++i) {
+      const RankEntry& e = entries[i];
+      if (!priced(e) || (any_in_time && !e.meets) || hours(e) > limit) continue;
+      const RankEntry& f = entries[v.fastest];
+      if (cost(e) < cost(f) || (cost(e) == cost(f) && hours(e) < hours(f))) v.fastest = i;
+    }
+  }
+  v.lowest_unit = lowest([](const RankEntry& e) { return e.usd_per_tflops_day > 0 ? written(e.usd_per_tflops_day) : -1.0; });
 }
 
 // The scatter's points in table order; above `max`, the finest grid in log–log space (160 × 100 cells, coarser by

@@ -22,6 +22,11 @@ struct ViewOptions {
 // its rank is the index + 1. kNone: no entry.
 constexpr size_t kNone = static_cast<size_t>(-1);
 
+// The fastest pick treats wall times within 5 % of the fastest as a tie and takes the cheapest of them: 5 % is well
+// inside the time model's held-out median error (16.4 %, docs/accuracy.md), so the model cannot tell such offers
+// apart by speed, while their costs may differ by orders of magnitude (a monthly commitment beside an hourly rate).
+constexpr double kTimeTieFraction = 0.05;
+
 // A result in the view. A group's leading row carries the group; its members name the leading row.
 struct ViewRow {
   size_t index = kNone;

@@ -38,21 +38,6 @@ int articleRungFor(double params) {
   return 2;                      // > 10B: A100 80GB (or H100, rung 3)
 }
 
-Workload adviceWorkload(const AdviceOptions& opt) {
-  Workload w;
-  w.name = "advisor transformer";
-  w.kind = WorkloadKind::kTransformer;
-  w.mode = opt.mode;
-  w.precision = Precision::kBf16;  // mixed precision (falls back to fp16 where the GPU lacks bf16)
-  w.optimizer = Optimizer::kAdamW;
-  w.params = opt.params;
-  // 20 tokens per parameter: the compute-optimal ratio of Hoffmann et al. 2022 ("Chinchilla", Table 3).
-  w.tokens = opt.tokens > 0 ? opt.tokens : 20.0 * opt.params;
-  w.seq_len = opt.seq_len;
-  w.micro_batch = 1;
-  return w;
-}
-
 namespace {
 
 // Fits at this GPU count? Tries without activation checkpointing first (faster), then with it.
@@ -128,7 +113,9 @@ RankOptions rungRankOptions(const AdviceOptions& opt, const std::string& gpu_id)
   r.constants = opt.constants;
   r.today = opt.today;
   r.horizon_hours = opt.deadline_hours > 0 ? opt.deadline_hours : opt.horizon_hours;
-  r.max_nodes = std::max(1, opt.max_gpus / 8);
+  // The ranking's own node limit unless max_gpus asks for fewer: the same offer gets the same node count here as
+  // in rank.
+  r.max_nodes = std::max(1, std::min(opt.max_gpus / 8, RankOptions().max_nodes));
   r.filters.gpus = {gpu_id};
   r.filters.include_examples = opt.include_examples;
   r.filters.include_stale = opt.include_stale;
@@ -210,9 +197,9 @@ void chooseOffers(const AdviceOptions& opt, const Catalog& catalog, const Worklo
 
 }  // namespace
 
-Advice advise(const AdviceOptions& opt, const GpuDatabase& gpus, const Catalog& catalog) {
+Advice advise(const AdviceOptions& opt, const Workload& w, const GpuDatabase& gpus, const Catalog& catalog) {
   Advice a;
-  a.workload = adviceWorkload(opt);
+  a.workload = w;
   a.article_rung = articleRungFor(opt.params);
   a.horizon_hours = opt.deadline_hours > 0 ? opt.deadline_hours : opt.horizon_hours;
   for (int r = 0; r < 4; ++r) {

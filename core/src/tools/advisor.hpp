@@ -90,11 +90,11 @@ struct Advice {
   double horizon_hours = 0;
 };
 
-// The transformer the advisor sizes: params and tokens with derived shape, bf16 mixed precision, AdamW.
-Workload adviceWorkload(const AdviceOptions& opt);
-// Evaluates every rung of the article's ladder (memory model and catalog options) and picks the
-// recommendations. The memory model's class: the least capable rung that fits on one GPU, else the rung needing
-// the fewest GPUs (ties: the less capable).
-Advice advise(const AdviceOptions& opt, const GpuDatabase& gpus, const Catalog& catalog);
+// Evaluates every rung of the article's ladder (memory model and catalog options) for the transformer `w` and
+// picks the recommendations. The API reads `w` from the workload document it also writes into the answer (params
+// and tokens with derived shape, bf16 mixed precision, AdamW, micro-batch 1), so that rank, levers and estimate
+// asked with that document evaluate the very same job. The memory model's class: the least capable rung that fits
+// on one GPU, else the rung needing the fewest GPUs (ties: the less capable).
+Advice advise(const AdviceOptions& opt, const Workload& w, const GpuDatabase& gpus, const Catalog& catalog);
 
 }  // namespace gpuvalue

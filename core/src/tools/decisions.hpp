@@ -240,11 +240,10 @@ constexpr double kTrainingPowerShareOfTdp = 1.0;
 // and network assets at tech companies").
 constexpr double kAmortisationYears = 5.0;
 // NVIDIA DGX A100 (8x A100 40GB): $199,000 at launch (NVIDIA newsroom, 2020-05-14, "DGX A100 ... starting at
-// $199,000"; reported as "from $200,000" by geektopia.es, 2020-05-14) and 6.5 kW maximum system power (NVIDIA
-// DGX A100 datasheet). The only purchase price the engine defaults; for other GPUs the user must give one.
+// $199,000"; reported as "from $200,000" by geektopia.es, 2020-05-14). The only purchase price the engine defaults;
+// for other GPUs the user must give one. Power defaults to the GPUs' TDP, as in the energy method.
 constexpr double kDgxA100PurchaseUsd = 199000.0;
 constexpr int kDgxA100Gpus = 8;
-constexpr double kDgxA100SystemPowerW = 6500.0;
 
 struct EnergyInputs {
   double power_w = 0;          // total board (or system) power at 100 % load
@@ -291,7 +290,8 @@ struct TcoResult {
 // 8760 h × u. Break-even u* = (purchase / years + other) / (rate × GPUs × 8760 − energy cost at full load).
 TcoPoint tcoAt(const TcoInputs& in, double utilisation);
 TcoResult ownVsRent(const TcoInputs& in, const std::vector<double>& utilisations);
-// The catalog offer (examples excluded) with the lowest on-demand price per GPU for this GPU type, or nullptr.
+// The catalog offer (examples and marketplace resales excluded) with the lowest on-demand price per GPU for this
+// GPU type, or nullptr.
 const Offer* cheapestOnDemandPerGpu(const Catalog& catalog, const std::string& gpu_id, const OfferScope& scope = OfferScope());
 
 }  // namespace gpuvalue

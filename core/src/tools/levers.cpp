@@ -14,6 +14,8 @@ LeverOutcome runOn(const Workload& w, const Offer& offer, int nodes, const Price
   o.ok = plan.throughput.time_hours > 0;
   o.gpus = c.totalGpus();
   o.nodes = c.nodes;
+  o.id = offer.id;
+  o.provider = offer.provider;
   o.instance = offer.instance_type;
   o.precision = trainingPrecision(w, *offer.gpu);
   o.sharding = plan.memory.sharding.label();
@@ -149,6 +151,8 @@ MigLever migLever(const LeverBase& b) {
   a.ok = true;
   a.gpus = 1;
   a.nodes = 1;
+  a.id = b.offer->id;
+  a.provider = b.offer->provider;
   a.instance = b.offer->instance_type + " MIG " + p.name;
   a.precision = trainingPrecision(w, g);
   a.sharding = l.plan.memory.sharding.label();

@@ -12,7 +12,7 @@ namespace gpuvalue {
 struct LeverOutcome {
   bool ok = false;  // the throughput model gives a time
   int gpus = 0, nodes = 0;
-  std::string instance, sharding;
+  std::string id, provider, instance, sharding;  // the offer it runs on (id, provider, instance type)
   Precision precision = Precision::kFp32;  // the precision the GPU runs
   PricingModel pricing = PricingModel::kOnDemand;
   bool fits = false;

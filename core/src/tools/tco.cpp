@@ -49,7 +49,7 @@ TcoResult ownVsRent(const TcoInputs& in, const std::vector<double>& utilisations
 const Offer* cheapestOnDemandPerGpu(const Catalog& catalog, const std::string& gpu_id, const OfferScope& scope) {
   const Offer* best = nullptr;
   for (const Offer& o : catalog.offers) {
-    if (!o.gpu || o.gpu->id != gpu_id || o.gpu_count <= 0) continue;
+    if (!o.gpu || o.gpu->id != gpu_id || o.gpu_count <= 0 || o.marketplace) continue;
     const Price* p = o.price(PricingModel::kOnDemand);
     if (!p || !(p->usd_per_hour > 0) || !scope.admits(o, *p)) continue;
     if (!best || p->usd_per_hour / o.gpu_count < best->price(PricingModel::kOnDemand)->usd_per_hour / best->gpu_count) best = &o;

@@ -147,6 +147,13 @@ export function buildRenderer(catalogs, lang, fmt, gpuName) {
     return fmt.sig(v, 3);
   };
 
+  // A list of messages joined by the language's separator, except after one that already ends a sentence
+  // ("。", ".", "！", "？", "）。"): no "。；" and no ".;".
+  const joinSentences = (texts, sep) => texts.reduce((out, t, i) => {
+    if (i === 0) return t;
+    const ended = /[。！？.!?]$/.test(out);
+    return ended ? `${out}${/[。！？]$/.test(out) ? '' : ' '}${t}` : `${out}${sep}${t}`;
+  }, '');
   const fill = (pattern, params) => interpolate(pattern, params, { plural, value });
 
   // The text of each message object is kept: the table shows the same answers' messages on every redraw.
@@ -154,7 +161,7 @@ export function buildRenderer(catalogs, lang, fmt, gpuName) {
   const render = (m) => {
     if (m === null || m === undefined) return '';
     if (typeof m === 'string') return m;
-    if (Array.isArray(m)) return m.map(render).join(term('term.list_separator', '; '));
+    if (Array.isArray(m)) return joinSentences(m.map(render), term('term.list_separator', '; '));
     let text = done.get(m);
     if (text === undefined) {
       const pattern = catalog[m.code] ?? catalogs.en[m.code];

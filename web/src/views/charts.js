@@ -198,6 +198,7 @@ export function createCharts(container, ctx) {
   // (thinned to one per chart cell above a few thousand) separately.
   let thinned = null;
   let barsFit = true;  // false: no offer fits and the bars show offers that do not
+  let barsLog = false;  // the unit-cost axis is logarithmic (values spanning more than 20×)
   // update draws both charts; with { split: true } it draws the scatter and returns a function that draws the
   // bars, for the caller to run in a later task (each chart is one short task).
   function update(rows, c, scatterData = null, { split = false } = {}) {
@@ -238,10 +239,15 @@ export function createCharts(container, ctx) {
         bar.data.labels = bars.map(barName(tt, fmt));
         labelEndings.set(bar, bars.map(barEnding(tt, fmt)));
         bar.data.datasets = [{ label: tt('colUnitCost'), data: bars.map((r) => r.usd_per_tflops_day * fmt.factor), borderWidth: 0 }];
+        // Unit costs that span more than 20× (a commitment's whole term over a short job beside hourly rates) on a
+        // log scale, so that the hourly offers are not flattened to slivers.
+        const units = bars.map((r) => r.usd_per_tflops_day);
+        barsLog = units.length > 1 && Math.max(...units) > 20 * Math.min(...units);
+        Object.assign(bar.options.scales.x, { type: barsLog ? 'logarithmic' : 'linear', beginAtZero: !barsLog });
       }
       bar.data.datasets[0].backgroundColor = bars.map((r) => (r._key === sel ? col.sel : r.pareto ? col.pareto : col.bar));
       bar.update('none');
-      barNote.textContent = tt(barsFit ? 'barsNote' : 'barsNone', { n: fmt.int(bars.length) });
+      barNote.textContent = tt(barsFit ? 'barsNote' : 'barsNone', { n: fmt.int(bars.length) }) + (barsLog ? ` ${tt('barsLogScale')}` : '');
     };
 
     const total = c.view && c.view.total > rows.length ? c.view.total : rows.length;

@@ -38,6 +38,20 @@ function headerCell(col, ctx) {
 // A cell's column name (data-label), shown above its value only when rows are laid out as cards (styles.css,
 // a ::before, so no extra nodes per cell); screen readers announce the column header.
 const label = (t, key) => ({ 'data-label': t(key) });
+// The hourly price: a commitment's list rate (what the term costs per hour), and beside it what this job pays per
+// hour of its run (the whole commitment over the job's hours), never the second alone as if it were a rate.
+const COMMITMENTS = new Set(['reserved', 'monthly']);
+function hourlyCell(r, t, fmt) {
+  const commitment = COMMITMENTS.has(r.pricing) && r.list_usd_per_hour > 0;
+  const shown = (commitment ? r.list_usd_per_hour : r.usd_per_hour) * r.nodes;
+  return h('td', { class: 'num', 'data-col': 'hourly', 'data-v': shown, ...label(t, 'colHourly') }, fmt.money(shown),
+    commitment && r.fits ? h('span', { class: 'sub' }, t('jobPaysPerHour', { rate: fmt.money(r.usd_per_hour * r.nodes) })) : null,
+    r.stale ? h('span', { class: 'sub stale-text' }, t('staleAsOf', { date: r.as_of })) : null);
+}
+// The unit cost, or "n/a" with the reason when the engine has none (null: a GPU without a dense FP16 peak).
+const unitCell = (r, t, fmt) => (r.usd_per_tflops_day > 0
+  ? h('td', { class: 'num', 'data-col': 'unit', 'data-v': r.usd_per_tflops_day, ...label(t, 'colUnitCost') }, fmt.unitMoney(r.usd_per_tflops_day))
+  : h('td', { class: 'num na', 'data-col': 'unit', title: t('unitCostNaWhy'), ...label(t, 'colUnitCost') }, t('unitCostNa')));
 
 // Groups of the same offer in several regions that the user opened (by their leading row's key).
 const expanded = new Set();
@@ -93,10 +107,9 @@ function row(r, ctx) {
   h('td', { 'data-col': 'pricing', 'data-v': r.pricing, ...label(t, 'colPricing') }, t(r.pricing)),
   h('td', { class: 'num', 'data-col': 'time', 'data-v': r.time_hours, 'data-late': r.fits && r.meets_horizon === false ? '1' : null, ...label(t, 'colTime') },
     fmt.duration(r.time_hours), r.fits && r.meets_horizon === false ? h('span', { class: 'sub stale-text' }, t('beyondHorizon')) : null),
-  h('td', { class: 'num', 'data-col': 'cost', 'data-v': r.cost_usd, ...label(t, 'colCost') }, r.cost_usd > 0 ? fmt.money(r.cost_usd) : '—'),
-  h('td', { class: 'num', 'data-col': 'hourly', 'data-v': r.usd_per_hour * r.nodes, ...label(t, 'colHourly') }, fmt.money(r.usd_per_hour * r.nodes),
-    r.stale ? h('span', { class: 'sub stale-text' }, t('staleAsOf', { date: r.as_of })) : null),
-  h('td', { class: 'num', 'data-col': 'unit', 'data-v': r.usd_per_tflops_day, ...label(t, 'colUnitCost') }, fmt.unitMoney(r.usd_per_tflops_day)),
+  h('td', { class: 'num', 'data-col': 'cost', 'data-v': r.cost_usd, ...label(t, 'colCost') }, r.fits && r.time_hours > 0 ? fmt.money(r.cost_usd) : '—'),
+  hourlyCell(r, t, fmt),
+  unitCell(r, t, fmt),
   h('td', { class: `num mem ${r.fits ? 'yes' : 'no'}`, 'data-col': 'memory', 'data-v': mem.required_gb_per_gpu, 'data-fits': r.fits ? '1' : '0', ...label(t, 'colMemory') },
     `${fmt.num(mem.required_gb_per_gpu, 1)} / ${fmt.num(mem.available_gb_per_gpu, 0)}`,
     r.fits ? null : h('span', { class: 'sub' }, t('badgeNoFit'))),
