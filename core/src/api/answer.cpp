@@ -90,7 +90,7 @@ void writeOfferBrief(JsonWriter& j, const OfferChoice& c, const std::string& tod
       .field("stale", !staleWarning(*c.price, today).empty()).field("id", c.offer->id)
       .field("instance", c.offer->instance_type).field("provider", c.offer->provider).field("region", c.offer->region)
       .field("instances", c.instances).field("usd_per_hour", finiteOr(c.usd_per_hour)).field("as_of", c.price->as_of)
-      .field("source", c.price->source)
+      .field("read_on", c.price->read_on).field("source", c.price->source)
       .endObject();
 }
 
@@ -102,7 +102,7 @@ void writeRental(JsonWriter& j, const Offer* offer, const Price* price, const st
   j.beginObject()
       .field("id", offer->id).field("instance", offer->instance_type).field("provider", offer->provider)
       .field("gpu_count", offer->gpu_count).field("pricing", pricingModelName(price->model)).field("usd_per_hour", price->usd_per_hour)
-      .field("as_of", price->as_of)
+      .field("as_of", price->as_of).field("read_on", price->read_on)
       .field("source", price->source);
   const Message stale = staleWarning(*price, today);
   if (!stale.empty()) j.field("warning", stale);
