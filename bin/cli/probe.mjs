@@ -18,7 +18,8 @@ export function probeCommand(opts, e, request, out) {
   const planned = e.tryCall('estimate', { ...request, gpu, count });
   if (!planned.ok && !(workload.layers && workload.hidden && workload.heads)) return e.estimate({ ...request, gpu, count });
   const est = planned.ok ? planned : {};
-  const config = probeConfig(workload, { preset: request.preset, shape: est.shape, plan: est.plan, precision: est.precision });
+  const fallback = e.defaults().custom_workloads.transformer;
+  const config = probeConfig(workload, { preset: request.preset, shape: est.shape, plan: est.plan, precision: est.precision, fallback });
   if (config.error) {
     process.stderr.write(`${terminalText(`gpuvalue: ${s('error.probe_no_model', { id: config.error.params.id })}`)}\n`);
     return 1;

@@ -11,6 +11,7 @@ import { probeConfig, probeScript, TORCHVISION_MODELS } from '../../web/src/tool
 
 const engine = await loadEngine();
 const presets = engine.presets();
+const fallback = engine.defaults().custom_workloads.transformer;
 
 // Compiles a script with Python (py_compile) and returns its CONFIG as Python reads it.
 function pythonConfig(script) {
@@ -30,7 +31,7 @@ test('every preset gets a script that compiles, whose CONFIG is the workload as 
     // A preset whose own layout needs more GPUs (pipeline stages of 16) is written from its own shape.
     const planned = engine.tryCall('estimate', { preset: p.id, gpu: 'h100-sxm5-80gb', count: 8 });
     const est = planned.ok ? planned : { shape: p.workload, plan: p.workload };
-    const config = probeConfig(p.workload, { preset: p.id, shape: est.shape, plan: est.plan, precision: est.precision });
+    const config = probeConfig(p.workload, { preset: p.id, shape: est.shape, plan: est.plan, precision: est.precision, fallback });
     if (p.workload.kind === 'cnn' && !TORCHVISION_MODELS[p.id]) {
       assert.equal(config.error.code, 'probe.no_torchvision_model', p.id);
       continue;
@@ -58,7 +59,9 @@ test('grouped-query attention, LoRA and experts reach the script', () => {
   const m = probeConfig(moe.workload, { preset: moe.id });
   assert.equal(m.experts, moe.workload.experts);
   assert.equal(m.experts_per_token, moe.workload.experts_per_token);
-  assert.equal(probeConfig({ kind: 'transformer', mode: 'pretrain', hidden: 4096, heads: 32 }).lora_rank, 0);
+  const own = probeConfig({ kind: 'transformer', mode: 'pretrain', hidden: 4096, heads: 32 }, { fallback });
+  assert.equal(own.lora_rank, 0);
+  assert.equal(own.seq_len, fallback.seq_len, 'what an own workload leaves out comes from the engine\'s defaults');
 });
 
 test('gpuvalue probe writes the script to a file and says how to run it; a CNN without a torchvision model exits 1', () => {

@@ -1,10 +1,12 @@
 // The measurement script for a workload: a short PyTorch program that trains a model of the workload's shape on the
 // GPUs it finds for a few warm-up and timed steps and prints one JSON line (GPU, count, precision, tokens or samples
-// per second, peak memory, versions). The page and the CLI (`gpuvalue probe`) write it; its logic is fixed text,
-// only the CONFIG line at its top depends on the workload.
+// per second, peak memory, versions). The CLI (`gpuvalue probe`) writes it; its logic is fixed text, only the CONFIG
+// line at its top depends on the workload.
 //
-// probeConfig(workload, estimate) -> the CONFIG object, or { error: {code, params} } when no script can stand for
-// the workload (a CNN without a torchvision model of the same name).
+// probeConfig(workload, {preset, shape, plan, precision, fallback}) -> the CONFIG object (shape, plan and precision
+// from the engine's estimate; fallback: the engine's defaults for an own transformer, for what the workload leaves
+// out), or { error: {code, params} } when no script can stand for the workload (a CNN without a torchvision model of
+// the same name).
 
 // CNN presets and the torchvision model each one trains (torchvision.models.get_model names,
 // https://pytorch.org/vision/stable/models.html).
@@ -15,7 +17,7 @@ export const TORCHVISION_MODELS = { 'resnet50-imagenet': 'resnet50' };
 export const PROBE_WARMUP_STEPS = 3;
 export const PROBE_TIMED_STEPS = 10;
 
-export function probeConfig(workload, { preset, shape, plan, precision } = {}) {
+export function probeConfig(workload, { preset, shape, plan, precision, fallback = {} } = {}) {
   const w = workload || {};
   const base = { probe_format: 1, preset: preset || null, mode: w.mode || 'pretrain', warmup_steps: PROBE_WARMUP_STEPS, timed_steps: PROBE_TIMED_STEPS };
   if (w.kind === 'cnn' || w.kind === 'vision') {
@@ -36,7 +38,7 @@ export function probeConfig(workload, { preset, shape, plan, precision } = {}) {
     ffn_hidden: w.ffn_hidden || 4 * hidden,
     gated_mlp: (w.class || 'decoder').startsWith('decoder'),
     vocab: w.vocab || 32000,
-    seq_len: w.seq_len || 2048,
+    seq_len: w.seq_len || fallback.seq_len,
     micro_batch: (plan && plan.micro_batch) || w.micro_batch || 1,
     experts: w.experts || 0,
     experts_per_token: w.experts_per_token || 0,
@@ -48,28 +50,8 @@ export function probeConfig(workload, { preset, shape, plan, precision } = {}) {
   };
 }
 
-// The script's text for a CONFIG object.
-export function probeScript(config) {
-  return `#!/usr/bin/env python3
-# gpuvalue measurement script. Trains a model of your workload's shape on synthetic data and prints one JSON line:
-# paste that line into gpuvalue (the page's "Your measurement" box, or: gpuvalue rank ... --measured FILE).
-#
-# What it measures: forward, backward and optimizer step of a model with your workload's layer shape, in bf16
-# autocast, on random data, for ${config.timed_steps} timed steps after ${config.warmup_steps} warm-up steps.
-# What it leaves out: your data loading, checkpoint saving, evaluation, and your own kernels (it uses PyTorch's
-# scaled_dot_product_attention); fp8 training is measured as bf16 (plain PyTorch has no fp8 training).
-# A model too large for one GPU is measured with as many of its layers as fit (layers_run in the output); gpuvalue
-# scales the result by the layer count.
-# Run: python3 probe.py            (one GPU)
-#      torchrun --nproc_per_node=8 probe.py   (data parallel over 8 GPUs of one machine)
-# Needs: Python 3.9+, PyTorch 2.1+ with CUDA (and torchvision for CNN workloads). No network access.
-import json, os, sys, time
-import torch
-import torch.nn as nn
-import torch.nn.functional as F
-
-CONFIG = json.loads(${JSON.stringify(JSON.stringify(config))})
-
+// The script's classes: attention with grouped KV heads, a plain or gated MLP, top-k experts, LoRA adapters.
+const PY_MODULES = `
 def fail(message):
     print(json.dumps({"gpuvalue_probe": CONFIG["probe_format"], "error": message}))
     sys.exit(1)
@@ -159,7 +141,10 @@ class LoraLinear(nn.Module):
     def forward(self, x):
         return self.base(x) + self.b(self.a(x))
 
-def layer_params(c):
+`;
+
+// Its model builders and the timed loop that prints the JSON line.
+const PY_RUN = `def layer_params(c):
     h, hd = c["hidden"], c["hidden"] // c["heads"]
     attn = h * c["heads"] * hd * 2 + h * 2 * c["kv_heads"] * hd
     if c["experts"] > 1:
@@ -252,4 +237,27 @@ if rank == 0:
 if world > 1:
     torch.distributed.destroy_process_group()
 `;
+
+// The script's text for a CONFIG object: a header saying what it measures, the CONFIG line, the fixed code.
+export function probeScript(config) {
+  return `#!/usr/bin/env python3
+# gpuvalue measurement script. Trains a model of your workload's shape on synthetic data and prints one JSON line:
+# paste that line into gpuvalue (the page's "Your measurement" box, or: gpuvalue rank ... --measured FILE).
+#
+# What it measures: forward, backward and optimizer step of a model with your workload's layer shape, in bf16
+# autocast, on random data, for ${config.timed_steps} timed steps after ${config.warmup_steps} warm-up steps.
+# What it leaves out: your data loading, checkpoint saving, evaluation, and your own kernels (it uses PyTorch's
+# scaled_dot_product_attention); fp8 training is measured as bf16 (plain PyTorch has no fp8 training).
+# A model too large for one GPU is measured with as many of its layers as fit (layers_run in the output); gpuvalue
+# scales the result by the layer count.
+# Run: python3 probe.py            (one GPU)
+#      torchrun --nproc_per_node=8 probe.py   (data parallel over 8 GPUs of one machine)
+# Needs: Python 3.9+, PyTorch 2.1+ with CUDA (and torchvision for CNN workloads). No network access.
+import json, os, sys, time
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+CONFIG = json.loads(${JSON.stringify(JSON.stringify(config))})
+${PY_MODULES}${PY_RUN}`;
 }
