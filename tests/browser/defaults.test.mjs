@@ -10,17 +10,21 @@ test.after(async () => { await browser.close(); server.close(); });
 
 const TOOLS = ['advise', 'plan', 'mig', 'levers', 'compare', 'energy'];
 
+// One page per preset; each tool's tab opened in turn on it (a tool first opened by its tab starts from the same
+// defaults as one opened by the URL).
 for (const preset of ['llama2-7b-pretrain', 'resnet50-imagenet', 'gpt3-175b']) {
   test(`${preset}: every tool opens without an error`, async () => {
+    const { context, page, log } = await openPage(browser, `${base}#preset=${preset}&lang=en&tool=${TOOLS[0]}`);
+    await settled(page);
     for (const tool of TOOLS) {
-      const { context, page, log } = await openPage(browser, `${base}#preset=${preset}&lang=en&tool=${tool}`);
-      await settled(page);
+      if (tool !== TOOLS[0]) await page.click(`#tab-${tool}`);
       await page.waitForFunction((t) => ['ready', 'error'].includes(document.querySelector(`#tool-${t}`)?.dataset.state), tool, { timeout: 30000 });
       const s = await page.evaluate((t) => {
         const sec = document.querySelector(`#tool-${t}`);
         return { state: sec.dataset.state, errors: [...sec.querySelectorAll('.tool-error, .notice.error, [role="alert"]')].map((e) => e.textContent.slice(0, 200)),
-          invalid: [...sec.querySelectorAll('[aria-invalid="true"]')].map((e) => e.id) };
+          invalid: [...sec.querySelectorAll('[aria-invalid="true"]')].map((e) => e.id), selected: document.getElementById(`tab-${t}`).getAttribute('aria-selected') };
       }, tool);
+      assert.equal(s.selected, 'true', `${tool}: its tab is the selected one`);
       assert.equal(s.state, 'ready', `${tool}: ${s.errors.join(' | ')}`);
       assert.deepEqual(s.errors, [], tool);
       assert.deepEqual(s.invalid, [], tool);
@@ -29,7 +33,7 @@ for (const preset of ['llama2-7b-pretrain', 'resnet50-imagenet', 'gpt3-175b']) {
         await shot(page, 'energy-default.png');
       }
       assert.deepEqual(log.errors, [], tool);
-      await context.close();
     }
+    await context.close();
   });
 }

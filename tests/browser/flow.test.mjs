@@ -120,7 +120,7 @@ test('main flow over http: the table, charts, details and comparison show the en
   await page.mouse.move(point.x, point.y);
   await page.mouse.click(point.x, point.y);
   // Chart.js handles pointer events in the next animation frame, so wait for the selection itself.
-  await page.waitForFunction((key) => new URLSearchParams(location.hash.slice(1)).get('sel') === key, point.key, { timeout: 5000 });
+  await page.waitForFunction((key) => new URLSearchParams(location.hash.slice(1)).get('sel') === key, point.key, { timeout: 30000 });
   await settled(page);
   // The point may be an offer beyond the table's first rows (the scatter plots every fitting offer): its name comes
   // from the engine's ranking.

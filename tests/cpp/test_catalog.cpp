@@ -8,18 +8,11 @@
 using namespace gpuvalue;
 using gpuvalue_test::parse;
 
-static const GpuDatabase& db() {
-  static GpuDatabase d = [] {
-    GpuDatabase g;
-    g.load(gpuvalue_test::readFile("data/gpus.json"));
-    return g;
-  }();
-  return d;
-}
+using gpuvalue_test::gpuDatabase;
 
 static Issues load(const std::string& text, Catalog& out) {
   Catalog existing;
-  return parseCatalog(text, db(), existing, out, "2026-12-02");
+  return parseCatalog(text, gpuDatabase(), existing, out, "2026-12-02");
 }
 
 static bool hasPath(const Issues& is, const std::string& path, bool warning = false) {

@@ -16,7 +16,7 @@ using namespace gpuvalue;
 
 namespace {
 
-const GpuDatabase& db() { return gpuvalue_test::gpuDatabase(); }
+using gpuvalue_test::gpuDatabase;
 
 struct Read {
   bool ok = false;
@@ -29,7 +29,7 @@ struct Read {
 Read readText(const std::string& text, bool fast, size_t piece = 0) {
   Read r;
   std::unordered_set<std::string> taken;
-  CatalogStreamReader reader(db(), taken, "2026-12-02", fast);
+  CatalogStreamReader reader(gpuDatabase(), taken, "2026-12-02", fast);
   reader.expectBytes(text.size());
   bool fed = true;
   if (piece == 0) {

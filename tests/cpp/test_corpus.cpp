@@ -42,7 +42,7 @@ const json& expectations() {
 }
 
 // An engine of its own with the real GPU database, catalog and presets (the corpus changes what it loads).
-std::unique_ptr<Engine> freshEngine() {
+std::unique_ptr<Engine> corpusEngine() {
   auto e = std::make_unique<Engine>();
   e->setToday("2026-12-02");
   auto check = [](const std::string& r) { REQUIRE(gpuvalue_test::parse(r).value("ok", false)); };
@@ -202,7 +202,7 @@ std::string describe(const std::vector<std::string>& v) {
 
 // Runs every corpus entry whose method is in `methods` (known bugs excluded) on one engine.
 void runCorpus(const std::set<std::string>& methods) {
-  auto engine = freshEngine();
+  auto engine = corpusEngine();
   size_t ran = 0;
   for (auto it = expectations().begin(); it != expectations().end(); ++it) {
     const json& want = it.value();
@@ -220,7 +220,7 @@ void runCorpus(const std::set<std::string>& methods) {
     CHECK(describe(bad) == "");
     if (want.value("ok", false) && (method == "loadCatalog" || method == "addCatalog" || method == "loadGpus" ||
                                     method == "loadPresets")) {
-      engine = freshEngine();  // the corpus document replaced or extended the data on purpose
+      engine = corpusEngine();  // the corpus document replaced or extended the data on purpose
       continue;
     }
     stillWorks(e, before, it.key());
@@ -278,7 +278,7 @@ TEST_CASE("broken SkyPilot CSV files get the expected error or row-by-row warnin
 }
 
 TEST_CASE("hostile strings in names, providers and regions are ranked and priced as the same plain text", "[corpus]") {
-  auto engine = freshEngine();
+  auto engine = corpusEngine();
   Engine& e = *engine;
   const json doc = gpuvalue_test::parse(gpuvalue_test::readFile("tests/corpus/catalog-hostile-strings.json"));
   REQUIRE(gpuvalue_test::parse(e.addCatalog(doc.dump())).value("ok", false));
@@ -308,7 +308,7 @@ TEST_CASE("hostile strings in names, providers and regions are ranked and priced
 }
 
 TEST_CASE("JSON nested 100,000 levels deep is rejected by every JSON entry point without exhausting the stack", "[corpus][deep]") {
-  auto engine = freshEngine();
+  auto engine = corpusEngine();
   Engine& e = *engine;
   const Snapshot before = snapshot(e);
   const size_t depth = 100000;
@@ -343,7 +343,7 @@ TEST_CASE("JSON nested 100,000 levels deep is rejected by every JSON entry point
 }
 
 TEST_CASE("256 levels of nesting are still parsed and 257 are refused", "[corpus][deep]") {
-  auto engine = freshEngine();
+  auto engine = corpusEngine();
   const json ok = gpuvalue_test::parse(engine->estimate(repeat("[", 256) + repeat("]", 256)));
   CHECK(ok["error"].value("code", "") == "invalid_value");  // parsed: an array is not a request object
   const json deep = gpuvalue_test::parse(engine->estimate(repeat("[", 257) + repeat("]", 257)));
@@ -372,7 +372,7 @@ TEST_CASE("a 100 MB catalog (16 MB in wasm) is refused at its one bad price, by 
   doc += "]}";
   const size_t last_price = doc.rfind("\"usd_per_hour\": 20");
   doc.replace(last_price, 18, "\"usd_per_hour\": -1");
-  auto engine = freshEngine();
+  auto engine = corpusEngine();
   Engine& e = *engine;
   const Snapshot before = snapshot(e);
   const size_t nf = gpuvalue::nonFiniteNumbersWritten();
@@ -400,7 +400,7 @@ TEST_CASE("known importer bugs in the corpus still reproduce and are reported un
     const json& want = it.value();
     if (!want.contains("known_bug")) continue;
     ++known;
-    auto engine = freshEngine();
+    auto engine = corpusEngine();
     Engine& e = *engine;
     INFO("tests/corpus/" << it.key());
     const std::string method = want.value("method", "");
@@ -422,7 +422,7 @@ TEST_CASE("known importer bugs in the corpus still reproduce and are reported un
 }
 
 TEST_CASE("inputs the fuzzers crashed on (tests/corpus/fuzz-crashes) get well-formed answers and leave the engine working", "[corpus][fuzz]") {
-  auto engine = freshEngine();
+  auto engine = corpusEngine();
   const auto files = listDir("tests/corpus/fuzz-crashes");
   for (const auto& f : files) {
     if (f == "README.md") continue;
@@ -449,7 +449,7 @@ TEST_CASE("inputs the fuzzers crashed on (tests/corpus/fuzz-crashes) get well-fo
       const size_t nf = gpuvalue::nonFiniteNumbersWritten();
       const json r = wellFormed(method, call(e, method, text), nf);
       if (r.value("ok", false) && loadMethods().count(method) && method != "validate") {
-        engine = freshEngine();
+        engine = corpusEngine();
         continue;
       }
       stillWorks(e, before, f);

@@ -16,7 +16,7 @@ using gpuvalue_test::parse;
 
 namespace {
 
-const GpuDatabase& gpus() { return gpuvalue_test::gpuDatabase(); }
+using gpuvalue_test::gpuDatabase;
 
 // Mixtral 8x7B (Jiang et al. 2024, arXiv:2401.04088, Table 1): 32 layers, hidden 4096, 32 heads, 8 KV heads,
 // 8 experts of 14,336, top-2; 46,702,792,704 parameters.
@@ -60,7 +60,7 @@ Workload deepseekV3() {
 
 Cluster nodesOf(const char* gpu, int per_node, int nodes, double network_gbps) {
   Cluster c;
-  c.gpu = gpus().find(gpu);
+  c.gpu = gpuDatabase().find(gpu);
   c.gpus_per_node = per_node;
   c.nodes = nodes;
   c.interconnect = "nvswitch";

@@ -11,7 +11,7 @@ using gpuvalue_test::parse;
 
 namespace {
 
-const GpuDatabase& gpus() { return gpuvalue_test::gpuDatabase(); }
+using gpuvalue_test::gpuDatabase;
 
 // Llama 3 405B (Dubey et al. 2024, arXiv:2407.21783, Table 3): 126 layers, hidden 16,384, 128 heads, seq 8,192.
 Workload llama405b() {
@@ -30,7 +30,7 @@ Workload llama405b() {
 
 Cluster h100(int nodes) {
   Cluster c;
-  c.gpu = gpus().find("h100-sxm5-80gb");
+  c.gpu = gpuDatabase().find("h100-sxm5-80gb");
   c.gpus_per_node = 8;
   c.nodes = nodes;
   c.interconnect = "nvswitch";

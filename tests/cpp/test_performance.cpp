@@ -8,14 +8,7 @@ using Catch::Matchers::WithinAbs;
 using Catch::Matchers::WithinRel;
 using gpuvalue_test::parse;
 
-static const GpuDatabase& db() {
-  static GpuDatabase d = [] {
-    GpuDatabase g;
-    g.load(gpuvalue_test::readFile("data/gpus.json"));
-    return g;
-  }();
-  return d;
-}
+using gpuvalue_test::gpuDatabase;
 
 static Workload gpt3() {
   Workload w;
@@ -59,7 +52,7 @@ TEST_CASE("mixed-precision AdamW needs 16 bytes per parameter before sharding", 
   w.kind = WorkloadKind::kCustom;
   w.params = 1e9;
   Cluster c;
-  c.gpu = db().find("a100-sxm4-80gb");
+  c.gpu = gpuDatabase().find("a100-sxm4-80gb");
   ModelConstants k;
   MemoryBreakdown m = estimateMemory(w, c, Sharding{}, k);
   CHECK_THAT(m.weights_gb, WithinRel(2.0, 1e-12));
@@ -73,7 +66,7 @@ TEST_CASE("ZeRO stages shard optimizer, then gradients, then weights", "[perform
   w.kind = WorkloadKind::kCustom;
   w.params = 8e9;
   Cluster c;
-  c.gpu = db().find("a100-sxm4-80gb");
+  c.gpu = gpuDatabase().find("a100-sxm4-80gb");
   c.gpus_per_node = 8;
   ModelConstants k;
   // 8 GPUs, 8e9 params: stage 1 optimizer 96/8 = 12 GB; stage 2 grads 16/8 = 2 GB; stage 3 weights 16/8 = 2 GB.
@@ -92,7 +85,7 @@ TEST_CASE("a model that fits on N GPUs fits on 2N under the same sharding", "[pe
   for (int z = 0; z <= 3; ++z) {
     for (int n : {8, 16, 64, 256}) {
       Cluster a, b;
-      a.gpu = b.gpu = db().find("a100-sxm4-80gb");
+      a.gpu = b.gpu = gpuDatabase().find("a100-sxm4-80gb");
       a.gpus_per_node = b.gpus_per_node = 8;
       a.nodes = n / 8;
       b.nodes = 2 * n / 8;
@@ -109,7 +102,7 @@ TEST_CASE("activations follow Korthikanti et al. eq. 1", "[performance][memory]"
   Workload w = gpt3();
   w.micro_batch = 1;
   Cluster c;
-  c.gpu = db().find("a100-sxm4-80gb");
+  c.gpu = gpuDatabase().find("a100-sxm4-80gb");
   ModelConstants k;
   // per layer: s·b·h·(34 + 5·a·s/h) = 2048·1·12288·(34 + 5·96·2048/12288) = 2048·12288·114 bytes; x 96 layers.
   const double per_layer = 2048.0 * 12288 * (34 + 5.0 * 96 * 2048 / 12288);
@@ -127,7 +120,7 @@ TEST_CASE("more GPUs never lower total FLOPs and never slow a job down", "[perfo
   double last_time = 1e300;
   for (int nodes : {16, 32, 64, 128}) {
     Cluster c;
-    c.gpu = db().find("a100-sxm4-80gb");
+    c.gpu = gpuDatabase().find("a100-sxm4-80gb");
     c.gpus_per_node = 8;
     c.nodes = nodes;
     c.interconnect = "nvswitch";

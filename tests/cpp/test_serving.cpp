@@ -12,7 +12,7 @@ using gpuvalue_test::parse;
 
 namespace {
 
-const GpuDatabase& db() { return gpuvalue_test::gpuDatabase(); }
+using gpuvalue_test::gpuDatabase;
 
 // Llama 3.1 70B (data/serving-presets.json): 80 layers, hidden 8192, 64 query / 8 KV heads of 128.
 ServingConfig llama70b() {
@@ -41,7 +41,7 @@ ServingConfig llama8b() {
 
 ServingHardware on(const char* gpu, int tp) {
   ServingHardware h;
-  h.gpu = db().find(gpu);
+  h.gpu = gpuDatabase().find(gpu);
   REQUIRE(h.gpu);
   h.tensor_parallel = tp;
   h.nvlink = true;

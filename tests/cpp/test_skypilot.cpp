@@ -7,14 +7,7 @@ using namespace gpuvalue;
 using Catch::Matchers::WithinAbs;
 using Catch::Matchers::WithinRel;
 
-static const GpuDatabase& db() {
-  static GpuDatabase d = [] {
-    GpuDatabase g;
-    g.load(gpuvalue_test::readFile("data/gpus.json"));
-    return g;
-  }();
-  return d;
-}
+using gpuvalue_test::gpuDatabase;
 
 TEST_CASE("SkyPilot AWS rows merge zones and read per-GPU memory from GpuInfo", "[skypilot]") {
   // Rows verbatim from skypilot-catalog catalogs/v7/aws/vms.csv (peers.md §4).
@@ -27,7 +20,7 @@ TEST_CASE("SkyPilot AWS rows merge zones and read per-GPU memory from GpuInfo", 
   SkypilotOptions opt;
   opt.provider = "AWS";
   opt.as_of = "2026-11-01";
-  SkypilotImport imp = importSkypilotCsv(csv, db(), opt);
+  SkypilotImport imp = importSkypilotCsv(csv, gpuDatabase(), opt);
   REQUIRE(imp.ok);
   const json& inst = imp.catalog["instances"];
   REQUIRE(inst.size() == 2);
@@ -51,7 +44,7 @@ TEST_CASE("SkyPilot Lambda rows parse with a different column order and no spot"
   SkypilotOptions opt;
   opt.provider = "Lambda";
   opt.as_of = "2026-11-01";
-  SkypilotImport imp = importSkypilotCsv(csv, db(), opt);
+  SkypilotImport imp = importSkypilotCsv(csv, gpuDatabase(), opt);
   REQUIRE(imp.ok);
   const json& inst = imp.catalog["instances"];
   REQUIRE(inst.size() == 2);
@@ -66,7 +59,7 @@ TEST_CASE("SkyPilot import: 80 GB A100 is told apart by memory", "[skypilot]") {
   std::string csv =
       "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,GpuInfo,Price,SpotPrice,Region,AvailabilityZone\n"
       "p4de.24xlarge,A100-80GB,8.0,96.0,1152.0,\"{'Gpus': [{'Name': 'A100', 'Manufacturer': 'NVIDIA', 'Count': 8, 'MemoryInfo': {'SizeInMiB': 81920}}], 'TotalGpuMemoryInMiB': 655360}\",40.96,,us-east-1,use1-az2\n";
-  SkypilotImport imp = importSkypilotCsv(csv, db(), SkypilotOptions{});
+  SkypilotImport imp = importSkypilotCsv(csv, gpuDatabase(), SkypilotOptions{});
   REQUIRE(imp.ok);
   CHECK(imp.catalog["instances"][0]["gpu"] == "a100-sxm4-80gb");
 }
@@ -77,7 +70,7 @@ TEST_CASE("SkyPilot import reports unmapped GPUs and bad rows with line numbers"
       "Gaudi2,dl1.24xlarge,8.0,13.1,us-east-1\n"
       "T4,g4dn.xlarge,one,0.526,us-east-1\n"
       "T4,g4dn.xlarge,1.0,0.526,us-east-1\n";
-  SkypilotImport imp = importSkypilotCsv(csv, db(), SkypilotOptions{});
+  SkypilotImport imp = importSkypilotCsv(csv, gpuDatabase(), SkypilotOptions{});
   REQUIRE(imp.ok);
   CHECK(imp.catalog["instances"].size() == 1);
   bool unmapped = false, badcount = false;
@@ -90,11 +83,11 @@ TEST_CASE("SkyPilot import reports unmapped GPUs and bad rows with line numbers"
 }
 
 TEST_CASE("SkyPilot import fails cleanly on missing headers and broken quoting", "[skypilot][errors]") {
-  SkypilotImport a = importSkypilotCsv("Foo,Bar\n1,2\n", db(), SkypilotOptions{});
+  SkypilotImport a = importSkypilotCsv("Foo,Bar\n1,2\n", gpuDatabase(), SkypilotOptions{});
   CHECK_FALSE(a.ok);
   REQUIRE_FALSE(a.issues.empty());
   CHECK(a.issues[0].path == "line 1");
-  SkypilotImport b = importSkypilotCsv("InstanceType,AcceleratorName,AcceleratorCount,Price,Region\nx,\"T4,1,1,r\n", db(), SkypilotOptions{});
+  SkypilotImport b = importSkypilotCsv("InstanceType,AcceleratorName,AcceleratorCount,Price,Region\nx,\"T4,1,1,r\n", gpuDatabase(), SkypilotOptions{});
   CHECK_FALSE(b.ok);
   CHECK(b.issues[0].path == "line 2");
 }
@@ -132,7 +125,7 @@ TEST_CASE("GCP machine row and accelerator row of the same zone add up to one A2
       ",,,A100,1,{'Gpus': [{'MemoryInfo': {'SizeInMiB': 40960}}]},us-central1,us-central1-a,2.93391,1.4341\n"  // 5
       ",,,A100,1,{'Gpus': [{'MemoryInfo': {'SizeInMiB': 40960}}]},us-central1,us-central1-b,2.93391,1.4341\n"  // 6
       ",,,A100,1,{'Gpus': [{'MemoryInfo': {'SizeInMiB': 40960}}]},us-west3,us-west3-b,3.43686,1.4903\n";       // 7
-  SkypilotImport imp = importSkypilotCsv(csv, db(), SkypilotOptions{});
+  SkypilotImport imp = importSkypilotCsv(csv, gpuDatabase(), SkypilotOptions{});
   REQUIRE(imp.ok);
   const json& inst = imp.catalog["instances"];
   REQUIRE(inst.size() == 2);
@@ -162,7 +155,7 @@ TEST_CASE("GCP attachable GPUs get SkyPilot's cheapest N1 host with enough vCPUs
       ",,,T4,1,{'Gpus': [{'MemoryInfo': {'SizeInMiB': 16384}}]},us-central1,us-central1-a,0.35,0.175\n"     // 5
       ",,,V100,1,{'Gpus': [{'MemoryInfo': {'SizeInMiB': 16384}}]},us-central1,us-central1-a,2.48,1.1458\n"  // 6
       ",,,T4,4,{'Gpus': [{'MemoryInfo': {'SizeInMiB': 16384}}]},us-central1,us-central1-a,1.4,0.7\n";       // 7
-  SkypilotImport imp = importSkypilotCsv(csv, db(), SkypilotOptions{});
+  SkypilotImport imp = importSkypilotCsv(csv, gpuDatabase(), SkypilotOptions{});
   REQUIRE(imp.ok);
   const json& inst = imp.catalog["instances"];
   REQUIRE(inst.size() == 2);
@@ -187,7 +180,7 @@ TEST_CASE("GCP GPU machines priced 0.0 or paired with no accelerator are reporte
       "a4-highgpu-8g,224.0,3968.0,,,,us-central1,us-central1-b,0.0,0.0\n"          // line 3: price 0.0
       ",,,B200,8,{'Gpus': [{'MemoryInfo': {'SizeInMiB': 184320}}]},us-central1,us-central1-b,90.216,32.6064\n"     // 4
       ",,,H100,8,{'Gpus': [{'MemoryInfo': {'SizeInMiB': 81920}}]},asia-northeast3,asia-northeast3-a,100.64584,18.9312\n";  // 5
-  SkypilotImport imp = importSkypilotCsv(csv, db(), SkypilotOptions{});
+  SkypilotImport imp = importSkypilotCsv(csv, gpuDatabase(), SkypilotOptions{});
   // No row gave an offer: the import fails and says so, with each row's reason.
   CHECK_FALSE(imp.ok);
   CHECK(imp.catalog["instances"].empty());
@@ -205,7 +198,7 @@ TEST_CASE("RunPod SizeInMiB written in GB is read as GB and 'A100 PCIe' picks th
       "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,Region,SpotPrice,Price,AvailabilityZone,GpuInfo\n"
       "1x_A100-80GB_SECURE,A100-80GB,1.0,8.0,117.0,CA,0.82,1.64,CA-MTL-1,\"{'Gpus': [{'Name': 'A100 PCIe', 'Manufacturer': "
       "'Nvidia', 'Count': 1, 'MemoryInfo': {'SizeInMiB': 80}}], 'TotalGpuMemoryInMiB': 80}\"\n";
-  SkypilotImport imp = importSkypilotCsv(csv, db(), SkypilotOptions{});
+  SkypilotImport imp = importSkypilotCsv(csv, gpuDatabase(), SkypilotOptions{});
   REQUIRE(imp.ok);
   const json& o = imp.catalog["instances"][0];
   CHECK(o["gpu"] == "a100-pcie-80gb");   // not the SXM part the alias "A100-80GB" names
@@ -219,7 +212,7 @@ TEST_CASE("An instance type that says pcie picks the PCIe GPU", "[skypilot]") {
       "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,Price,Region,GpuInfo,SpotPrice\n"
       "gpu_1x_h100_pcie,H100,1.0,26.0,200.0,2.49,us-east-1,\"{'Gpus': [{'Name': 'H100', 'Manufacturer': 'NVIDIA', "
       "'Count': 1.0, 'MemoryInfo': {'SizeInMiB': 81920}}], 'TotalGpuMemoryInMiB': 81920}\",\n";
-  SkypilotImport imp = importSkypilotCsv(csv, db(), SkypilotOptions{});
+  SkypilotImport imp = importSkypilotCsv(csv, gpuDatabase(), SkypilotOptions{});
   REQUIRE(imp.ok);
   CHECK(imp.catalog["instances"][0]["gpu"] == "h100-pcie-80gb");
 }
@@ -233,7 +226,7 @@ TEST_CASE("Accelerator names with a suffix after an underscore map to the GPU be
   std::string csv = "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,Price,Region,GpuInfo,SpotPrice\n" +
                     row("a", "H100_SXM5", 81920) + row("b", "A100_80G_PCIE", 81920) + row("c", "L40S_PCIE_BAREMETAL", 46068) +
                     row("d", "NOSUCH_PCIE", 16384);
-  SkypilotImport imp = importSkypilotCsv(csv, db(), SkypilotOptions{});
+  SkypilotImport imp = importSkypilotCsv(csv, gpuDatabase(), SkypilotOptions{});
   REQUIRE(imp.ok);
   std::map<std::string, std::string> gpu;
   for (const auto& o : imp.catalog["instances"]) gpu[o["instance_type"]] = o["gpu"];
@@ -252,7 +245,7 @@ TEST_CASE("A board GPU count no baseboard has is skipped with its line", "[skypi
       "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,GpuInfo,Price,SpotPrice,Region,Generation\n"
       "Standard_ND96isr_H100_v5,H100,12,96.0,1900,H100,98.32,98.32,eastus,V2\n"
       "Standard_NC24ads_A100_v4,A100-80GB,1,24.0,220,A100-80GB,3.673,0.444433,eastus,V2\n";
-  SkypilotImport imp = importSkypilotCsv(csv, db(), SkypilotOptions{});
+  SkypilotImport imp = importSkypilotCsv(csv, gpuDatabase(), SkypilotOptions{});
   REQUIRE(imp.ok);
   REQUIRE(imp.catalog["instances"].size() == 1);
   CHECK(imp.catalog["instances"][0]["instance_type"] == "Standard_NC24ads_A100_v4");
@@ -267,7 +260,7 @@ TEST_CASE("Multi-GPU interconnect follows the GPU: NVSwitch boards, NVLink V100,
       "{'SizeInMiB': 40960}}], 'TotalGpuMemoryInMiB': 327680}\",21.957642,6.289000,us-east-1,use1-az1,x86_64\n"
       "p3dn.24xlarge,V100-32GB,8.0,96.0,768.0,\"{'Gpus': [{'Name': 'V100', 'Manufacturer': 'NVIDIA', 'Count': 8, "
       "'MemoryInfo': {'SizeInMiB': 32768}}], 'TotalGpuMemoryInMiB': 262144}\",31.212,8.357600,us-east-1,use1-az1,x86_64\n";
-  SkypilotImport imp = importSkypilotCsv(csv, db(), SkypilotOptions{});
+  SkypilotImport imp = importSkypilotCsv(csv, gpuDatabase(), SkypilotOptions{});
   REQUIRE(imp.ok);
   CHECK(imp.catalog["instances"][0]["interconnect"] == "nvswitch");
   CHECK(imp.catalog["instances"][1]["interconnect"] == "nvlink");
@@ -281,7 +274,7 @@ TEST_CASE("Rows without an accelerator are reported as line ranges", "[skypilot]
       "cpu_4x_general,,,4.0,16.0,0.2,asia-south-1,,\n"
       "gpu_1x_a6000,A6000,1.0,14.0,100.0,0.8,us-east-1,,\n"
       "cpu_4x_general,,,4.0,16.0,0.2,me-west-1,,\n";
-  SkypilotImport imp = importSkypilotCsv(csv, db(), SkypilotOptions{});
+  SkypilotImport imp = importSkypilotCsv(csv, gpuDatabase(), SkypilotOptions{});
   REQUIRE(imp.ok);
   CHECK(hasIssue(imp, "", "import.cpu_rows{row_count=3,lines=2-3, 5}"));
 }
@@ -296,7 +289,7 @@ TEST_CASE("Older and workstation GPUs map: K80 and M60 per GPU as Azure counts t
       "Standard_NV12s_v3,M60,1,12.0,112,M60,1.14,0.1254,eastus,\"V1,V2\"\n"                      // line 4
       "Standard_NV16as_v4,Radeon MI25,1,16.0,56,Radeon MI25,0.932,0.10252,eastus,\"V1,V2\"\n"    // line 5
       "Standard_NP10s,Xilinx U250,1,10.0,168,Xilinx U250,1.65,,eastus,V1\n";                     // line 6
-  SkypilotImport imp = importSkypilotCsv(azure, db(), SkypilotOptions{});
+  SkypilotImport imp = importSkypilotCsv(azure, gpuDatabase(), SkypilotOptions{});
   REQUIRE(imp.ok);
   const json& inst = imp.catalog["instances"];
   REQUIRE(inst.size() == 3);
@@ -325,7 +318,7 @@ TEST_CASE("Older and workstation GPUs map: K80 and M60 per GPU as Azure counts t
       "n1-highmem-8,8.0,52.0,,,,us-central1,us-central1-a,0.47321,0.14366\n"                                   // line 2
       ",,,P4,1,{'Gpus': [{'MemoryInfo': {'SizeInMiB': 8192}}]},us-central1,us-central1-a,0.6,0.216\n"          // line 3
       ",,,P100,1,{'Gpus': [{'MemoryInfo': {'SizeInMiB': 16384}}]},us-central1,us-central1-a,1.46,0.584\n";     // line 4
-  SkypilotImport g = importSkypilotCsv(gcp, db(), SkypilotOptions{});
+  SkypilotImport g = importSkypilotCsv(gcp, gpuDatabase(), SkypilotOptions{});
   REQUIRE(g.ok);
   CHECK(g.unmapped.empty());
   const json* p4 = findOffer(g.catalog["instances"], "n1-highmem-8 + 1x P4", "us-central1");
