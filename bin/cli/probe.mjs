@@ -2,6 +2,7 @@
 // plans it on the trial hardware (--gpu, --count: the layer shape, the micro-batch), to stdout or --out FILE.
 import fs from 'node:fs';
 import { probeConfig, probeScript } from '../../web/src/tools/probescript.js';
+import { GpuvalueError } from '../../web/src/engine/client.js';
 import { terminalText } from './text.mjs';
 import { s } from './strings.mjs';
 
@@ -16,7 +17,7 @@ export function probeCommand(opts, e, request, out) {
   // The engine's plan gives the derived shape and the micro-batch; a workload whose own layout does not go on the
   // trial GPUs (e.g. pipeline stages of 16) still has its shape, and the script runs data parallel anyway.
   const planned = e.tryCall('estimate', { ...request, gpu, count });
-  if (!planned.ok && !(workload.layers && workload.hidden && workload.heads)) return e.estimate({ ...request, gpu, count });
+  if (!planned.ok && !(workload.layers && workload.hidden && workload.heads)) throw new GpuvalueError(planned);
   const est = planned.ok ? planned : {};
   const fallback = e.defaults().custom_workloads.transformer;
   const config = probeConfig(workload, { preset: request.preset, shape: est.shape, plan: est.plan, precision: est.precision, fallback });
