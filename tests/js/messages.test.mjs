@@ -166,3 +166,17 @@ test('a list of messages never doubles punctuation: no "。；" in Chinese, no "
   assert.doesNotMatch(en, /[.!?];/, en);
   assert.match(zh, /显存放不下。已按竞价计费；显存放不下。/);
 });
+
+// JSON.parse keeps the last of two equal keys without a word, so a message written twice in a catalog silently
+// replaces the first: every file of user-visible text says each key once.
+test('every message catalog names each key once', () => {
+  const dir = path.join(root, 'web/src/i18n');
+  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.json'));
+  assert.ok(files.length >= 2, files.join(', '));
+  for (const f of files) {
+    const keys = [...fs.readFileSync(path.join(dir, f), 'utf8').matchAll(/^\s*"([^"]+)"\s*:/gm)].map((m) => m[1]);
+    assert.ok(keys.length > 100, `${f}: ${keys.length} keys`);
+    const twice = keys.filter((k, i) => keys.indexOf(k) !== i);
+    assert.deepEqual(twice, [], `${f}: keys written more than once`);
+  }
+});
