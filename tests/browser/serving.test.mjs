@@ -139,3 +139,22 @@ test('the widget answers the serving question with mode="serving", in both langu
   assert.deepEqual(log.errors, []);
   await context.close();
 });
+
+test('serving has the offer filters: hiding marketplace hosts reranks from the URL, training-only limits are absent', async () => {
+  const { context, page, log } = await openPage(browser, `${base}${hashOf(QUESTION, 'en')}`);
+  await settled(page);
+  for (const id of ['f-providers', 'f-regions', 'f-gpus', 'hide-marketplace', 'hide-stale']) assert.ok(await page.$(`#${id}`), `#${id} in serving mode`);
+  for (const id of ['f-pricing', 'budget', 'deadline', 'horizon', 'fits-only']) assert.equal(await page.$(`#${id}`), null, `#${id} is a training limit`);
+  await page.check('#hide-marketplace');
+  await page.waitForFunction(() => new URLSearchParams(location.hash.slice(1)).get('mk') === '0');
+  await settled(page);
+  const want = ops.serveRank({ serving: { preset: QUESTION.preset, traffic: { requests_per_s: QUESTION.rps }, targets: { ttft_ms: QUESTION.ttft, tpot_ms: QUESTION.tpot } },
+    filters: { include_marketplace: false } });
+  assert.ok(want.rows.every((r) => !r.marketplace));
+  assert.deepEqual((await servingRows(page)).slice(0, 30).map((r) => r.key), want.rows.slice(0, 30).map((r) => r.key));
+  await page.reload();
+  await settled(page);
+  assert.equal(await page.isChecked('#hide-marketplace'), true, 'the filter comes back from the URL');
+  assert.deepEqual(log.errors, []);
+  await context.close();
+});

@@ -44,3 +44,52 @@ test('hostile strings from a catalog render inert inside <gpu-value>', async () 
   assert.deepEqual(log.errors, []);
   await context.close();
 });
+
+test('a catalog attribute adds its offers to its own element only; a missing file says HTTP 404 and is fetched again later', async () => {
+  const own = path.join(site, 'test-own-catalog.json');
+  const later = path.join(site, 'test-later-catalog.json');
+  const host = path.join(site, 'test-own-host.html');
+  const doc = (id, provider) => JSON.stringify({ schema_version: 1, instances: [{ id, provider, instance_type: `${id}.8x`, gpu: 'h100-sxm5-80gb', gpu_count: 8,
+    region: 'r1', interconnect: 'nvswitch', prices: [{ model: 'on_demand', usd_per_hour: 0.02, as_of: '2026-11-01', source: 'https://example.com/p' }] }] });
+  fs.writeFileSync(own, doc('own-1', 'Own Cloud'));
+  fs.writeFileSync(host, `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>host</title></head><body>
+<gpu-value id="a" preset="resnet50-imagenet" lang="en" catalog="test-own-catalog.json"></gpu-value>
+<gpu-value id="b" preset="resnet50-imagenet" lang="en"></gpu-value>
+<gpu-value id="d" preset="resnet50-imagenet" lang="en" catalog="test-later-catalog.json"></gpu-value>
+<script src="gpu-value.js"></script></body></html>`);
+  try {
+    const { context, page, log } = await openPage(browser, `${base}test-own-host.html`);
+    const ready = (id) => page.waitForFunction((x) => document.getElementById(x)?.dataset.ready, id, { timeout: 30000 })
+      .then(() => page.evaluate((x) => ({ state: document.getElementById(x).dataset.ready, text: document.getElementById(x).shadowRoot.textContent }), id));
+    const a = await ready('a');
+    assert.equal(a.state, '1');
+    assert.match(a.text, /Own Cloud/, 'the element with the catalog ranks its $0.02/h offer');
+    assert.doesNotMatch((await ready('b')).text, /Own Cloud/, 'an element without the attribute never sees it');
+    // The catalog's element removed, a new plain element: still only the bundled offers.
+    await page.evaluate(() => {
+      document.getElementById('a').remove();
+      const c = document.createElement('gpu-value');
+      Object.assign(c, { id: 'c' });
+      c.setAttribute('preset', 'resnet50-imagenet');
+      c.setAttribute('lang', 'en');
+      document.body.append(c);
+    });
+    const c = await ready('c');
+    assert.equal(c.state, '1');
+    assert.doesNotMatch(c.text, /Own Cloud/);
+    // A missing file: the HTTP status, not a JSON syntax error; once the file is there, the element loads it.
+    const d = await ready('d');
+    assert.equal(d.state, 'error');
+    assert.match(d.text, /test-later-catalog\.json could not be fetched \(HTTP 404\)/);
+    assert.doesNotMatch(d.text, /JSON|syntax/i);
+    fs.writeFileSync(later, doc('later-1', 'Later Cloud'));
+    await page.evaluate(() => { const el = document.getElementById('d'); delete el.dataset.ready; el.setAttribute('catalog', 'test-later-catalog.json'); });
+    const d2 = await ready('d');
+    assert.equal(d2.state, '1');
+    assert.match(d2.text, /Later Cloud/);
+    assert.deepEqual(log.errors.filter((e) => !/404/.test(e)), [], 'no error but the 404 the browser logs');
+    await context.close();
+  } finally {
+    for (const f of [own, later, host]) fs.rmSync(f, { force: true });
+  }
+});

@@ -381,3 +381,40 @@ TEST_CASE("a price needs as_of or read_on: both readers refuse one with neither 
   CHECK(p.as_of_day == 0);
   CHECK(p.read_on.str() == "2026-11-02");
 }
+
+TEST_CASE("a catalog of another format version is refused at /schema_version by both readers, in pieces too", "[catalog][stream]") {
+  const json offer = tableOffer();
+  // 1 and no version load; anything else is an error at the member's path (in an array of documents, under its index).
+  for (const json& v : {json(1), json()}) {
+    json doc = {{"instances", {offer}}};
+    if (!v.is_null()) doc["schema_version"] = v;
+    for (bool fast : {false, true}) {
+      const Read r = readText(dumpJson(doc), fast, 7);
+      INFO(dumpJson(doc) << " fast " << fast);
+      CHECK(r.ok);
+      CHECK_FALSE(hasErrors(r.issues));
+      CHECK(r.catalog.offers.size() == 1);
+    }
+  }
+  for (const json& v : {json(2), json(999), json(0), json(1.5), json("1"), json::array({1})}) {
+    const json doc = {{"schema_version", v}, {"instances", {offer}}};
+    for (const std::string& text : {dumpJson(doc), dumpJson(json::array({{{"instances", json::array()}}, doc}))}) {
+      const bool in_array = text[0] == '[';
+      for (bool fast : {false, true}) {
+        const Read r = readText(text, fast, in_array ? 0 : 5);
+        INFO(text << " fast " << fast);
+        CHECK(r.catalog.offers.empty());
+        bool at_path = false;
+        for (const auto& i : r.issues) at_path = at_path || (!i.warning && i.path == (in_array ? "/1/schema_version" : "/schema_version"));
+        CHECK(at_path);
+      }
+    }
+  }
+  // The whole-document reader says the same.
+  std::unordered_set<std::string> taken;
+  Catalog out;
+  const Issues is = parseCatalog(json{{"schema_version", 2}, {"instances", {offer}}}, gpuvalue_test::gpuDatabase(), taken, out, "2026-12-02");
+  REQUIRE(is.size() == 1);
+  CHECK(is[0].path == "/schema_version");
+  CHECK(out.offers.empty());
+}

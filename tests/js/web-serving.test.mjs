@@ -113,3 +113,20 @@ test('an unknown serving preset is an engine error with its JSON Pointer path', 
   assert.equal(r.error.path, '/preset');
   assert.equal(r.error.message.code, 'error.unknown_serving_preset');
 });
+
+test('the offer filters apply to serving: marketplace hosts can be hidden, providers and GPUs chosen', () => {
+  const question = { preset: 'llama3.1-8b', traffic: { requests_per_s: 1 }, targets: { ttft_ms: 2000, tpot_ms: 100 } };
+  const all = ops.serveRank({ serving: question, curves: false, limit: 0 });
+  const marketplace = new Set(engine.catalogSummary().filter((o) => o.marketplace).map((o) => o.id));
+  assert.ok(marketplace.size > 0, 'the bundled catalog has marketplace hosts');
+  assert.ok(all.rows.some((r) => r.marketplace && marketplace.has(r.id)), 'by default marketplace hosts are ranked, and marked');
+  assert.ok(all.rows.every((r) => r.marketplace === marketplace.has(r.id)), 'a row is marked exactly when its offer is a marketplace host');
+  const own = ops.serveRank({ serving: question, filters: { include_marketplace: false }, curves: false, limit: 0 });
+  assert.deepEqual(own.rows.filter((r) => r.marketplace), [], 'hidden: no marketplace host is left');
+  assert.deepEqual(own.rows.map((r) => r.key), all.rows.filter((r) => !r.marketplace).map((r) => r.key),
+    'hiding marketplace hosts keeps every other row in its order');
+  const provider = own.rows[0].provider;
+  const gpu = own.rows[0].gpu;
+  const chosen = ops.serveRank({ serving: question, filters: { providers: [provider], gpus: [gpu] }, curves: false, limit: 0 });
+  assert.ok(chosen.rows.length > 0 && chosen.rows.every((r) => r.provider === provider && r.gpu === gpu), `${provider} ${gpu}`);
+});

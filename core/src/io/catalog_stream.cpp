@@ -8,6 +8,7 @@
 #include <cstring>
 #include <utility>
 
+#include "io/json_reader.hpp"
 #include "io/json_scan.hpp"
 #include "io/limits.hpp"
 #include "model/catalog.hpp"
@@ -250,10 +251,13 @@ struct CatalogStreamReader::State {
   }
 
   void endDocument() {
-    if (!found_instances || !json::accept(skeleton)) {
+    json head = found_instances ? json::parse(skeleton, nullptr, false) : json();
+    if (!found_instances || head.is_discarded()) {
       bad = true;
       return;
     }
+    ObjectReader root(head, "", doc_issues);
+    readCatalogHeader(root);
     if (array_mode)
       for (auto& f : doc_issues) f.path = "/" + std::to_string(doc_index) + f.path;
     const bool ok = !hasErrors(doc_issues);

@@ -322,11 +322,14 @@ bool readOfferJson(const json& inst, size_t i, const GpuDatabase& gpus, const st
   return true;
 }
 
+void readCatalogHeader(ObjectReader& root) { readNumber(root, F::kSchemaVersion); }
+
 Issues parseCatalog(const json& doc, const GpuDatabase& gpus, std::unordered_set<std::string>& taken_ids, Catalog& out,
                     const std::string& today) {
   Issues issues;
   ObjectReader root(doc, "", issues);
   if (!root.ok()) return issues;
+  readCatalogHeader(root);
   const json* list = root.get("instances");
   if (!list || !list->is_array()) {
     root.error("instances", list ? ErrorCode::kInvalidValue : ErrorCode::kMissingField, Message("error.offers_array"));

@@ -109,6 +109,8 @@ struct Catalog {
 // Moves `from`'s offers to the end of `to` (taking the whole vector when `to` is empty), leaving `from` empty.
 void appendOffers(std::vector<Offer>& to, std::vector<Offer>& from);
 
+// The document's members other than its offers (schema_version), with their errors at their paths.
+void readCatalogHeader(ObjectReader& root);
 // Reads one parsed catalog document and appends its offers to `out` (only when it has no errors).
 // Ids already in `taken_ids` are duplicates; the document's ids are added to it on success.
 // Every problem is reported with its JSON Pointer path.

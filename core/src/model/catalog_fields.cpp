@@ -162,9 +162,10 @@ extern const Field kClaimPrecision = Field::string("precision", "Number format t
 extern const Field kClaimValue = Field::number("value", "Claimed TFLOPS for the whole instance.").req().above(0).atMost(1e9);
 
 // ---- The document ---------------------------------------------------------------------------------------------
+// Read by both readers (readCatalogHeader): a version this engine does not know is refused, not read as if it were 1.
+extern const Field kSchemaVersion = Field::integer("schema_version", "Version of this catalog format; 1.").atLeast(1).atMost(1);
 namespace {
 const Field kSchemaRef = Field::string("$schema", "Relative path to this schema, for editors: '../schema/catalog.schema.json'.").ignored();
-const Field kSchemaVersion = Field::integer("schema_version", "Version of this catalog format; 1.").atLeast(1).atMost(1).ignored();
 const Field kFxField = Field::object("fx", &kFxRecord, "").ignored();
 const Field kInstances = Field::array("instances", &kOfferRecord, "The instance types in this file (normally one file per provider).").req();
 const Field kFxRate = Field::number("CNY_per_USD", "Chinese yuan per US dollar.").req().above(0);

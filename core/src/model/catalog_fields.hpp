@@ -7,6 +7,8 @@
 namespace gpuvalue {
 namespace catalog_fields {
 
+// The document's format version (a catalog says 1, or nothing).
+extern const Field kSchemaVersion;
 // An offer ("instances" item).
 extern const Field kId, kProvider, kInstanceType, kGpu, kGpuCount, kVcpus, kRamGb, kInterconnect, kNetworkGbps, kRdma,
     kRegion, kCurrency, kBillingIncrementS, kMinChargeS, kExample, kMarketplace, kZones, kService, kClaims, kPrices, kNotes;

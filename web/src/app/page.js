@@ -311,7 +311,7 @@ export class App {
       const ctx = this.ctx();
       const { t } = ctx;
       this.el.settings.replaceChildren(settingsBar(ctx));
-      if (this.state.task === 'serve') this.el.sidebar.replaceChildren(servingPanel(ctx), dataPanel(ctx));
+      if (this.state.task === 'serve') this.el.sidebar.replaceChildren(servingPanel(ctx), filtersPanel(ctx, { serving: true }), dataPanel(ctx));
       else this.el.sidebar.replaceChildren(workloadPanel(ctx), filtersPanel(ctx), weightsPanel(ctx), dataPanel(ctx));
       this.el.footer.replaceChildren(tx('p', t, this.host.kind === 'worker' ? 'footerEngine' : 'footerEngineMain'),
         h('p', {}, t('footerData', { offers: ctx.fmt.int(ctx.catalog.count), providers: ctx.fmt.int(ctx.catalog.providers.length) })));

@@ -16,19 +16,40 @@ import { servingOpsOf } from '../engine/serving.js';
 import { h } from '../views/dom.js';
 import { bundledFx, defaultCurrency } from '../state/state.js';
 
+let wasmPromise;
 let enginePromise;
-// The script carries the engine's wasm as base64 of its gzip (scripts/build-web.mjs): inflated once, for every element.
+// The script carries the engine's wasm as base64 of its gzip (scripts/build-web.mjs): inflated once, for every engine.
 async function startEngine() {
-  const wasm = window.__GPUVALUE_WASM__;
-  const wasmBinary = wasm ? await inflate(wasm) : undefined;
+  wasmPromise ||= window.__GPUVALUE_WASM__ ? inflate(window.__GPUVALUE_WASM__) : Promise.resolve(undefined);
+  const wasmBinary = await wasmPromise;
   const factory = wasmBinary ? (options = {}) => window.createGpuvalue({ ...options, wasmBinary }) : window.createGpuvalue;
   return createEngine(factory, unpackBundle(window.__GPUVALUE_DATA__));
 }
+// The bundled catalog's engine, shared by every element without a catalog attribute.
 function sharedEngine() {
   enginePromise ||= startEngine();
   return enginePromise;
 }
-const loadedCatalogs = new Map();
+// An element with a catalog attribute ranks the bundled offers and that file's on an engine of its own (one per URL),
+// so its offers never appear in another element. A failed fetch or a refused file is not kept: the next refresh
+// of an element with that URL tries again.
+const catalogEngines = new Map();
+function catalogEngine(url) {
+  if (!catalogEngines.has(url)) {
+    const ready = (async () => {
+      const res = await fetch(url);
+      if (!res.ok) throw Object.assign(new Error(`${url}: HTTP ${res.status}`), { http: { url, status: res.status } });
+      const text = await res.text();
+      const engine = await startEngine();
+      const r = engine.addCatalog(text);
+      if (!r.ok) throw Object.assign(new GpuvalueError(r), { url });
+      return engine;
+    })();
+    catalogEngines.set(url, ready);
+    ready.catch(() => { if (catalogEngines.get(url) === ready) catalogEngines.delete(url); });
+  }
+  return catalogEngines.get(url);
+}
 
 // The serving ranking on the widget's engine (the same code the page's worker runs).
 function serveRank(engine, el) {
@@ -88,18 +109,14 @@ class GpuValueElement extends HTMLElement {
     const limit = Math.max(1, Math.min(100, Number(this.getAttribute('limit')) || (compact ? 5 : 10)));
     // An engine error's explanation ({code, params}) in the element's language, after its JSON Pointer path.
     const say = (m) => messageRenderer({ lang, fmt })(m);
-    const errorText = (e) => (e && e.explanation ? `${e.path || '/'}: ${say(e.explanation)}` : String((e && e.message) || e));
+    const errorText = (e) => {
+      if (e && e.http) return t('widgetCatalogHttp', { url: e.http.url, status: e.http.status });
+      const where = e && e.url ? `${e.url}: ` : '';
+      return e && e.explanation ? `${where}${e.path || '/'}: ${say(e.explanation)}` : String((e && e.message) || e);
+    };
     try {
-      const engine = await sharedEngine();
       const catalogUrl = this.getAttribute('catalog');
-      if (catalogUrl && !loadedCatalogs.has(catalogUrl)) {
-        loadedCatalogs.set(catalogUrl, (async () => {
-          const res = await fetch(catalogUrl);
-          const r = engine.addCatalog(await res.text());
-          if (!r.ok) throw new Error(`${catalogUrl}: ${r.error.path || '/'}: ${say(r.error.message)}`);
-        })());
-      }
-      if (catalogUrl) await loadedCatalogs.get(catalogUrl);
+      const engine = await (catalogUrl ? catalogEngine(catalogUrl) : sharedEngine());
       if (this.getAttribute('mode') === 'serving') {
         const { a, gpuName, preset } = serveRank(engine, this);
         const title = (preset && preset.name && (preset.name[lang] || preset.name.en)) || this.getAttribute('preset');

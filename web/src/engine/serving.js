@@ -49,7 +49,7 @@ function rowOf(o, r, dateOf) {
   const cap = r.capacity;
   const op = r.operating;
   return {
-    key: o.id, id: o.id, instance: o.instance, provider: o.provider, region: o.region, gpu: o.gpu, gpu_count: o.gpu_count,
+    key: o.id, id: o.id, instance: o.instance, provider: o.provider, region: o.region, gpu: o.gpu, gpu_count: o.gpu_count, marketplace: Boolean(o.marketplace),
     date: dateOf(o), replica_gpus: r.count, interconnect: r.interconnect, weights: r.weights, kv: r.kv,
     fits: r.memory.fits, met: Boolean(r.targets.met), ttft_met: r.targets.ttft_met, tpot_met: r.targets.tpot_met,
     replicas: op ? op.replicas : 0, gpus: c ? c.instances * o.gpu_count : 0, instances: c ? c.instances : 0,
@@ -92,7 +92,7 @@ function groupRegions(rows) {
 
 // s: the engine core's shared state (client, offers, defaults). The operation: serveRank({serving, filters}) where
 // serving = {preset, weights?, kv?, software?, traffic, targets} and filters = {providers, regions, gpus,
-// include_examples, include_stale}; limit: rows sent (0 = all); curves: false leaves out the throughput-per-GPU curves (the widget has no chart).
+// include_examples, include_stale, include_marketplace}; limit: rows sent (0 = all); curves: false leaves out the throughput-per-GPU curves (the widget has no chart).
 export function servingOps(s) {
   return {
     serveRank({ serving, filters = {}, curves: withCurves = true, limit = ROW_LIMIT }) {
@@ -108,6 +108,7 @@ export function servingOps(s) {
       for (const o of s.offers.values()) {
         if (!o.prices.some((p) => p.model === 'on_demand')) continue;
         if (o.example && !filters.include_examples) continue;
+        if (o.marketplace && filters.include_marketplace === false) continue;
         if (!pick(filters.providers, o.provider) || !pick(filters.regions, o.region) || !pick(filters.gpus, o.gpu)) continue;
         const date = dateOf(o);
         if (!filters.include_stale && date && daysBetween(date, today) > staleDays) { stale += 1; continue; }

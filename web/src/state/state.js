@@ -33,7 +33,7 @@ export function servingRequest(s) {
   const serving = { preset: v.preset, weights: v.weights || undefined, kv: v.kv || undefined, software: v.software || undefined,
     traffic: { requests_per_s: v.rps, input_tokens: v.input, output_tokens: v.output }, targets: { ttft_ms: v.ttft, tpot_ms: v.tpot } };
   const f = s.filters;
-  return { serving, filters: { providers: f.providers, regions: f.regions, gpus: f.gpus, include_examples: f.examples, include_stale: !f.hideStale } };
+  return { serving, filters: { providers: f.providers, regions: f.regions, gpus: f.gpus, include_examples: f.examples, include_stale: !f.hideStale, include_marketplace: !f.hideMarketplace } };
 }
 
 // Custom workload fields per kind: [state key, engine key, URL key, type].

@@ -121,7 +121,9 @@ export function workloadPanel(ctx) {
     tx('h2', t, 'workload', { id: 'workload-title' }), source, ...body);
 }
 
-export function filtersPanel(ctx) {
+// The filters of the ranking; for serving ({ serving: true }) only those that choose offers (providers, regions, GPUs,
+// examples, stale and marketplace offers): serving is priced on demand, and fit, budget and horizon are its own.
+export function filtersPanel(ctx, { serving = false } = {}) {
   const { t, state, fmt, catalog, gpus, update } = ctx;
   const f = state.filters;
   const setF = (patch, opts) => update({ filters: { ...ctx.current().state.filters, ...patch } }, opts);
@@ -135,8 +137,8 @@ export function filtersPanel(ctx) {
     multiSelect({ id: 'f-providers', labelKey: 'filterProvider', options: providers, selected: f.providers, onChange: (v) => setF({ providers: v }) }, t),
     multiSelect({ id: 'f-regions', labelKey: 'filterRegion', options: regions, selected: f.regions, onChange: (v) => setF({ regions: v }) }, t),
     multiSelect({ id: 'f-gpus', labelKey: 'filterGpu', options: gpuIds, selected: f.gpus, onChange: (v) => setF({ gpus: v }) }, t),
-    multiSelect({ id: 'f-pricing', labelKey: 'filterPricing', options: pricing, selected: f.pricing, onChange: (v) => setF({ pricing: v }) }, t),
-    h('div', { class: 'field check' },
+    serving ? null : multiSelect({ id: 'f-pricing', labelKey: 'filterPricing', options: pricing, selected: f.pricing, onChange: (v) => setF({ pricing: v }) }, t),
+    serving ? null : h('div', { class: 'field check' },
       h('input', { type: 'checkbox', id: 'fits-only', checked: f.fitsOnly, onchange: (e) => setF({ fitsOnly: e.target.checked }, { inPlace: true }) }),
       tx('label', t, 'fitsOnly', { for: 'fits-only' })),
     h('div', { class: 'field check' },
@@ -149,6 +151,13 @@ export function filtersPanel(ctx) {
       h('input', { type: 'checkbox', id: 'hide-marketplace', checked: f.hideMarketplace, onchange: (e) => setF({ hideMarketplace: e.target.checked }, { inPlace: true }) }),
       tx('label', t, 'hideMarketplace', { for: 'hide-marketplace' })),
     freshnessNote(ctx),
+    ...(serving ? [] : trainingLimits(ctx, f, setF)),
+    h('button', { type: 'button', id: 'filters-reset', onclick: () => update({ filters: { providers: [], regions: [], gpus: [], pricing: [], fitsOnly: false, examples: ctx.current().state.defaultExamples, budget: 0, deadlineHours: 0, hideStale: true, hideMarketplace: false, horizonDays: ctx.current().state.defaultHorizonDays } }) }, t('filtersReset')));
+}
+
+// The training ranking's limits: budget, deadline and the horizon a job is sized to.
+function trainingLimits({ t, fmt }, f, setF) {
+  return [
     field('budget', h('span', {}, t('budget', { cur: fmt.currency })),
       numberInput('budget', f.budget > 0 ? f.budget : '', (v) => setF({ budget: v > 0 ? v : 0 }, { inPlace: true }), { placeholder: t('noLimit') })),
     field('deadline', tx('span', t, 'deadline'),
@@ -157,7 +166,7 @@ export function filtersPanel(ctx) {
       numberInput('horizon', f.horizonDays, (v) => { if (v !== undefined && v >= 0) setF({ horizonDays: v }, { inPlace: true }); },
         { min: 0, 'aria-describedby': 'horizon-hint' }),
       tx('span', t, 'horizonHint', { class: 'hint', id: 'horizon-hint' })),
-    h('button', { type: 'button', id: 'filters-reset', onclick: () => update({ filters: { providers: [], regions: [], gpus: [], pricing: [], fitsOnly: false, examples: ctx.current().state.defaultExamples, budget: 0, deadlineHours: 0, hideStale: true, hideMarketplace: false, horizonDays: ctx.current().state.defaultHorizonDays } }) }, t('filtersReset')));
+  ];
 }
 
 // A provider's offer count and price date(s) beside its name in the provider filter: "12 offers · prices of

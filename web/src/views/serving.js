@@ -63,7 +63,8 @@ function servingRow(r, ctx) {
   const regions = r.regions.length > 1 ? t('serveRegions', { n: r.regions.length }) : r.region;
   return h('tr', { 'data-key': r.key, 'data-gpu': r.gpu, 'data-met': r.met ? '1' : '0', 'data-fits': r.fits ? '1' : '0', class: st.cls },
     h('td', { class: 'num', 'data-col': 'rank' }, fmt.int(r.rank)),
-    h('td', { class: 'name', 'data-col': 'instance' }, dataText('strong', r.instance), h('br'), dataText('span', `${r.provider} · ${regions}`, { class: 'sub' })),
+    h('td', { class: 'name', 'data-col': 'instance' }, dataText('strong', r.instance),
+      r.marketplace ? tx('span', t, 'badgeMarketplace', { class: 'badge' }) : null, h('br'), dataText('span', `${r.provider} · ${regions}`, { class: 'sub' })),
     h('td', { 'data-col': 'gpu', ...lab('serveReplica') }, `${r.replica_gpus}× `, dataText('span', ctx.gpuName(r.gpu)), ' ',
       tx('span', t, r.interconnect === 'nvlink' ? 'serveNvlink' : 'servePcie', { class: 'sub' })),
     cell('out', 'serveColOut', r.fits ? fmt.money(r.usd_per_million_output) : '—', r.usd_per_million_output),
