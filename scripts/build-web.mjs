@@ -42,14 +42,14 @@ export const NOTICE = `/*! gpuvalue, MIT licence (LICENSE). Third-party software
  (public domain, Doug Lea). */
 `;
 
-// The widget's strings: its UI keys (every t('key') in web/src/app/widget.js, and the billing models it names with
+// The widget's strings: its UI keys (every t('key') and t('key', params) in web/src/app/widget.js, and the billing models it names with
 // t(r.pricing)) and the engine's error messages (error.*, with the catalog terms term.* they name: what the widget
 // shows when an attribute or a catalog is refused). The widget's build gets these subsets instead of the page's
 // whole catalogs (about 40 KB less after gzip); a UI key the widget uses that a catalog lacks stops the build.
 const PRICING_MODELS = ['on_demand', 'reserved', 'spot', 'tiered', 'monthly', 'serverless'];
 function widgetStrings(root) {
   const source = fs.readFileSync(path.join(root, 'web/src/app/widget.js'), 'utf8');
-  const keys = [...new Set([...source.matchAll(/\bt\('([A-Za-z_]+)'\)/g)].map((m) => m[1]))].concat(PRICING_MODELS);
+  const keys = [...new Set([...source.matchAll(/\bt\('([A-Za-z_]+)'[,)]/g)].map((m) => m[1]))].concat(PRICING_MODELS);
   const i18n = path.join(root, 'web/src/i18n');
   const want = new Set(keys);
   // Engine message catalogs (messages.*.json): the error and term entries; UI catalogs: the widget's keys, all of them.

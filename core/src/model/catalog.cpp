@@ -322,7 +322,11 @@ bool readOfferJson(const json& inst, size_t i, const GpuDatabase& gpus, const st
   return true;
 }
 
-void readCatalogHeader(ObjectReader& root) { readNumber(root, F::kSchemaVersion); }
+void readCatalogHeader(ObjectReader& root) {
+  const json* v = root.get(F::kSchemaVersion.name);
+  if (!v || v->is_null() || (v->is_number() && inBounds(F::kSchemaVersion, v->get<double>()))) return;
+  root.error(F::kSchemaVersion.name, ErrorCode::kInvalidValue, Message("error.schema_version").text("value", excerpt(dumpJson(*v), 40)));
+}
 
 Issues parseCatalog(const json& doc, const GpuDatabase& gpus, std::unordered_set<std::string>& taken_ids, Catalog& out,
                     const std::string& today) {

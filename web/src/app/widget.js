@@ -1,5 +1,6 @@
 // <gpu-value> custom element: the calculator's ranking in any documentation page (shadow DOM).
-// Attributes: preset, catalog (URL of a catalog JSON, served pages only), lang (en|zh), compact, limit,
+// Attributes: preset, catalog (URL of a catalog JSON, served pages only; ranked with the bundled offers on an engine
+// of that element's own, never shared with other elements), lang (en|zh), compact, limit,
 // software (tuned|typical; the preset's default when absent), horizon-days (each offer sized to finish within it;
 // the engine's default, 30 days, when absent), include-stale and include-examples (boolean attributes: also rank
 // stale prices and the seed article's illustrative offers, which are left out as on the page).
