@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { GpuvalueError } from '../../web/src/engine/client.js';
 import { hoursFromDays } from '../../web/src/format/format.js';
-import { UsageError } from './options.mjs';
+import { UsageError, SERVING, COMMAND_TABLE } from './options.mjs';
 import { language, localisedEngine, explain, termText, sentences } from './lang.mjs';
 import { s } from './strings.mjs';
 import { readText, readJsonFile, parseJson, isWasmAbort, engine as newEngine } from './io.mjs';
@@ -12,7 +12,7 @@ import {
   terminalText, jsonText, table, fmtH, withoutOk, adviseText, planText, migText, leversText, compareText, energyText, tcoText, serverlessText,
   priceDate,
 } from './text.mjs';
-import { serveRequest, serveText } from './serve.mjs';
+import { serveRequest, serveText, serveRank, serveRankText } from './serve.mjs';
 import { probeCommand } from './probe.mjs';
 
 const say = (text) => process.stdout.write(`${terminalText(text)}\n`);
@@ -23,6 +23,21 @@ const complain = (text) => process.stderr.write(`${terminalText(text)}\n`);
 function out(opts, obj, human) {
   if (opts.json) process.stdout.write(`${jsonText(obj)}\n`);
   else say(human());
+}
+
+// The serving question over every catalog offer: `serve` without --gpu or --offer, or `rank` with a serving preset.
+const TRAINING_ONLY = ['pricing', 'fits-only', 'horizon-days', 'budget', 'deadline'];
+async function serveRankCommand(opts, e, command) {
+  const takes = (k) => COMMAND_TABLE[command].options.includes(k);
+  const training = TRAINING_ONLY.find((k) => takes(k) && opts[k] !== undefined && opts[k] !== false);
+  if (training) throw new UsageError(s('error.training_option', { option: `--${training}`, preset: opts.preset }), command);
+  if (takes('count') && opts.count !== undefined) throw new UsageError(s('error.serve_gpu_or_offer'), command);
+  if (opts.catalog.length && !(await loadCatalogs(e, 'loadCatalog', opts.catalog))) return 1;
+  if (opts['add-catalog'].length && !(await loadCatalogs(e, 'addCatalog', opts['add-catalog']))) return 1;
+  const a = serveRank(opts, e, command);
+  if (!a.ok) throw new GpuvalueError(a);
+  out(opts, withoutOk(a), () => serveRankText(a, opts));
+  return 0;
 }
 
 function put(req, opts, key, field = key) {
@@ -189,6 +204,9 @@ export const COMMANDS = {
     return 0;
   },
   rank: async (opts, e) => {
+    if (opts.preset && e.call('servingPresets').presets.some((p) => p.id === opts.preset)) return serveRankCommand(opts, e, 'rank');
+    const serving = SERVING.find((k) => opts[k] !== undefined);
+    if (serving) throw new UsageError(s('error.serving_option', { option: `--${serving}` }), 'rank');
     if (opts.catalog.length && !(await loadCatalogs(e, 'loadCatalog', opts.catalog))) return 1;
     if (opts['add-catalog'].length && !(await loadCatalogs(e, 'addCatalog', opts['add-catalog']))) return 1;
     const req = { ...workloadRequest(opts), pricing: opts.pricing || 'all', filters: scopeFilters(opts) };
@@ -326,9 +344,12 @@ export const COMMANDS = {
     return 0;
   },
   serve: async (opts, e) => {
-    const r = e.serve(serveRequest(opts));
-    out(opts, withoutOk(r), () => serveText(r));
-    return 0;
+    if (opts.gpu || opts.offer) {
+      const r = e.serve(serveRequest(opts));
+      out(opts, withoutOk(r), () => serveText(r));
+      return 0;
+    }
+    return serveRankCommand(opts, e, 'serve');
   },
   tco: async (opts, e) => {
     const req = { ...hardwareRequest(opts), ...scopeFilters(opts) };

@@ -27,6 +27,8 @@ export const COMMON = ['json', 'lang', 'help'];
 // Groups of options several commands read through one function of commands.mjs.
 const WORKLOAD = ['preset', 'workload', 'software'];                 // workloadRequest
 const SCOPE = ['include-examples', 'include-stale'];                 // scopeFilters
+// The serving question (serve; rank with a serving preset): bin/cli/serve.mjs.
+export const SERVING = ['weights', 'kv', 'rps', 'tokens-per-day', 'input-tokens', 'output-tokens', 'ttft-ms', 'tpot-ms', 'percentile'];
 const HARDWARE = ['gpu', 'instance', 'count', 'cooling', 'pue', 'utilisation', 'usd-per-kwh', 'power-w'];  // hardwareRequest
 const ENERGY = [...HARDWARE, 'kg-co2-per-kwh', 'hours', ...WORKLOAD];  // energyRequest
 
@@ -100,7 +102,7 @@ export const OPTIONS = {
 export const COMMAND_TABLE = {
   estimate: { synopsis: '(--preset ID | --workload FILE) --gpu GPU_ID', options: [...WORKLOAD, 'gpu', 'count', 'precision'] },
   rank: { synopsis: '(--preset ID | --workload FILE)', options: [...WORKLOAD, 'catalog', 'add-catalog', 'pricing', 'fits-only', 'no-marketplace', ...SCOPE,
-    'horizon-days', 'budget', 'deadline', 'limit'] },
+    'horizon-days', 'budget', 'deadline', 'limit', ...SERVING] },
   cost: { synopsis: '--instance ID --hours H', options: ['instance', 'pricing', 'hours', 'nodes', 'cold-start-s'] },
   validate: { synopsis: 'FILE...', positionals: [1, Infinity], options: [] },
   import: { method: 'importSkypilot', synopsis: 'skypilot FILE.csv', positionals: [2, 2], options: ['provider', 'as-of'] },
@@ -114,9 +116,8 @@ export const COMMAND_TABLE = {
   levers: { synopsis: '(--preset ID | --workload FILE) --instance ID', group: 'decision tools', options: [...WORKLOAD, 'instance', 'pricing', 'precision', 'nodes', ...SCOPE] },
   compare: { synopsis: '(--preset ID | --workload FILE) --config C --config C', group: 'decision tools', options: [...WORKLOAD, 'config', 'pricing', 'baseline'] },
   energy: { synopsis: '(--gpu GPU_ID | --instance ID) (--hours H | --preset ID | --workload FILE)', group: 'decision tools', options: ENERGY },
-  serve: { synopsis: '--preset ID (--gpu GPU_ID --count N | --offer ID)', group: 'decision tools',
-    options: ['preset', 'gpu', 'count', 'offer', 'weights', 'kv', 'software', 'rps', 'tokens-per-day', 'input-tokens', 'output-tokens',
-      'ttft-ms', 'tpot-ms', 'percentile'] },
+  serve: { synopsis: '--preset ID [--gpu GPU_ID --count N | --offer ID]', group: 'decision tools',
+    options: ['preset', 'gpu', 'count', 'offer', 'software', ...SERVING, 'catalog', 'add-catalog', 'no-marketplace', ...SCOPE, 'limit'] },
   tco: { synopsis: '(--gpu GPU_ID | --instance ID)', group: 'decision tools', options: [...ENERGY, ...SCOPE, 'purchase-usd', 'years', 'other-usd-per-year', 'rent-usd-per-gpu-hour'] },
 };
 

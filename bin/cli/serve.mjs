@@ -1,19 +1,17 @@
 // The serve command: a served language model on N GPUs of one type or on a catalog offer (the engine's `serve`
-// method): the request from the options, and the answer as text.
+// method), or, with neither, on every catalog offer (the serving ranking the page's worker runs,
+// web/src/engine/serving.js): the request from the options, and the answer as text.
 import { UsageError } from './options.mjs';
 import { s } from './strings.mjs';
 import { sentences } from './lang.mjs';
-import { usd, priceDate } from './text.mjs';
+import { usd, priceDate, table } from './text.mjs';
+import { servingOpsOf } from '../../web/src/engine/serving.js';
 
-export function serveRequest(opts) {
-  if (!opts.preset) throw new UsageError(s('error.required_option', { option: '--preset' }), 'serve');
-  if (!opts.gpu === !opts.offer) throw new UsageError(s('error.serve_gpu_or_offer'), 'serve');
-  if (opts.gpu && !opts.count) throw new UsageError(s('error.required_option', { option: '--count' }), 'serve');
-  if (opts.rps !== undefined && opts['tokens-per-day'] !== undefined) throw new UsageError(s('error.serve_rps_or_tokens'), 'serve');
+// The serving question (model, formats, traffic, targets) without the hardware: the same for one offer and for all.
+function servingQuestion(opts, command) {
+  if (!opts.preset) throw new UsageError(s('error.required_option', { option: '--preset' }), command);
+  if (opts.rps !== undefined && opts['tokens-per-day'] !== undefined) throw new UsageError(s('error.serve_rps_or_tokens'), command);
   const req = { preset: opts.preset };
-  if (opts.gpu) req.gpu = opts.gpu;
-  if (opts.offer) req.offer = opts.offer;
-  if (opts.count !== undefined) req.count = opts.count;
   for (const k of ['weights', 'kv', 'software']) if (opts[k] !== undefined) req[k] = opts[k];
   const traffic = {};
   if (opts.rps !== undefined) traffic.requests_per_s = opts.rps;
@@ -26,6 +24,17 @@ export function serveRequest(opts) {
   if (opts['tpot-ms'] !== undefined) targets.tpot_ms = opts['tpot-ms'];
   if (opts.percentile !== undefined) targets.percentile = opts.percentile;
   if (Object.keys(targets).length) req.targets = targets;
+  return req;
+}
+
+// `serve` on N GPUs of one type (--gpu, --count) or on one catalog offer (--offer).
+export function serveRequest(opts) {
+  if (opts.gpu && opts.offer) throw new UsageError(s('error.serve_gpu_or_offer'), 'serve');
+  if (opts.gpu && !opts.count) throw new UsageError(s('error.required_option', { option: '--count' }), 'serve');
+  const req = servingQuestion(opts, 'serve');
+  if (opts.gpu) req.gpu = opts.gpu;
+  if (opts.offer) req.offer = opts.offer;
+  if (opts.count !== undefined) req.count = opts.count;
   return req;
 }
 
@@ -62,4 +71,51 @@ export function serveText(r) {
   }
   if (r.hints && r.hints.length) lines.push('', sentences(r.hints));
   return lines.join('\n');
+}
+
+// The serving ranking's question from the options: the serve request without hardware, and the offer filters.
+export function serveRankArgs(opts, command) {
+  const { preset, weights, kv, software, traffic = {}, targets = {} } = servingQuestion(opts, command);
+  return {
+    serving: { preset, weights, kv, software, traffic, targets },
+    filters: { include_examples: !!opts['include-examples'], include_stale: !!opts['include-stale'], include_marketplace: !opts['no-marketplace'] },
+    curves: false, limit: 0,
+  };
+}
+
+// The ranking's rows as the CLI gives them (--json): what a row of the page's serving table says.
+const ROW_KEYS = ['rank', 'id', 'instance', 'provider', 'regions', 'gpu', 'gpu_count', 'replica_gpus', 'interconnect', 'marketplace', 'fits', 'met',
+  'ttft_met', 'tpot_met', 'replicas', 'instances', 'gpus', 'usd_per_hour', 'usd_per_million_output', 'usd_per_million_input', 'usd_per_million_blended',
+  'monthly_usd', 'ttft_ms', 'tpot_ms', 'batch', 'as_of', 'read_on', 'hints'];
+
+export function serveRank(opts, e, command) {
+  const a = servingOpsOf(e).serveRank(serveRankArgs(opts, command));
+  if (!a.ok) return a;
+  const rows = a.rows.map((r) => Object.fromEntries(ROW_KEYS.filter((k) => r[k] !== undefined && r[k] !== '').map((k) => [k, r[k]])));
+  return { ok: true, preset: a.preset, model: a.model, traffic: a.traffic, targets: a.targets, weights: a.weights, kv: a.kv, software: a.software,
+    evaluated_offers: a.total, met_count: a.met, fitting_count: a.fits, stale_left_out: a.stale, results: opts.limit ? rows.slice(0, opts.limit) : rows };
+}
+
+const status = (r) => s(!r.fits ? 'serve.row_no_fit' : r.met ? 'serve.row_met' : 'serve.row_missed');
+
+export function serveRankText(a, opts) {
+  const rows = opts.limit ? a.results : a.results.slice(0, 25);
+  const t = a.targets || {};
+  const title = s('serve.rank_title', { model: a.preset, met: a.met_count, total: a.evaluated_offers, rps: n1(a.traffic.requests_per_s),
+    input: n0(a.traffic.input_tokens), output: n0(a.traffic.output_tokens), ttft: ms(t.ttft_ms), tpot: ms(t.tpot_ms), p: t.percentile, weights: a.weights, kv: a.kv });
+  const money = (x, v) => (x.fits ? usd(v) : '-');
+  return `${title}\n${table(rows, [
+    { title: '#', get: (x) => x.rank, right: true },
+    { title: s('column.instance'), get: (x) => `${x.instance}${x.marketplace ? s('serve.marketplace') : ''}` },
+    { title: s('column.provider'), get: (x) => `${x.provider} ${x.regions.length > 1 ? s('serve.regions', { n: x.regions.length }) : x.regions[0]}` },
+    { title: s('column.replica'), get: (x) => `${x.replica_gpus}x ${x.gpu} ${x.interconnect}` },
+    { title: s('column.usd_per_m_out'), get: (x) => money(x, x.usd_per_million_output), right: true },
+    { title: s('column.usd_per_m_in'), get: (x) => money(x, x.usd_per_million_input), right: true },
+    { title: s('column.replicas'), get: (x) => (x.fits ? n0(x.replicas) : '-'), right: true },
+    { title: s('column.gpus'), get: (x) => (x.fits ? n0(x.gpus) : '-'), right: true },
+    { title: s('column.ttft_tpot'), get: (x) => (x.fits ? `${ms(x.ttft_ms)} / ${ms(x.tpot_ms)}` : '-'), right: true },
+    { title: s('column.monthly'), get: (x) => money(x, x.monthly_usd), right: true },
+    { title: s('column.targets'), get: status },
+    { title: s('column.price_date'), get: (x) => priceDate(x) },
+  ])}${rows.length < a.results.length ? `\n${s('rank.more', { n: a.results.length - rows.length })}` : ''}`;
 }

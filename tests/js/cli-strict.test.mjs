@@ -13,7 +13,7 @@ test('unknown options and stray words exit 2 with a suggestion and the usage on 
     [[...RANK, '--jsno'], /did you mean --json\?/],
     [[...RANK, 'json'], /unexpected argument "json"; did you mean --json\?/],
     [[...RANK, 'extra'], /unexpected argument "extra"/],
-    [['estimate', '--preset', 'x', '--gpu', 'h100', '--catalog', 'f'], /no option --catalog \(it is an option of rank\)/],
+    [['estimate', '--preset', 'x', '--gpu', 'h100', '--catalog', 'f'], /no option --catalog \(it is an option of rank, serve\)/],
     [['rnak', '--preset', 'x'], /unknown command "rnak"; did you mean rank\?/],
     [['import', 'skypilot', 'a.csv', 'b.csv'], /unexpected argument "b.csv"/],
   ];

@@ -26,7 +26,7 @@ export function serveBase({ preset, weights, kv, software, traffic = {}, targets
   if (kv) req.kv = kv;
   if (software) req.software = software;
   const t = {};
-  for (const k of ['requests_per_s', 'input_tokens', 'output_tokens']) if (traffic[k] > 0) t[k] = traffic[k];
+  for (const k of ['requests_per_s', 'tokens_per_day', 'input_tokens', 'output_tokens']) if (traffic[k] > 0) t[k] = traffic[k];
   if (Object.keys(t).length) req.traffic = t;
   const g = {};
   for (const k of ['ttft_ms', 'tpot_ms', 'percentile']) if (targets[k] > 0) g[k] = targets[k];
@@ -46,11 +46,12 @@ function better(a, b) {
 // One row from the engine's answer for an offer.
 function rowOf(o, r, dateOf) {
   const c = r.cost;
+  const price = o.prices.find((p) => p.model === 'on_demand') || {};
   const cap = r.capacity;
   const op = r.operating;
   return {
     key: o.id, id: o.id, instance: o.instance, provider: o.provider, region: o.region, gpu: o.gpu, gpu_count: o.gpu_count, marketplace: Boolean(o.marketplace),
-    date: dateOf(o), replica_gpus: r.count, interconnect: r.interconnect, weights: r.weights, kv: r.kv,
+    date: dateOf(o), as_of: price.as_of || '', read_on: price.read_on || '', replica_gpus: r.count, interconnect: r.interconnect, weights: r.weights, kv: r.kv,
     fits: r.memory.fits, met: Boolean(r.targets.met), ttft_met: r.targets.ttft_met, tpot_met: r.targets.tpot_met,
     replicas: op ? op.replicas : 0, gpus: c ? c.instances * o.gpu_count : 0, instances: c ? c.instances : 0,
     usd_per_hour: c ? c.offer.usd_per_hour : 0,

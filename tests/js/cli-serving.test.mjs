@@ -1,0 +1,85 @@
+// The serving question on the command line: `gpuvalue rank` with a serving preset, or `gpuvalue serve` without
+// --gpu or --offer, ranks every catalog offer exactly as the page's worker does (web/src/engine/serving.js on the
+// same engine), in both languages, with the offer filters; options of the other question are refused, not ignored.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { cli, loadEngine } from './helpers.mjs';
+import { servingOpsOf } from '../../web/src/engine/serving.js';
+
+const engine = await loadEngine();
+const ops = servingOpsOf(engine);
+const QUESTION = ['--rps', '20', '--input-tokens', '1000', '--output-tokens', '300', '--ttft-ms', '2000', '--tpot-ms', '100'];
+const direct = (filters = {}) => ops.serveRank({ serving: { preset: 'llama3.1-70b',
+  traffic: { requests_per_s: 20, input_tokens: 1000, output_tokens: 300 }, targets: { ttft_ms: 2000, tpot_ms: 100 } },
+filters: { include_examples: false, include_stale: false, include_marketplace: true, ...filters }, curves: false, limit: 0 });
+const json = (args) => {
+  const r = cli(args);
+  assert.equal(r.code, 0, r.stderr);
+  return JSON.parse(r.stdout);
+};
+
+test('rank with a serving preset lists every offer as the page ranks it: $ per 1M output tokens, replicas, GPUs, TTFT, TPOT', () => {
+  const a = json(['rank', '--preset', 'llama3.1-70b', ...QUESTION, '--json']);
+  const want = direct();
+  assert.equal(a.evaluated_offers, want.total);
+  assert.equal(a.met_count, want.met);
+  assert.equal(a.results.length, want.rows.length);
+  assert.ok(a.met_count > 20, `${a.met_count} offers meet the targets`);
+  a.results.slice(0, 40).forEach((r, i) => {
+    const w = want.rows[i];
+    assert.equal(r.id, w.id, `row ${i + 1}`);
+    assert.equal(r.usd_per_million_output, w.usd_per_million_output, r.id);
+    assert.equal(r.replicas, w.replicas, r.id);
+    assert.equal(r.gpus, w.gpus, r.id);
+    assert.equal(r.ttft_ms, w.ttft_ms, r.id);
+    assert.equal(r.tpot_ms, w.tpot_ms, r.id);
+  });
+  // Every row that meets the targets: 70B in bf16 needs more than one 80 GB GPU per replica, or a GPU of 141 GB+.
+  const memory = new Map(engine.gpus().map((g) => [g.id, g.memory_gb]));
+  for (const r of a.results.filter((x) => x.met)) {
+    assert.ok(r.ttft_ms <= 2000 && r.tpot_ms <= 100, r.id);
+    assert.ok(r.replica_gpus * memory.get(r.gpu) > 140, `${r.id}: ${r.replica_gpus}× ${r.gpu}`);
+  }
+  // The same answer from serve without hardware.
+  assert.deepEqual(json(['serve', '--preset', 'llama3.1-70b', ...QUESTION, '--json']).results.map((r) => r.id), a.results.map((r) => r.id));
+});
+
+test('the serving ranking as text, in English and Chinese: a title with the question and one row per offer', () => {
+  const en = cli(['rank', '--preset', 'llama3.1-8b', '--rps', '1', '--limit', '5', '--lang', 'en']);
+  assert.equal(en.code, 0, en.stderr);
+  const top = ops.serveRank({ serving: { preset: 'llama3.1-8b', traffic: { requests_per_s: 1 } }, curves: false, limit: 1 }).rows[0];
+  assert.match(en.stdout, /^llama3\.1-8b: \d+ of \d+ offers meet TTFT/);
+  assert.match(en.stdout, /\$\/1M out/);
+  assert.ok(en.stdout.includes(top.instance), `the first row is ${top.instance}`);
+  assert.equal(en.stdout.trim().split('\n').filter((l) => /^\s*\d+\s/.test(l)).length, 5, 'five rows with --limit 5');
+  const zh = cli(['rank', '--preset', 'llama3.1-8b', '--rps', '1', '--limit', '5', '--lang', 'zh']);
+  assert.equal(zh.code, 0, zh.stderr);
+  assert.match(zh.stdout, /个报价中有 \d+ 个/);
+  assert.match(zh.stdout, /达标/);
+});
+
+test('--no-marketplace leaves out resold hosts and keeps every other row in order; --include-stale adds offers', () => {
+  const all = json(['rank', '--preset', 'llama3.1-70b', ...QUESTION, '--json']);
+  const own = json(['rank', '--preset', 'llama3.1-70b', ...QUESTION, '--no-marketplace', '--json']);
+  assert.ok(all.results.some((r) => r.marketplace), 'the bundled catalog has marketplace hosts among the rows');
+  assert.deepEqual(own.results.map((r) => r.id), all.results.filter((r) => !r.marketplace).map((r) => r.id));
+  const stale = json(['serve', '--preset', 'llama3.1-70b', ...QUESTION, '--include-stale', '--json']);
+  assert.equal(stale.stale_left_out, 0);
+  assert.ok(all.stale_left_out > 0, 'the bundled catalog has prices past the staleness limit');
+  assert.ok(stale.evaluated_offers > all.evaluated_offers, `${stale.evaluated_offers} rows with stale prices, ${all.evaluated_offers} without`);
+});
+
+test('options of the other question are refused with the reason, not ignored', () => {
+  const training = cli(['rank', '--preset', 'llama3.1-70b', '--pricing', 'spot']);
+  assert.equal(training.code, 2);
+  assert.match(training.stderr, /--pricing belongs to a training ranking; llama3\.1-70b is a serving preset/);
+  const serving = cli(['rank', '--preset', 'gpt3-175b', '--rps', '5']);
+  assert.equal(serving.code, 2);
+  assert.match(serving.stderr, /--rps belongs to a serving question/);
+  const count = cli(['serve', '--preset', 'llama3.1-70b', '--count', '4']);
+  assert.equal(count.code, 2);
+  assert.match(count.stderr, /--gpu with --count, or --offer/);
+  const unknown = cli(['serve', '--preset', 'no-such-model', '--json']);
+  assert.equal(unknown.code, 1);
+  assert.match(unknown.stderr, /\/preset/);
+});
