@@ -198,7 +198,7 @@ export const COMMANDS = {
         fits: r.memory.fits ? 'yes' : 'no', sharding: r.memory.sharding }),
       s('estimate.plan', { tp: p.tensor_parallel, pp: p.pipeline_parallel, cp: p.context_parallel, ep: p.expert_parallel, dp: p.data_parallel, zero: p.zero_stage,
         recompute: p.recompute, micro: p.micro_batch, accumulation: p.grad_accumulation, bubble: (p.bubble_fraction * 100).toFixed(1) }),
-      s('estimate.software', { software: r.software, other: r.other_software.software, time: fmtH(r.other_software.time_hours) }),
+      s('estimate.software', { software: s(`software.${r.software}`), other: s(`software.${r.other_software.software}`), time: fmtH(r.other_software.time_hours) }),
       ...r.warnings.map((w) => s('line.warning', { text: w })),
     ].join('\n'));
     return 0;

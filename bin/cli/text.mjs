@@ -38,7 +38,7 @@ export function table(rows, columns) {
   return [line(columns.map((c) => c.title)), line(widths.map((w) => '-'.repeat(w))), ...rows.map((r) => line(columns.map((c) => c.get(r))))].join('\n');
 }
 
-export const fmtH = (h) => (h >= 48 ? `${daysFromHours(h).toFixed(1)} d` : `${h.toFixed(1)} h`);
+export const fmtH = (h) => (h >= 48 ? s('unit.days', { n: daysFromHours(h).toFixed(1) }) : s('unit.hours', { n: h.toFixed(1) }));
 
 // ---- decision tools (advise, plan, mig, levers, compare, energy, tco) ----
 
@@ -62,7 +62,7 @@ export function adviseText(r) {
   ];
   r.recommendations.forEach((x, i) => {
     const on = x.offer ? s('advise.on_offer', { instances: x.offer.instances, instance: x.offer.instance, provider: x.offer.provider }) : '';
-    lines.push(`  ${i + 1}. [${x.role}] ${x.gpu_count}× ${x.gpu} (${x.sharding}), ${termText('pricing', x.pricing)}${on}: ${fmtH(x.time_hours)}, ${x.offer ? usd(x.cost_usd) : s('advise.no_price')}`);
+    lines.push(`  ${i + 1}. ${s(`advise.role.${x.role.replace(/ /g, '_')}`)} ${x.gpu_count}× ${x.gpu} (${x.sharding}), ${termText('pricing', x.pricing)}${on}: ${fmtH(x.time_hours)}, ${x.offer ? usd(x.cost_usd) : s('advise.no_price')}`);
     lines.push(`     ${sentences(x.reason)}`);
   });
   lines.push('', table(r.ladder, [
@@ -185,7 +185,7 @@ export function tcoText(r) {
       { title: s('column.own_per_year'), get: (x) => usd(x.own_usd_per_year), right: true },
       { title: s('column.rent_per_year'), get: (x) => usd(x.rent_usd_per_year), right: true },
       { title: s('column.own_per_used_hour'), get: (x) => usd(x.own_usd_per_used_gpu_hour), right: true },
-      { title: s('column.cheaper'), get: (x) => x.cheaper },
+      { title: s('column.cheaper'), get: (x) => s(`tco.cheaper.${x.cheaper}`) },
     ]),
     s('line.assumptions'),
     ...assumptionLines(r.assumptions, false),

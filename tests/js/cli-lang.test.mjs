@@ -69,3 +69,25 @@ test('the columns of a Chinese table line up (a CJK character takes two terminal
   assert.equal(width(lines[0]) <= width(lines[1]), true);
   assert.match(lines[0], /编号\s+名称/);
 });
+
+test('Chinese answers say roles, durations, stacks, own/rent and rates in Chinese with their currency', () => {
+  const zh = (args) => {
+    const r = cli([...args, '--lang', 'zh']);
+    assert.equal(r.code, 0, r.stderr);
+    return r.stdout;
+  };
+  const advise = zh(['advise', '--params', '7e9', '--stage', 'tuning']);
+  assert.match(advise, /【推荐】/);
+  assert.doesNotMatch(advise, /\[(recommended|fastest|memory model)\]/);
+  const estimate = zh(['estimate', '--preset', 'llama2-7b-pretrain', '--gpu', 'h100-sxm5-80gb', '--count', '8']);
+  assert.match(estimate, /\d+\.\d 天/);
+  assert.doesNotMatch(estimate, /\d d\b|\btuned\b|\btypical\b/);
+  const tco = zh(['tco', '--gpu', 'a100-sxm4-40gb', '--count', '8', '--hours', '100']);
+  assert.doesNotMatch(tco, /\b(rent|own)\s*$/m, 'the cheaper column in Chinese');
+  assert.match(tco, /租用/);
+  assert.match(tco, /每 GPU 小时 US\$\d+\.\d\d 租用/, 'the break-even rate with its currency');
+  // English is unchanged.
+  const en = cli(['advise', '--params', '7e9', '--stage', 'tuning', '--lang', 'en']).stdout;
+  assert.match(en, /\[recommended\]/);
+  assert.match(cli(['estimate', '--preset', 'llama2-7b-pretrain', '--gpu', 'h100-sxm5-80gb', '--count', '8', '--lang', 'en']).stdout, /\d+\.\d d /);
+});

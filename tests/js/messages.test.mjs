@@ -180,3 +180,12 @@ test('every message catalog names each key once', () => {
     assert.deepEqual(twice, [], `${f}: keys written more than once`);
   }
 });
+
+test('a rate per GPU-hour in a message is money in the reader\'s currency, never a bare number', async () => {
+  const { makeFormatter } = await import('../../web/src/format/format.js');
+  const m = { code: 'tco.own_above', params: { share_fraction: 0.85, year_count: 5, usd_per_gpu_hour: 0.721 } };
+  assert.match(messageRenderer({ lang: 'en', fmt: makeFormatter({ lang: 'en' }) })(m), /renting at \$0\.72\/GPU-h/);
+  const zh = messageRenderer({ lang: 'zh', fmt: makeFormatter({ lang: 'zh', currency: 'CNY', rate: 7.2 }) })(m);
+  assert.match(zh, /¥5\.19/, zh);
+  assert.doesNotMatch(zh, /0\.721/);
+});

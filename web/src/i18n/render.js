@@ -135,7 +135,7 @@ export function buildRenderer(catalogs, lang, fmt, gpuName) {
     if (typeof v !== 'number') return String(v ?? '');
     if (name === 'value' || name === 'min' || name === 'max' || name.endsWith('_value')) return String(v);
     if (name.endsWith('_usd') || name === 'usd_per_hour' || name.endsWith('_usd_per_hour')) return fmt.money(v);
-    if (name.endsWith('_usd_per_gpu_hour')) return fmt.money(v, { digits: 2 });
+    if (name === 'usd_per_gpu_hour' || name.endsWith('_usd_per_gpu_hour')) return fmt.money(v, { digits: 2 });
     if (name.endsWith('_hours')) return fmt.duration(v);
     if (name.endsWith('_gbs')) return `${fmt.num(v, 0)} GB/s`;
     if (name.endsWith('_w')) return `${fmt.num(v, 0)} W`;
