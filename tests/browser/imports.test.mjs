@@ -130,3 +130,28 @@ test('the report of a SkyPilot file names the accelerators that match no GPU, wi
     await context.close();
   }
 });
+
+// Bytes that are not UTF-8 get the CLI's verdict (bin/cli/io.mjs readText), not U+FFFD in the offers.
+test('a file that is not UTF-8 is refused at its line and column in both languages; nothing is imported', async () => {
+  const bad = fs.readFileSync(path.join(root, 'tests/corpus/catalog-invalid-utf8-string.json'));
+  const lines = fixture('lambda-vms.csv').split('\n');
+  // A Latin-1 "é" (0xe9) in the third row's instance type: not UTF-8.
+  const csv = Buffer.concat([Buffer.from(`${lines.slice(0, 2).join('\n')}\n`), Buffer.from('gpu_1x_\xe9,', 'latin1'), Buffer.from(`${lines[2].split(',').slice(1).join(',')}\n`)]);
+  for (const lang of ['en', 'zh']) {
+    const { context, page, log } = await openPage(browser, `${base}#preset=resnet50-imagenet&lang=${lang}`);
+    await settled(page);
+    const before = await tableRows(page);
+    await page.setInputFiles('#import-file', { name: 'bad.json', mimeType: 'application/json', buffer: bad });
+    await page.waitForSelector('#import-error');
+    const text = await page.textContent('#import-error');
+    assert.match(text, /line 6, column 27/, text);
+    assert.match(text, lang === 'zh' ? /不是有效的 UTF-8（字节 0xff）/ : /not valid UTF-8 \(byte 0xff\)/, text);
+    await page.setInputFiles('#import-file', { name: 'lambda-vms.csv', mimeType: 'text/csv', buffer: csv });
+    await page.waitForFunction(() => /byte 0xe9|字节 0xe9/.test(document.querySelector('#import-error')?.textContent || ''));
+    assert.match(await page.textContent('#import-error'), /line 3, column 8/);
+    assert.equal(await page.$('#import-ok'), null, 'nothing imported');
+    assert.deepEqual((await tableRows(page)).map((r) => r.key), before.map((r) => r.key), 'the ranking is unchanged');
+    assert.deepEqual(log.errors, []);
+    await context.close();
+  }
+});

@@ -125,3 +125,30 @@ test('a typed offer carries its id for the edit button, and editing replaces it'
   assert.deepEqual(edited.entries.map((x) => x.offerId), [r.id]);
   assert.equal(core.handle('offerRecord', { id: r.id }).inst.prices[0].usd_per_hour, 22);
 });
+
+test('the import\'s UTF-8 check agrees with a strict decoder on random and hand-made byte strings', async () => {
+  const { firstInvalidUtf8 } = await import('../../web/src/engine/usercatalogs.js');
+  const strict = new TextDecoder('utf-8', { fatal: true });
+  const valid = (b) => { try { strict.decode(b); return true; } catch { return false; } };
+  // Overlong "/", a surrogate, above U+10FFFF, a truncated sequence, a lone continuation byte; then good text.
+  const cases = [[0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80], [0x61, 0xe4, 0xb8], [0x80], [...Buffer.from('价格 €1 😀')]];
+  let seed = 7;
+  const rand = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed; };
+  // Whole characters (A, é, €, 😀), now and then a broken piece (0xff, half a surrogate, a lead byte alone).
+  const good = [[0x41], [0xc3, 0xa9], [0xe2, 0x82, 0xac], [0xf0, 0x9f, 0x98, 0x80]];
+  const broken = [[0xff], [0xed, 0xa0], [0xc3], [0x98], [0xe2, 0x82]];
+  for (let n = 0; n < 3000; n++) {
+    cases.push(Array.from({ length: 1 + (rand() % 8) }, () => (rand() % 10 ? good[rand() % 4] : broken[rand() % 5])).flat());
+  }
+  let bad = 0;
+  for (const c of cases) {
+    const b = Uint8Array.from(c);
+    const at = firstInvalidUtf8(b);
+    assert.equal(at === -1, valid(b), `${Buffer.from(b).toString('hex')}: ${at}`);
+    if (at >= 0) {
+      bad += 1;
+      assert.ok(valid(b.subarray(0, at)), `${Buffer.from(b).toString('hex')}: the bytes before ${at} are UTF-8`);
+    }
+  }
+  assert.ok(bad > 500 && bad < cases.length - 500, `${bad} of ${cases.length} invalid: both kinds are tried`);
+});

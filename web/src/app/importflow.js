@@ -59,7 +59,8 @@ const ACTIONS = {
       r = await app.host.request('importFile', { name: file.name, path, file, provider: ud(app).providerName.trim(), today: todayIso() });
     } catch (e) {
       r = { ok: false, errors: [e.code === 'cancelled' ? { path: '', message: app.t('importCancelled'), ui: true }
-        : { path: e.explanation ? e.path || '' : '', message: e.explanation || String(e.message || e), ui: Boolean(e.aborted) }] };
+        : e.code === 'not_utf8' ? { path: e.path, message: app.t('importNotUtf8', { byte: e.message }), ui: true }
+          : { path: e.explanation ? e.path || '' : '', message: e.explanation || String(e.message || e), ui: Boolean(e.aborted) }] };
     }
     if (!r.ok) return { kind: 'error', name: file.name, errors: r.errors || [], unmapped: r.unmapped || [] };
     const base = { name: file.name, provider: r.provider || '', count: r.count, warnings: r.warnings || [], unmapped: r.unmapped || [] };
