@@ -158,3 +158,24 @@ test('serving has the offer filters: hiding marketplace hosts reranks from the U
   assert.deepEqual(log.errors, []);
   await context.close();
 });
+
+test('the TTFT target can hold for p90/p95/p99 of requests: the ranking is the engine\'s at that percentile, and the URL keeps it', async () => {
+  const { context, page, log } = await openPage(browser, `${base}${hashOf(QUESTION, 'en')}`);
+  await settled(page);
+  const p50 = await servingRows(page);
+  await page.selectOption('#serve-pct', '99');
+  await page.waitForFunction(() => new URLSearchParams(location.hash.slice(1)).get('pct') === '99');
+  await settled(page);
+  const want = ops.serveRank({ serving: { preset: QUESTION.preset, traffic: { requests_per_s: QUESTION.rps },
+    targets: { ttft_ms: QUESTION.ttft, tpot_ms: QUESTION.tpot, percentile: 99 } } });
+  assert.equal(want.targets.percentile, 99);
+  const p99 = await servingRows(page);
+  assert.deepEqual(p99.slice(0, 20).map((r) => [r.key, r.out]), want.rows.slice(0, 20).map((r) => [r.key, r.usd_per_million_output]));
+  assert.ok(p99.filter((r) => r.met).length <= p50.filter((r) => r.met).length, 'a tail target is met by no more offers than a median one');
+  assert.match(await page.textContent('#serving'), /p99/);
+  await page.reload();
+  await settled(page);
+  assert.equal(await page.inputValue('#serve-pct'), '99', 'the percentile comes back from the URL');
+  assert.deepEqual(log.errors, []);
+  await context.close();
+});

@@ -68,14 +68,14 @@ test('what the page writes it reads back', () => {
 test('the serving mode and its inputs round-trip through the hash; defaults write nothing, bad values are ignored', () => {
   const servingIds = ['llama3.1-8b', 'llama3.1-70b', 'deepseek-v3'];
   assert.equal(serializeHash(base, base).includes('task='), false);
-  assert.equal(/(^|&|#)(sp|rps|tin|tout|ttft|tpot|wq|kvq|ssw)=/.test(serializeHash(base, base)), false);
-  const s = { ...base, task: 'serve', serving: { ...base.serving, preset: 'deepseek-v3', rps: 42.5, input: 2000, output: 500, ttft: 800, tpot: 40, weights: 'fp8', kv: 'fp8', software: 'typical' } };
+  assert.equal(/(^|&|#)(sp|rps|tin|tout|ttft|tpot|pct|wq|kvq|ssw)=/.test(serializeHash(base, base)), false);
+  const s = { ...base, task: 'serve', serving: { ...base.serving, preset: 'deepseek-v3', rps: 42.5, input: 2000, output: 500, ttft: 800, tpot: 40, pct: 95, weights: 'fp8', kv: 'fp8', software: 'typical' } };
   const hash = serializeHash(s, base);
   const back = parseHash(hash, base, { servingIds });
   assert.equal(back.task, 'serve');
   assert.deepEqual(back.serving, s.serving);
   assert.equal(serializeHash(back, base), hash);
-  const bad = parseHash('#task=fly&sp=no-such&rps=-1&tin=1e308&ttft=abc&wq=fp3&kvq=int4&ssw=fast', base, { servingIds });
+  const bad = parseHash('#task=fly&sp=no-such&rps=-1&tin=1e308&ttft=abc&pct=100&wq=fp3&kvq=int4&ssw=fast', base, { servingIds });
   assert.equal(bad.task, base.task);
   assert.deepEqual(bad.serving, base.serving);
 });

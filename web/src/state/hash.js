@@ -22,6 +22,7 @@ const RANGES = {
   rps: [0, 1e9],                // serving: requests per second (the engine's requests_per_s bounds)
   tin: [0, 1e7], tout: [0, 1e7], // serving: input and output tokens per request (0 = the engine's default)
   ttft: [0, 1e7], tpot: [0, 1e7], // serving: latency targets in ms (0 = none)
+  pct: [1, 99.9],               // serving: the percentile of requests the TTFT target holds for (absent: the engine's p50)
 };
 // The names a serving field may take (the engine's, names.js); the preset's are the serving presets' ids.
 const SERVING_CHOICES = { weights: 'serving_weights', kv: 'serving_kv', software: 'serving_software' };

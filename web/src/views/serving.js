@@ -23,6 +23,9 @@ function selectField(id, label, value, options, onValue) {
       options.map(([v, text, raw]) => h('option', { value: v, selected: v === value, 'data-raw': raw ? '' : null }, text))));
 }
 
+// Percentiles a latency target can be held at besides the median: what serving SLOs are written at (p90, p95, p99).
+const SERVING_PERCENTILES = [90, 95, 99];
+
 // The served model's name in the reader's language.
 export const servingName = (p, lang) => (p && p.name && (p.name[lang] || p.name.en)) || (p && p.id) || '';
 
@@ -39,6 +42,8 @@ export function servingPanel(ctx) {
     numberField('serve-output', t('serveOutput'), v.output, (x) => set({ output: x }), { min: 1, placeholder: t('serveEngineDefault') }),
     numberField('serve-ttft', t('serveTtft'), v.ttft, (x) => set({ ttft: x }), { placeholder: t('noLimit') }),
     numberField('serve-tpot', t('serveTpot'), v.tpot, (x) => set({ tpot: x }), { placeholder: t('noLimit') }),
+    selectField('serve-pct', t('servePercentile'), String(v.pct || ''), [['', t('servePctMedian')], ...SERVING_PERCENTILES.map((p) => [String(p), `p${p}`, true])],
+      (x) => set({ pct: Number(x) || 0 })),
     selectField('serve-weights', t('serveWeights'), v.weights, formats(NAMES.serving_weights), (x) => set({ weights: x })),
     selectField('serve-kv', t('serveKv'), v.kv, formats(NAMES.serving_kv), (x) => set({ kv: x })),
     selectField('serve-software', t('software'), v.software, [['', t('serveFormatPreset')], ...NAMES.serving_software.map((x) => [x, t(x === 'tuned' ? 'serveTuned' : 'serveTypical')])], (x) => set({ software: x })),
