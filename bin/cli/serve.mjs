@@ -84,7 +84,7 @@ export function serveRankArgs(opts, command) {
 }
 
 // The ranking's rows as the CLI gives them (--json): what a row of the page's serving table says.
-const ROW_KEYS = ['rank', 'id', 'instance', 'provider', 'regions', 'gpu', 'gpu_count', 'replica_gpus', 'interconnect', 'marketplace', 'fits', 'met',
+const ROW_KEYS = ['rank', 'id', 'instance', 'provider', 'regions', 'gpu', 'gpu_count', 'replica_gpus', 'interconnect', 'fabric', 'marketplace', 'fits', 'met',
   'ttft_met', 'tpot_met', 'replicas', 'instances', 'gpus', 'usd_per_hour', 'usd_per_million_output', 'usd_per_million_input', 'usd_per_million_blended',
   'monthly_usd', 'ttft_ms', 'tpot_ms', 'batch', 'as_of', 'read_on', 'hints'];
 
@@ -108,7 +108,7 @@ export function serveRankText(a, opts) {
     { title: '#', get: (x) => x.rank, right: true },
     { title: s('column.instance'), get: (x) => `${x.instance}${x.marketplace ? s('serve.marketplace') : ''}` },
     { title: s('column.provider'), get: (x) => `${x.provider} ${x.regions.length > 1 ? s('serve.regions', { n: x.regions.length }) : x.regions[0]}` },
-    { title: s('column.replica'), get: (x) => `${x.replica_gpus}x ${x.gpu} ${x.interconnect}` },
+    { title: s('column.replica'), get: (x) => `${x.replica_gpus}x ${x.gpu}${x.fabric === 'none' ? '' : ` ${x.fabric}`}` },
     { title: s('column.usd_per_m_out'), get: (x) => money(x, x.usd_per_million_output), right: true },
     { title: s('column.usd_per_m_in'), get: (x) => money(x, x.usd_per_million_input), right: true },
     { title: s('column.replicas'), get: (x) => (x.fits ? n0(x.replicas) : '-'), right: true },

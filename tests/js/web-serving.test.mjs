@@ -130,3 +130,14 @@ test('the offer filters apply to serving: marketplace hosts can be hidden, provi
   const chosen = ops.serveRank({ serving: question, filters: { providers: [provider], gpus: [gpu] }, curves: false, limit: 0 });
   assert.ok(chosen.rows.length > 0 && chosen.rows.every((r) => r.provider === provider && r.gpu === gpu), `${provider} ${gpu}`);
 });
+
+test('a row names the link its replica\'s GPUs use as a buyer would: none for one GPU, Infinity Fabric for AMD', () => {
+  const offers = new Map(engine.catalogSummary().map((o) => [o.id, o]));
+  const rows = a70.rows.filter((r) => r.fits);
+  assert.ok(rows.every((r) => (r.replica_gpus === 1) === (r.fabric === 'none')), 'one GPU: no link');
+  const amd = rows.filter((r) => r.replica_gpus > 1 && offers.get(r.id).interconnect === 'infinity-fabric');
+  assert.ok(amd.length > 0, 'multi-GPU MI300X replicas are ranked');
+  assert.ok(amd.every((r) => r.fabric === 'infinity-fabric' && r.interconnect === 'nvlink'), 'AMD\'s fabric, the engine\'s scale-up link');
+  const nv = rows.filter((r) => r.replica_gpus > 1 && ['nvlink', 'nvswitch'].includes(offers.get(r.id).interconnect));
+  assert.ok(nv.length > 0 && nv.every((r) => r.fabric === 'nvlink'));
+});

@@ -47,7 +47,7 @@ std::string apiCatalogSummary(EngineState& s, const std::string&, const std::str
   for (const auto& o : s.catalog.offers) {
     j.beginObject().field("id", o.id).field("provider", o.provider).field("instance", o.instance_type)
         .field("gpu", o.gpu_id).field("gpu_count", o.gpu_count).field("region", o.region).field("example", o.example)
-        .field("marketplace", o.marketplace)
+        .field("marketplace", o.marketplace).field("interconnect", o.interconnect)
         .key("prices").beginArray();
     for (const auto& p : o.prices)
       j.beginObject().field("model", pricingModelName(p.model)).field("usd_per_hour", p.headlineUsdPerHour())

@@ -43,6 +43,13 @@ function better(a, b) {
   return a.usd_per_million_output < b.usd_per_million_output;
 }
 
+// The link a replica's GPUs talk over, as a buyer names it (the row's fabric; its interconnect stays the engine's): none for one GPU, AMD's Infinity Fabric where the
+// engine's scale-up link ("nvlink": NVLink, NVSwitch or Infinity Fabric, the offer's interconnect) is AMD's.
+function fabricOf(o, r) {
+  if (r.count <= 1) return 'none';
+  return r.interconnect === 'nvlink' && o.interconnect === 'infinity-fabric' ? 'infinity-fabric' : r.interconnect;
+}
+
 // One row from the engine's answer for an offer.
 function rowOf(o, r, dateOf) {
   const c = r.cost;
@@ -51,7 +58,7 @@ function rowOf(o, r, dateOf) {
   const op = r.operating;
   return {
     key: o.id, id: o.id, instance: o.instance, provider: o.provider, region: o.region, gpu: o.gpu, gpu_count: o.gpu_count, marketplace: Boolean(o.marketplace),
-    date: dateOf(o), as_of: price.as_of || '', read_on: price.read_on || '', replica_gpus: r.count, interconnect: r.interconnect, weights: r.weights, kv: r.kv,
+    date: dateOf(o), as_of: price.as_of || '', read_on: price.read_on || '', replica_gpus: r.count, interconnect: r.interconnect, fabric: fabricOf(o, r), weights: r.weights, kv: r.kv,
     fits: r.memory.fits, met: Boolean(r.targets.met), ttft_met: r.targets.ttft_met, tpot_met: r.targets.tpot_met,
     replicas: op ? op.replicas : 0, gpus: c ? c.instances * o.gpu_count : 0, instances: c ? c.instances : 0,
     usd_per_hour: c ? c.offer.usd_per_hour : 0,

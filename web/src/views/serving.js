@@ -23,6 +23,9 @@ function selectField(id, label, value, options, onValue) {
       options.map(([v, text, raw]) => h('option', { value: v, selected: v === value, 'data-raw': raw ? '' : null }, text))));
 }
 
+// The interconnect of a replica of several GPUs (engine/serving.js fabricOf), by its UI string.
+const FABRIC_KEYS = { nvlink: 'serveNvlink', 'infinity-fabric': 'serveInfinityFabric', pcie: 'servePcie' };
+
 // Percentiles a latency target can be held at besides the median: what serving SLOs are written at (p90, p95, p99).
 const SERVING_PERCENTILES = [90, 95, 99];
 
@@ -71,7 +74,7 @@ function servingRow(r, ctx) {
     h('td', { class: 'name', 'data-col': 'instance' }, dataText('strong', r.instance),
       r.marketplace ? tx('span', t, 'badgeMarketplace', { class: 'badge' }) : null, h('br'), dataText('span', `${r.provider} · ${regions}`, { class: 'sub' })),
     h('td', { 'data-col': 'gpu', ...lab('serveReplica') }, `${r.replica_gpus}× `, dataText('span', ctx.gpuName(r.gpu)), ' ',
-      tx('span', t, r.interconnect === 'nvlink' ? 'serveNvlink' : 'servePcie', { class: 'sub' })),
+      r.fabric === 'none' ? null : tx('span', t, FABRIC_KEYS[r.fabric] || 'servePcie', { class: 'sub' })),
     cell('out', 'serveColOut', r.fits ? fmt.money(r.usd_per_million_output) : '—', r.usd_per_million_output),
     cell('in', 'serveColIn', r.fits ? fmt.money(r.usd_per_million_input) : '—', r.usd_per_million_input),
     cell('blended', 'serveColBlended', r.fits ? fmt.money(r.usd_per_million_blended) : '—', r.usd_per_million_blended),
