@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { createEngine, GpuvalueError, todayIso } from '../../web/src/engine/client.js';
 import { UsageError } from './options.mjs';
 import { s } from './strings.mjs';
+import { firstInvalidUtf8, bytePlace } from '../../web/src/format/utf8.js';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -53,12 +54,6 @@ function readBytes(file, max) {
   }
 }
 
-// Where byte i of buf is, as the engine says it (columns count bytes).
-function place(buf, i) {
-  const line = buf.subarray(0, i).filter((b) => b === 10).length + 1;
-  return `line ${line}, column ${i === 0 ? 1 : i - buf.lastIndexOf(10, i - 1)}`;
-}
-
 // Reads a UTF-8 text file (a regular file of at most `max` bytes). A leading byte order mark is dropped (the engine
 // and the page drop it too). Bytes that are not UTF-8, and NUL bytes (no JSON or CSV text holds one; a reader that
 // stops at it would judge a different document), are bad input (exit 1) with the place to look, the same verdict
@@ -69,21 +64,16 @@ export function readText(file, max = MAX_DATA_FILE_BYTES, { allowNul = false } =
   if (buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) buf = buf.subarray(3);
   const nul = allowNul ? -1 : buf.indexOf(0);
   if (nul >= 0) {
-    const where = place(buf, nul);
+    const where = bytePlace(buf, nul);
     throw new GpuvalueError({ error: { code: 'json_syntax', path: where, message: s('error.nul_byte', { file, where }) } });
   }
-  const text = buf.toString('utf8');
-  if (text.includes('\uFFFD')) {
-    const back = Buffer.from(text, 'utf8');
-    let i = 0;
-    while (i < buf.length && i < back.length && buf[i] === back[i]) i++;
-    if (i < buf.length || back.length !== buf.length) {
-      const where = place(buf, i);
-      throw new GpuvalueError({ error: { code: 'json_syntax', path: where,
-        message: s('error.not_utf8', { file, where, byte: buf[i].toString(16).padStart(2, '0') }) } });
-    }
+  const bad = firstInvalidUtf8(buf);
+  if (bad >= 0) {
+    const where = bytePlace(buf, bad);
+    throw new GpuvalueError({ error: { code: 'json_syntax', path: where,
+      message: s('error.not_utf8', { file, where, byte: buf[bad].toString(16).padStart(2, '0') }) } });
   }
-  return text;
+  return buf.toString('utf8');
 }
 
 // JSON.parse that rejects numbers beyond the range of a double (1e400 would silently become Infinity, then null).

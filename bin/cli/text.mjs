@@ -2,7 +2,7 @@
 // everything written to a terminal.
 import { sentences, termText } from './lang.mjs';
 import { s } from './strings.mjs';
-import { daysFromHours } from '../../web/src/format/format.js';
+import { daysFromHours, priceDateText } from '../../web/src/format/format.js';
 
 // Characters a terminal acts on or that reorder text: C0 controls but tab and newline, DEL, C1 controls (ESC, CSI
 // and OSC start sequences that clear the screen, set the title or write the clipboard) and the bidi embeddings,
@@ -14,7 +14,7 @@ const hex = (c) => c.charCodeAt(0).toString(16).padStart(c.charCodeAt(0) > 0xff 
 
 // Text for a terminal: each unsafe character shown as \xHH or \uHHHH.
 // A price's date: its source's (as_of), or only the day it was read (read_on), said as such.
-export const priceDate = (x) => x.as_of || (x.read_on ? s('price.read_on', { date: x.read_on }) : s('price.date_unknown'));
+export const priceDate = (x) => priceDateText(x, { readOn: (date) => s('price.read_on', { date }), unknown: () => s('price.date_unknown') });
 
 export function terminalText(s) {
   return String(s).replace(UNSAFE, (c) => (c.charCodeAt(0) > 0xff ? `\\u${hex(c)}` : `\\x${hex(c)}`));

@@ -127,7 +127,7 @@ test('a typed offer carries its id for the edit button, and editing replaces it'
 });
 
 test('the import\'s UTF-8 check agrees with a strict decoder on random and hand-made byte strings', async () => {
-  const { firstInvalidUtf8 } = await import('../../web/src/engine/usercatalogs.js');
+  const { firstInvalidUtf8 } = await import('../../web/src/format/utf8.js');
   const strict = new TextDecoder('utf-8', { fatal: true });
   const valid = (b) => { try { strict.decode(b); return true; } catch { return false; } };
   // Overlong "/", a surrogate, above U+10FFFF, a truncated sequence, a lone continuation byte; then good text.

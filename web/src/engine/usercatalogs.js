@@ -8,6 +8,7 @@
 import { docRefs, parseStore, storeText, applyCatalogs, importText, offerDoc, newOfferId, isSkypilotCsv, INLINE_DOC_CHARS } from './catalogstore.js';
 import { inferProvider, refreshedEntry, fileProviders, providersOf, changeSummary, mergeDocs } from './imports.js';
 import { putDoc, readDocs, deleteDocs } from './docstore.js';
+import { firstInvalidUtf8, bytePlace } from '../format/utf8.js';
 
 // Errors kept per rejected entry (the rest are counted).
 const PROBLEMS_KEPT = 20;
@@ -96,25 +97,6 @@ function repairedEntry(s, e, { suffix, today }) {
   return { ok: false, errors: [{ path: '/instances', message: 'no offer of the catalog passes the engine checks' }] };
 }
 
-// The offset of the first byte that neither starts nor continues a well-formed UTF-8 sequence (RFC 3629: no
-// overlong forms, no surrogates, nothing above U+10FFFF), or -1.
-export function firstInvalidUtf8(b) {
-  for (let i = 0; i < b.length;) {
-    const c = b[i];
-    if (c < 0x80) { i += 1; continue; }
-    const n = c >= 0xc2 && c <= 0xdf ? 1 : c >= 0xe0 && c <= 0xef ? 2 : c >= 0xf0 && c <= 0xf4 ? 3 : 0;
-    if (!n || i + n >= b.length) return i;
-    let cp = c & (0x3f >> n);
-    for (let k = 1; k <= n; k++) {
-      if ((b[i + k] & 0xc0) !== 0x80) return i;
-      cp = (cp << 6) | (b[i + k] & 0x3f);
-    }
-    if (cp < [0, 0x80, 0x800, 0x10000][n] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return i;
-    i += n + 1;
-  }
-  return -1;
-}
-
 const strictUtf8 = typeof TextDecoder === 'function' ? new TextDecoder('utf-8', { fatal: true }) : null;
 
 // The text of an imported file: given as text, or a File (or Blob) read here. Bytes that are not UTF-8 are refused
@@ -129,10 +111,7 @@ async function fileText({ text, file }) {
     return strictUtf8.decode(bytes);
   } catch {
     const i = Math.max(0, firstInvalidUtf8(bytes));
-    let line = 1;
-    let start = 0;
-    for (let k = 0; k < i; k++) if (bytes[k] === 10) { line += 1; start = k + 1; }
-    throw Object.assign(new Error(bytes[i].toString(16).padStart(2, '0')), { code: 'not_utf8', path: `line ${line}, column ${i - start + 1}` });
+    throw Object.assign(new Error(bytes[i].toString(16).padStart(2, '0')), { code: 'not_utf8', path: bytePlace(bytes, i) });
   }
 }
 

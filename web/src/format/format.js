@@ -13,6 +13,11 @@ export function todayIso(date = new Date()) {
   return date.toISOString().slice(0, 10);
 }
 
+// A price's date as a reader is told it: its source's date (as_of), or only the day it was read (read_on), said as
+// such, or that it is unknown. The caller gives the words (page and CLI have their own string tables).
+export const priceDateText = (x, { date = (d) => d, readOn, unknown }) =>
+  (x.as_of ? date(x.as_of) : x.read_on ? readOn(date(x.read_on)) : unknown());
+
 export const LOCALES = { en: 'en-US', zh: 'zh-CN' };
 
 // Formatters are memoised per language, currency and rate: Intl formatters are costly to construct, and the page

@@ -1,4 +1,6 @@
 // Tiny DOM helpers: every string is inserted as text, never parsed as HTML.
+import { priceDateText } from '../format/format.js';
+
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
@@ -65,7 +67,7 @@ export function sourceLink(source) {
 let uid = 0;
 // A price's date as a reader should take it: its source's date (as_of) or, where only the day it was read is
 // known, "date unknown, read on …". x: anything with as_of/read_on (a ranked row, an offer, a price).
-export const priceDate = (t, fmt, x) => (x.as_of || !x.read_on ? fmt.date(x.as_of) : t('dateUnknownReadOn', { date: fmt.date(x.read_on) }));
+export const priceDate = (t, fmt, x) => priceDateText(x, { date: fmt.date, readOn: (date) => t('dateUnknownReadOn', { date }), unknown: () => fmt.date('') });
 
 export const nextId = (prefix) => `${prefix}-${++uid}`;
 
