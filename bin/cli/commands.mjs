@@ -74,6 +74,8 @@ function hardwareRequest(opts) {
   put(req, opts, 'pue', 'pue');
   put(req, opts, 'utilisation', 'utilisation');
   put(req, opts, 'usd-per-kwh', 'usd_per_kwh');
+  // The site's grid for the electricity price and CO2 the options leave out: China's for a Chinese reader.
+  req.grid = opts.grid || (language(opts) === 'zh' ? 'china' : 'world');
   put(req, opts, 'power-w', 'power_w');
   return req;
 }

@@ -29,7 +29,7 @@ const WORKLOAD = ['preset', 'workload', 'software'];                 // workload
 const SCOPE = ['include-examples', 'include-stale'];                 // scopeFilters
 // The serving question (serve; rank with a serving preset): bin/cli/serve.mjs.
 export const SERVING = ['weights', 'kv', 'rps', 'tokens-per-day', 'input-tokens', 'output-tokens', 'ttft-ms', 'tpot-ms', 'percentile'];
-const HARDWARE = ['gpu', 'instance', 'count', 'cooling', 'pue', 'utilisation', 'usd-per-kwh', 'power-w'];  // hardwareRequest
+const HARDWARE = ['gpu', 'instance', 'count', 'cooling', 'pue', 'utilisation', 'usd-per-kwh', 'grid', 'power-w'];  // hardwareRequest
 const ENERGY = [...HARDWARE, 'kg-co2-per-kwh', 'hours', ...WORKLOAD];  // energyRequest
 
 // name -> { type, value, multiple?, min?, minExclusive?, max?, short? }; the help is s('option.NAME'); `commands` (the
@@ -73,6 +73,7 @@ export const OPTIONS = {
   config: { type: 'string', multiple: true, value: 'C' },
   baseline: { type: 'integer', value: 'I', min: 0 },
   cooling: { type: 'string', value: 'KIND' },
+  grid: { type: 'string', value: 'GRID' },
   pue: { type: 'number', value: 'P', min: 1 },
   utilisation: { type: 'number', value: 'U', min: 0, max: 1 },
   'usd-per-kwh': { type: 'number', value: 'X', min: 0 },

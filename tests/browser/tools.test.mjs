@@ -230,6 +230,25 @@ test('energy and TCO: PUE, electricity price and grid intensity, own against ren
   await context.close();
 });
 
+test('energy in Chinese takes China\'s grid (price and CO2) unless the reader picks another; the choice stays in the URL', async () => {
+  const { context, page, log } = await openPage(browser, `${base}#preset=resnet50-imagenet&lang=zh&tool=energy&energy.gpu=a100-sxm4-40gb&energy.count=8&energy.hours=100`);
+  await settled(page);
+  await panelDone(page, 'energy');
+  const china = engine.energy({ gpu: 'a100-sxm4-40gb', count: 8, hours: 100, cooling: 'air', grid: 'china' });
+  const world = engine.energy({ gpu: 'a100-sxm4-40gb', count: 8, hours: 100, cooling: 'air', grid: 'world' });
+  assert.notEqual(china.co2_kg, world.co2_kg);
+  assert.equal(await page.inputValue('#en-grid'), 'china');
+  assert.equal(await page.getAttribute('#en-co2', 'placeholder'), String(engine.defaults().decisions.grids.china.grid_kg_co2_per_kwh));
+  assert.ok(close(await dataV(page, '#en-co2-out'), china.co2_kg));
+  assert.match(await page.textContent('#tool-energy'), /生态环境部/);
+  await page.selectOption('#en-grid', 'world');
+  await waitHash(page, 'energy.grid', 'world');
+  await panelDone(page, 'energy');
+  await page.waitForFunction((v) => Math.abs(Number(document.querySelector('#en-co2-out')?.dataset.v) - v) < 1e-6 * v, world.co2_kg, { timeout: 15000 });
+  assert.deepEqual(log.errors, []);
+  await context.close();
+});
+
 test('sensitivity: 100 engine runs of the selected offer, time and cost against the parameter', async () => {
   const sel = 'aws-p4d.24xlarge-us-east-1|on_demand';
   const { context, page, log } = await openPage(browser, `${base}#preset=llama2-7b-pretrain&lang=en&sel=${encodeURIComponent(sel)}&sens.p=size`);

@@ -724,6 +724,34 @@ TEST_CASE("energy through the engine compares air and liquid cooling with the ar
   CHECK(parse(e.energy(R"({"gpu": "a100-sxm4-80gb", "hours": 1, "cooling": "oil"})"))["error"]["path"] == "/cooling");
 }
 
+TEST_CASE("a China site takes China's electricity price and grid CO2 where the request gives neither", "[decisions][energy]") {
+  auto& e = loadedEngine();
+  auto r = parse(e.energy(R"({"gpu": "a100-sxm4-80gb", "count": 8, "hours": 100, "grid": "china"})"));
+  REQUIRE(r["ok"] == true);
+  // 8 × 400 W × 100 h × 1.58 = 505.6 kWh; × US$0.088 = $44.49; × 0.5366 kg = 271.3 kg CO2.
+  CHECK_THAT(r["energy_cost_usd"].get<double>(), WithinRel(505.6 * 0.088, 1e-12));
+  CHECK_THAT(r["co2_kg"].get<double>(), WithinRel(505.6 * 0.5366, 1e-12));
+  CHECK(r["assumptions"]["usd_per_kwh"]["source"]["code"] == "energy.src_electricity_price_china");
+  CHECK(r["assumptions"]["kg_co2_per_kwh"]["source"]["code"] == "energy.src_grid_co2_china");
+  // The world default stays the US price and the world's intensity; a typed price wins over either grid.
+  auto w = parse(e.energy(R"({"gpu": "a100-sxm4-80gb", "count": 8, "hours": 100})"));
+  CHECK_THAT(w["co2_kg"].get<double>(), WithinRel(505.6 * 0.481, 1e-12));
+  auto typed = parse(e.energy(R"({"gpu": "a100-sxm4-80gb", "count": 8, "hours": 100, "grid": "china", "usd_per_kwh": 0.1})"));
+  CHECK_THAT(typed["energy_cost_usd"].get<double>(), WithinRel(50.56, 1e-12));
+  CHECK(typed["assumptions"]["usd_per_kwh"]["source"]["code"] == "plan.src_given");
+  // TCO's energy line: 8 × 400 W = 3.2 kW × 1.58 × 8,760 h × US$0.088 a year at full load.
+  auto t = parse(e.tco(R"({"gpu": "a100-sxm4-40gb", "count": 8, "grid": "china"})"));
+  REQUIRE(t["ok"] == true);
+  CHECK_THAT(t["usd_per_kwh"].get<double>(), WithinRel(0.088, 1e-12));
+  CHECK_THAT(t["energy_usd_per_year_at_full_load"].get<double>(), WithinRel(3.2 * 1.58 * 8760 * 0.088, 1e-9));
+  auto bad = parse(e.energy(R"({"gpu": "a100-sxm4-80gb", "hours": 1, "grid": "mars"})"));
+  CHECK(bad["ok"] == false);
+  CHECK(bad["error"]["path"] == "/grid");
+  auto d = parse(e.defaults());
+  CHECK_THAT(d["decisions"]["grids"]["china"]["grid_kg_co2_per_kwh"].get<double>(), WithinRel(0.5366, 1e-12));
+  CHECK_THAT(d["decisions"]["grids"]["world"]["electricity_usd_per_kwh"].get<double>(), WithinRel(0.0806, 1e-12));
+}
+
 TEST_CASE("tco requires a purchase price except for the sourced DGX A100", "[decisions][tco][errors]") {
   auto& e = loadedEngine();
   auto r = parse(e.tco(R"({"gpu": "h100-sxm5-80gb"})"));

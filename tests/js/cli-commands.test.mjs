@@ -72,3 +72,20 @@ for (const [cmd, args] of Object.entries(EXAMPLES)) {
     assert.notEqual(cli([cmd, '--help', '--lang', 'zh']).stdout.split('\n')[2], cli([cmd, '--help', '--lang', 'en']).stdout.split('\n')[2], cmd);
   });
 }
+
+test('energy and tco take the site grid: China\'s price and CO2 for a Chinese reader, --grid to choose, a bad one refused', () => {
+  const hw = ['--gpu', 'a100-sxm4-80gb', '--count', '8', '--hours', '100', '--json'];
+  const zh = JSON.parse(cli(['energy', ...hw, '--lang', 'zh']).stdout);
+  const en = JSON.parse(cli(['energy', ...hw, '--lang', 'en']).stdout);
+  const chosen = JSON.parse(cli(['energy', ...hw, '--lang', 'zh', '--grid', 'world']).stdout);
+  assert.equal(zh.assumptions.kg_co2_per_kwh.source.code, 'energy.src_grid_co2_china');
+  assert.equal(en.assumptions.kg_co2_per_kwh.source.code, 'energy.src_grid_co2');
+  assert.equal(chosen.co2_kg, en.co2_kg);
+  // The same facility energy at two intensities: the CO2 ratio is the intensities' ratio.
+  assert.ok(Math.abs(zh.co2_kg / en.co2_kg - zh.assumptions.kg_co2_per_kwh.value / en.assumptions.kg_co2_per_kwh.value) < 1e-9);
+  const tco = JSON.parse(cli(['tco', '--gpu', 'a100-sxm4-40gb', '--count', '8', '--grid', 'china', '--json']).stdout);
+  assert.equal(tco.assumptions.usd_per_kwh.source.code, 'energy.src_electricity_price_china');
+  const bad = cli(['energy', ...hw, '--grid', 'mars']);
+  assert.equal(bad.code, 1);
+  assert.match(bad.stderr, /\/grid/);
+});

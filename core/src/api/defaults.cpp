@@ -31,6 +31,14 @@ json customWorkloadExamples() {
   return out;
 }
 
+// Each grid's electricity price and CO2 intensity (tools/decisions.hpp), by id, for the energy and TCO forms.
+json gridsJson() {
+  json out = json::object();
+  for (const GridDefaults& g : kGrids)
+    out[g.id] = {{"electricity_usd_per_kwh", g.usd_per_kwh}, {"grid_kg_co2_per_kwh", g.kg_co2_per_kwh}};
+  return out;
+}
+
 }  // namespace
 
 std::string apiDefaults(EngineState&, const std::string&, const std::string&) {
@@ -69,6 +77,7 @@ std::string apiDefaults(EngineState&, const std::string&, const std::string&) {
                                     {"pue_liquid_cooled", kPueLiquidCooled},
                                     {"electricity_usd_per_kwh", kElectricityUsdPerKwh},
                                     {"grid_kg_co2_per_kwh", kGridKgCo2PerKwh},
+                                    {"grids", gridsJson()},
                                     {"training_power_share_of_tdp", kTrainingPowerShareOfTdp},
                                     {"amortisation_years", kAmortisationYears},
                                     {"median_spot_discount", kMedianSpotDiscount},

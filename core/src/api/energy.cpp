@@ -1,6 +1,6 @@
 // energy: energy, electricity cost and CO2 of a job, and air- vs liquid-cooled against the article's §5 claim.
 // {"gpu"|"instance", "count"?, "hours" | "preset"|"workload", "utilisation"?, "cooling"?|"pue"?, "usd_per_kwh"?,
-//  "kg_co2_per_kwh"?, "power_w"?, "constants"?}
+//  "kg_co2_per_kwh"?, "grid"? ("world" | "china": the defaults of the two before it), "power_w"?, "constants"?}
 #include "api/answer.hpp"
 #include "api/request.hpp"
 
@@ -17,11 +17,10 @@ void readEnergyInputs(ObjectReader& r, EnergyInputs& in, Assumptions& as) {
   as.add("utilisation", in.utilisation,
          Message(r.has("utilisation") ? "plan.src_given" : "energy.src_utilisation"));
   in.pue = readPue(r, as);
-  in.usd_per_kwh = r.number("usd_per_kwh", false, 0, false, 10).value_or(kElectricityUsdPerKwh);
-  as.add("usd_per_kwh", in.usd_per_kwh, Message(r.has("usd_per_kwh") ? "plan.src_given" : "energy.src_electricity_price"));
-  in.kg_co2_per_kwh = r.number("kg_co2_per_kwh", false, 0, false, 5).value_or(kGridKgCo2PerKwh);
-  as.add("kg_co2_per_kwh", in.kg_co2_per_kwh,
-         Message(r.has("kg_co2_per_kwh") ? "plan.src_given" : "energy.src_grid_co2"));
+  const GridDefaults& grid = readGrid(r);
+  in.usd_per_kwh = readElectricityPrice(r, grid, as);
+  in.kg_co2_per_kwh = r.number("kg_co2_per_kwh", false, 0, false, 5).value_or(grid.kg_co2_per_kwh);
+  as.add("kg_co2_per_kwh", in.kg_co2_per_kwh, Message(r.has("kg_co2_per_kwh") ? "plan.src_given" : grid.co2_source));
 }
 
 // The job's hours from the throughput model when none are given (`count` becomes the GPUs it runs on);

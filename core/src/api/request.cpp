@@ -126,6 +126,21 @@ double readPue(ObjectReader& r, Assumptions& as) {
   return pue;
 }
 
+const GridDefaults& readGrid(ObjectReader& r) {
+  if (auto g = r.string("grid", false)) {
+    for (const GridDefaults& d : kGrids)
+      if (*g == d.id) return d;
+    r.error("grid", ErrorCode::kInvalidValue, notOneOf(*g, "world, china"));
+  }
+  return kGrids[0];
+}
+
+double readElectricityPrice(ObjectReader& r, const GridDefaults& grid, Assumptions& as) {
+  const double usd = r.number("usd_per_kwh", false, 0, false, 10).value_or(grid.usd_per_kwh);
+  as.add("usd_per_kwh", usd, Message(r.has("usd_per_kwh") ? "plan.src_given" : grid.price_source));
+  return usd;
+}
+
 OfferScope offerScopeField(ObjectReader& r, const std::string& today) {
   OfferScope scope;
   scope.include_examples = r.boolean("include_examples", false).value_or(false);

@@ -45,5 +45,10 @@ GpuOrInstance gpuOrInstance(const EngineState& s, ObjectReader& r);
 // The data-centre PUE of energy and tco: "pue" as given, else by "cooling" (air: the industry average; liquid),
 // recorded with its source under "pue".
 double readPue(ObjectReader& r, Assumptions& as);
+// The site's grid (`grid`: "world", the default, or "china") whose price and CO2 intensity stand in for the ones a
+// request leaves out.
+const GridDefaults& readGrid(ObjectReader& r);
+// `usd_per_kwh`, or the grid's price, recorded with its source.
+double readElectricityPrice(ObjectReader& r, const GridDefaults& grid, Assumptions& as);
 
 }  // namespace gpuvalue

@@ -1,6 +1,6 @@
 // tco: owning vs renting GPUs over the amortisation period, and the utilisation where owning breaks even.
 // {"gpu"|"instance", "count"?, "purchase_usd"?, "amortisation_years"?, "utilisation"?, "power_w"?,
-//  "cooling"?|"pue"?, "usd_per_kwh"?, "other_usd_per_year"?, "rent_usd_per_gpu_hour"?}
+//  "cooling"?|"pue"?, "usd_per_kwh"?, "grid"?, "other_usd_per_year"?, "rent_usd_per_gpu_hour"?}
 #include <algorithm>
 
 #include "api/answer.hpp"
@@ -82,8 +82,7 @@ std::string apiTco(EngineState& s, const std::string& text, const std::string&) 
   in.gpu_count = static_cast<int>(r.integer("count", false, 1, 1 << 20).value_or(h.offer ? h.offer->gpu_count : 8));
   readHardware(r, g, in, as);
   in.pue = readPue(r, as);
-  in.usd_per_kwh = r.number("usd_per_kwh", false, 0, false, 10).value_or(kElectricityUsdPerKwh);
-  as.add("usd_per_kwh", in.usd_per_kwh, Message(r.has("usd_per_kwh") ? "plan.src_given" : "energy.src_electricity_price"));
+  in.usd_per_kwh = readElectricityPrice(r, readGrid(r), as);
   in.other_usd_per_year = r.number("other_usd_per_year", false, 0, false, 1e12).value_or(0);
   as.add("other_usd_per_year", in.other_usd_per_year,
          Message(r.has("other_usd_per_year") ? "plan.src_given" : "tco.src_other_costs"));

@@ -232,6 +232,28 @@ constexpr double kElectricityUsdPerKwh = 0.0806;
 // World average carbon intensity of electricity generation in 2023: 481 gCO2/kWh (Ember, Global Electricity
 // Review 2024; Statista statistics/943137 citing Ember, 2024-07-03).
 constexpr double kGridKgCo2PerKwh = 0.481;
+// China's average electricity price to industrial users in 2024: about US$0.088/kWh (China Briefing, "China's
+// Industrial Power Rates: A Guide for Investors", https://china-briefing.com/news/china-electricity-prices-industrial-consumers).
+constexpr double kElectricityUsdPerKwhChina = 0.088;
+// China's national average CO2 emission factor of electricity for 2022: 0.5366 kgCO2/kWh (Ministry of Ecology and
+// Environment and National Bureau of Statistics, 关于发布2022年电力二氧化碳排放因子的公告, 2024-12-20; reported by
+// The Beijing News, https://daydaynews.cc/zh-hant/finance/3899452.html).
+constexpr double kGridKgCo2PerKwhChina = 0.5366;
+
+// The electricity a site's grid sells when a request gives no price or intensity: "world" (the US industrial price
+// and the world's average intensity, above) or "china". Each figure comes with the message naming its source.
+struct GridDefaults {
+  const char* id;
+  double usd_per_kwh;
+  double kg_co2_per_kwh;
+  const char* price_source;  // message code
+  const char* co2_source;    // message code
+};
+inline constexpr GridDefaults kGrids[] = {
+    {"world", kElectricityUsdPerKwh, kGridKgCo2PerKwh, "energy.src_electricity_price", "energy.src_grid_co2"},
+    {"china", kElectricityUsdPerKwhChina, kGridKgCo2PerKwhChina, "energy.src_electricity_price_china",
+     "energy.src_grid_co2_china"},
+};
 // Share of TDP drawn while training: 1.0, as Meta's Llama 2 model card computes training CO2 from GPU-hours × TDP
 // (github.com/meta-llama/llama MODEL_CARD.md, "CO2 emissions during pretraining": A100-80GB, TDP 350-400 W).
 constexpr double kTrainingPowerShareOfTdp = 1.0;

@@ -11,6 +11,9 @@ function hardware(c, st) {
 }
 
 const coolingOf = (st) => (st.cool === 'liquid' ? 'liquid' : 'air');
+// The site's grid, whose electricity price and CO2 stand in for the ones not typed: China's for a Chinese reader.
+const GRIDS = ['world', 'china'];
+const gridOf = (c, st) => (GRIDS.includes(st.grid) ? st.grid : c.state.lang === 'zh' ? 'china' : 'world');
 
 export const energyPanel = {
   id: 'energy',
@@ -25,6 +28,7 @@ export const energyPanel = {
     const { t, fmt, gpus } = c;
     const dd = c.defaults.decisions;  // the engine's sourced defaults, shown as placeholders
     const hw = hardware(c, st);
+    const grid = dd.grids[gridOf(c, st)];
     const money = (id, key, labelKey, path, attrs = {}) => field(id, t(labelKey, { cur: fmt.currency }),
       numberInput(id, moneyText(fmt, num(st[key])), (v) => io.set(key, toUsdText(fmt, v)), { min: 0, 'data-path': path, ...attrs }));
     const plain = (id, key, labelKey, path, attrs = {}) => field(id, t(labelKey), numberInput(id, st[key] ?? '', (v) => io.set(key, v), { min: 0, 'data-path': path, ...attrs }));
@@ -39,8 +43,9 @@ export const energyPanel = {
         h('div', { class: 'tool-grid' },
           field('en-cool', t('enCooling'), selectInput('en-cool', coolingOf(st), NAMES.cooling.map((k) => [k, t(k === 'air' ? 'enAir' : 'enLiquid')]), (v) => io.set('cool', v === 'air' ? '' : v), { 'data-path': '/cooling' })),
           plain('en-pue', 'pue', 'enPue', '/pue', { min: 1, max: 5, placeholder: (coolingOf(st) === 'liquid' ? dd.pue_liquid_cooled : dd.pue_air_cooled).toFixed(2) }),
-          money('en-kwh', 'kwh', 'enPrice', '/usd_per_kwh', { placeholder: moneyText(fmt, dd.electricity_usd_per_kwh) }),
-          plain('en-co2', 'co2', 'enCo2', '/kg_co2_per_kwh', { placeholder: String(dd.grid_kg_co2_per_kwh) }))),
+          field('en-grid', t('enGrid'), selectInput('en-grid', gridOf(c, st), GRIDS.map((k) => [k, t(k === 'china' ? 'enGridChina' : 'enGridWorld')]), (v) => io.set('grid', v), { 'data-path': '/grid' })),
+          money('en-kwh', 'kwh', 'enPrice', '/usd_per_kwh', { placeholder: moneyText(fmt, grid.electricity_usd_per_kwh) }),
+          plain('en-co2', 'co2', 'enCo2', '/kg_co2_per_kwh', { placeholder: String(grid.grid_kg_co2_per_kwh) }))),
       h('fieldset', { class: 'group' }, tx('legend', t, 'enOwnVsRent'),
         h('div', { class: 'tool-grid' },
           field('en-purchase', t('enPurchase', { cur: fmt.currency }),
@@ -55,7 +60,7 @@ export const energyPanel = {
 
   calls(c, st) {
     const hw = hardware(c, st);
-    const site = { gpu: hw.gpu, count: num(hw.count) ?? null, cooling: coolingOf(st) };
+    const site = { gpu: hw.gpu, count: num(hw.count) ?? null, cooling: coolingOf(st), grid: gridOf(c, st) };
     if (num(st.pue) !== undefined) site.pue = num(st.pue);
     if (num(st.kwh) !== undefined) site.usd_per_kwh = num(st.kwh);
     const energy = { ...site };
