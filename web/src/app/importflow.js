@@ -4,6 +4,7 @@
 // resolveImport), the entries and localStorage as in app/userdata.js.
 import { todayIso } from '../format/format.js';
 import { busyMessage } from '../views/import.js';
+import { storeStep, noteRemoved } from './storesync.js';
 
 // A new task (the engine's answer arrives in a message task; saving and redrawing each get their own).
 const nextTask = () => new Promise((resolve) => { setTimeout(resolve, 0); });
@@ -44,7 +45,8 @@ const ACTIONS = {
       if (el) el.textContent = app.t('importElapsed', { s: Math.round((Date.now() - t0) / 1000) });
     }, 1000);
     try {
-      return await app.imports.importOne(file);
+      // One file is one change of the stored list (app/storesync.js): a removal waits for it, and so does another tab.
+      return await storeStep(app, () => app.imports.importOne(file));
     } finally {
       clearInterval(tick);
     }
@@ -75,7 +77,7 @@ const ACTIONS = {
 
   // The user's answer to a refresh of an earlier import: 'replace', 'merge' or 'keep' (nothing changes).
   async resolveImport(app, item, mode) {
-    const { index, name } = item.conflict;
+    const { index } = item.conflict;
     if (mode === 'keep') {
       const uid = item.entry && item.entry.uid;
       Object.assign(item, { kind: 'kept' });
@@ -85,13 +87,21 @@ const ACTIONS = {
       if (uid) await app.host.request('resolveImport', { entry: { uid }, index, mode });
       return;
     }
+    app.markBusy();
+    await storeStep(app, () => app.imports.replaceNow(item, mode));
+  },
+
+  // Replaces or merges the earlier import, found by its name (another tab may have changed the list since).
+  async replaceNow(app, item, mode) {
+    const { name } = item.conflict;
+    const index = ud(app).catalogs.findIndex((c) => c.name === name && c.added === item.conflict.added);
     const current = ud(app).catalogs[index];
-    if (!current || current.name !== name) {
+    if (!current) {
       Object.assign(item, { kind: 'error', errors: [{ path: '', message: app.t('importGone', { name }), ui: true }] });
       app.update({});
       return;
     }
-    app.markBusy();
+    noteRemoved(app, current);
     const before = ud(app).catalogs;
     const r = await app.host.request('resolveImport', { entry: item.entry, index, mode });
     app.user.setCatalogs(r.entries);

@@ -6,6 +6,7 @@
 import { todayIso } from '../format/format.js';
 import { formValuesFrom } from '../engine/catalogstore.js';
 import { readStored, setAside, writeStored, download } from './saved.js';
+import { withStoreLock, storeStep, noteStored, noteRemoved, wouldLose, entryKey, syncFromStore, followOtherTabs } from './storesync.js';
 import { checkOfferValues } from '../views/import.js';
 
 // Entries from the engine host, with the page's own mark kept: `session` (storage refused them) by uid.
@@ -29,16 +30,20 @@ const ACTIONS = {
       // Whatever went wrong while reading the stored value: it is unreadable data, set aside, not a dead page.
       r = { ...(await app.host.request('initStore', { raw: null })), problem: 'corrupt' };
     }
-    if (r.problem) {
+    if (r.problem === 'newer') {
+      // A newer version's list stays exactly where that version looks for it: this session saves nothing over it.
+      ud(app).storeLocked = true;
+      app.store.session.notices.push({ kind: 'warn', key: 'storageNewerKept', id: 'storage-notice', vars: {} });
+    } else if (r.problem) {
       const aside = setAside(raw);
       // Not set aside (too large to copy): the value stays where it is and nothing overwrites it this session.
       if (!aside.ok) ud(app).storeLocked = true;
-      app.store.session.notices.push({ kind: 'warn', key: aside.ok ? (r.problem === 'newer' ? 'storageNewer' : 'storageCorrupt') : 'storageKeptInPlace',
-        id: 'storage-notice', vars: { key: aside.key || '' } });
+      app.store.session.notices.push({ kind: 'warn', key: aside.ok ? 'storageCorrupt' : 'storageKeptInPlace', id: 'storage-notice', vars: { key: aside.key || '' } });
     }
     ud(app).catalogs = r.entries;
-    // The documents the stored list names: only these are ever removed from IndexedDB (when the list drops them).
-    ud(app).storedRefs = new Set(r.problem ? [] : r.entries.map((c) => c.ref).filter(Boolean));
+    // The catalogs (and IndexedDB documents) the stored list names: a write may drop only those the user removes.
+    noteStored(app, r.problem ? null : raw, r.problem ? [] : r.entries);
+    followOtherTabs(app);
     if (r.rejected.length) {
       app.store.session.notices.push({ kind: 'warn', key: 'storageRejected', id: 'storage-rejected', vars: { names: r.rejected.map((x) => x.name).join(', ') },
         details: r.rejected.map((x) => ({ name: x.name, error: x.error || null })) });
@@ -51,10 +56,20 @@ const ACTIONS = {
     app.host.onRestart = () => app.user.restoreEngine();
   },
 
-  async restoreEngine(app) {
-    const r = await app.host.request('setEntries', { entries: ud(app).catalogs });
-    app.user.setCatalogs(r.entries);
-    app.catalogChanged(r.catalog);
+  // A fresh engine gets the catalogs again; when it cannot, nothing is saved this session (the page would list
+  // catalogs the engine no longer has, and a write from that list could lose them).
+  restoreEngine(app) {
+    return withStoreLock(app, async () => {
+      try {
+        const r = await app.host.request('setEntries', { entries: ud(app).catalogs });
+        app.user.setCatalogs(r.entries);
+        app.catalogChanged(r.catalog);
+      } catch {
+        ud(app).storeLocked = true;
+        app.store.session.notices.push({ kind: 'warn', key: 'storageRestoreFailed', id: 'storage-restore', vars: {} });
+        app.update({});
+      }
+    });
   },
 
   // The user's entries as the engine host answered them.
@@ -77,8 +92,15 @@ const ACTIONS = {
   // text; the page writes it to localStorage. The documents the new list no longer names are removed only once it
   // is written; when it cannot be, the ones just added go again. A document IndexedDB refuses stays in the list
   // itself, where localStorage's quota decides.
+  // A list that would lose a stored catalog the user did not remove is not written: the stored list is loaded
+  // again instead (storesync.js), and nothing is removed.
   async persistNow(app) {
     if (ud(app).storeLocked) return false;
+    if (wouldLose(app, ud(app).catalogs).length) {
+      ud(app).lastRaw = undefined;
+      await syncFromStore(app, { notice: false });
+      return false;
+    }
     const session = ud(app).catalogs.filter((c) => c.session).map((c) => c.uid);
     const r = await app.host.request('storeDocs', { session });
     app.user.setCatalogs(r.entries);
@@ -87,8 +109,10 @@ const ACTIONS = {
       return false;
     }
     const named = new Set(ud(app).catalogs.filter((c) => !c.session).map((c) => c.ref).filter(Boolean));
-    const gone = [...(ud(app).storedRefs || [])].filter((k) => !named.has(k));
-    ud(app).storedRefs = named;
+    const gone = [...(ud(app).removedRefs || [])].filter((k) => !named.has(k) && ud(app).storedRefs.has(k));
+    noteStored(app, r.text, ud(app).catalogs);
+    ud(app).removedKeys = new Set();
+    ud(app).removedRefs = new Set();
     if (gone.length) await app.host.request('dropDocs', { refs: gone });
     return true;
   },
@@ -109,14 +133,21 @@ const ACTIONS = {
     if (ud(app).busy) app.host.cancel();
   },
 
+  // Removes the catalog at index (as the list showed it: found again by its key if another tab changed the list).
   async removeCatalog(app, index) {
+    const target = ud(app).catalogs[index];
+    if (!target) return;
     app.markBusy();
-    const next = ud(app).catalogs.filter((_, i) => i !== index);
-    const r = await app.host.request('setEntries', { entries: next });
-    app.user.setCatalogs(r.entries);
-    ud(app).lastMessage = null;
-    await app.user.persist();
-    app.catalogChanged(r.catalog);
+    await storeStep(app, async () => {
+      const at = findEntry(ud(app).catalogs, target);
+      if (at < 0) { app.update({}); return; }  // removed in another tab already
+      noteRemoved(app, ud(app).catalogs[at]);
+      const r = await app.host.request('setEntries', { entries: ud(app).catalogs.filter((_, i) => i !== at) });
+      app.user.setCatalogs(r.entries);
+      ud(app).lastMessage = null;
+      await app.user.persist();
+      app.catalogChanged(r.catalog);
+    });
   },
 
   // A rejected stored catalog: its offers that pass become a new catalog (named "… (valid offers)"); the rejected
@@ -125,6 +156,12 @@ const ACTIONS = {
     const c = ud(app).catalogs[index];
     if (!c || !c.rejected) return;
     app.markBusy();
+    await storeStep(app, () => app.user.repairNow(c));
+  },
+
+  async repairNow(app, c) {
+    const index = findEntry(ud(app).catalogs, c);
+    if (index < 0) { app.update({}); return; }
     const r = await app.host.request('repairEntry', { index, suffix: app.t('repairedSuffix'), today: todayIso() });
     if (!r.ok) {
       ud(app).lastMessage = { kind: 'error', titleKey: 'repairFailed', name: c.name, errors: r.errors || [] };
@@ -184,7 +221,13 @@ const ACTIONS = {
     const errors = checkOfferValues(values, t);
     if (errors.length) return fail(errors);
     app.markBusy();
+    return storeStep(app, () => app.user.saveOfferNow(values, fail));
+  },
+
+  async saveOfferNow(app, values, fail) {
+    const t = app.t;
     const editing = ud(app).editingId;
+    if (editing) noteRemoved(app, ud(app).catalogs.find((c) => c.offerId === editing));
     const before = ud(app).catalogs;
     const r = await app.host.request('saveOffer', { values, rate: app.store.state.rate, today: todayIso(), editingId: editing });
     if (!r.ok) return fail(r.errors);
@@ -203,6 +246,12 @@ const ACTIONS = {
     return undefined;
   },
 };
+
+// The index of a catalog in a list: the same entry (uid), or, after the list was loaded again, the one with its key.
+export function findEntry(list, c) {
+  const same = list.findIndex((x) => x.uid === c.uid);
+  return same >= 0 ? same : list.findIndex((x) => entryKey(x) === entryKey(c));
+}
 
 // The actions bound to one page: app.user.name(...args) runs ACTIONS.name(app, ...args).
 export function userActions(app) {

@@ -5,7 +5,8 @@
 // document in IndexedDB instead ({name, kind, added, ref, count}: documents over INLINE_DOC_CHARS, app/saved.js, which writes localStorage).
 // In memory an entry is {name, kind, added, count, docText, ref?}: the document stays JSON text, so that a catalog
 // of thousands of offers is never parsed or serialised again on the page's main thread (storeText splices the
-// texts). An entry whose IndexedDB document could not be read has docText null and `missing` set.
+// texts). An entry whose IndexedDB document could not be read has docText null and `missing` set; one whose document
+// is not a catalog (damaged) keeps its text and has `unreadable` set.
 
 import { issueText } from './client.js';
 
@@ -41,15 +42,16 @@ export function parseStore(raw, docs = {}) {
   }
 }
 
-// A document read from IndexedDB, when it is a catalog document: its text, else null.
+// A document read from IndexedDB: {text} when it is a catalog document, {text, unreadable} when it is text of
+// something else (damaged: kept, so that it can still be exported), null when there is none.
 function docFrom(docs, ref) {
   const text = Object.prototype.hasOwnProperty.call(docs, ref) ? docs[ref] : null;
   if (typeof text !== 'string') return null;
   try {
     const d = JSON.parse(text);
-    return d && typeof d === 'object' && Array.isArray(d.instances) ? text : null;
+    return d && typeof d === 'object' && Array.isArray(d.instances) ? { text } : { text, unreadable: true };
   } catch {
-    return null;
+    return { text, unreadable: true };
   }
 }
 
@@ -67,9 +69,9 @@ function readStore(raw, docs) {
     entries: v.catalogs.map((c) => {
       const base = { name: c.name, kind: c.kind, added: c.added || '' };
       if (typeof c.ref !== 'string') return { ...base, count: c.doc.instances.length, docText: JSON.stringify(c.doc) };
-      const docText = docFrom(docs, c.ref);
-      return docText === null ? { ...base, count: c.count, ref: c.ref, docText: null, missing: true }
-        : { ...base, count: c.count, ref: c.ref, docText };
+      const doc = docFrom(docs, c.ref);
+      return doc === null ? { ...base, count: c.count, ref: c.ref, docText: null, missing: true }
+        : { ...base, count: c.count, ref: c.ref, docText: doc.text, ...(doc.unreadable ? { unreadable: true } : {}) };
     }),
     problem: null,
   };

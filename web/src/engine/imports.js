@@ -48,7 +48,7 @@ export const providersOf = (doc) => new Set((doc.instances || []).map((i) => i.p
 // The user catalog (index into entries) that a new file from these providers refreshes: the first imported
 // file (not a typed offer) with offers from one of them; -1 when none has.
 export function refreshedEntry(entries, providers) {
-  return entries.findIndex((e) => e.kind !== 'manual' && e.docText && [...providersOf(JSON.parse(e.docText))].some((p) => providers.has(p)));
+  return entries.findIndex((e) => e.kind !== 'manual' && e.docText && !e.unreadable && [...providersOf(JSON.parse(e.docText))].some((p) => providers.has(p)));
 }
 
 // The providers a file's offers will have, read before the engine converts it: the provider given (or inferred)

@@ -28,7 +28,11 @@ function offerIdOf(e) {
 // removal; an entry whose stored document is missing (docText null) is kept as it is.
 function loadEntries(s, entries) {
   const plain = entries.map(({ rejected, problems, problem_count: pc, ...e }) => withUid(e));
-  const r = applyCatalogs(s.client, s.bundledTexts, plain.filter((e) => typeof e.docText === 'string'));
+  // A damaged document (not JSON, or not a catalog) never reaches the engine: spliced into the list the engine
+  // reads, its text could read as other documents. It is refused here, with the reason, and kept for export.
+  const damaged = plain.filter((e) => e.unreadable && typeof e.docText === 'string');
+  const r = applyCatalogs(s.client, s.bundledTexts, plain.filter((e) => typeof e.docText === 'string' && !e.unreadable));
+  for (const e of damaged) r.rejected.push({ entry: e, error: { path: '', message: 'the stored document is not a catalog (damaged)' }, issues: [] });
   const refused = new Map(r.rejected.map((x) => [x.entry, x]));
   const marked = (e, x) => {
     const errors = x.issues.filter((i) => !i.warning);
@@ -214,7 +218,7 @@ function editOps(s) {
     // A rejected entry's offers that pass, added as a new entry named with `suffix` (the rejected one is kept).
     repairEntry({ index, suffix, today }) {
       const e = s.entries[index];
-      if (!e || !e.rejected || typeof e.docText !== 'string') return { ok: false, errors: [{ path: '', message: 'this catalog has nothing to repair' }] };
+      if (!e || !e.rejected || e.unreadable || typeof e.docText !== 'string') return { ok: false, errors: [{ path: '', message: 'this catalog has nothing to repair' }] };
       const r = repairedEntry(s, e, { suffix, today });
       if (!r.ok) return r;
       s.entries = [...s.entries, r.entry];

@@ -67,7 +67,7 @@ export function dataPanel(ctx) {
       dataText('span', c.name, { class: 'cat-name' }), ' ',
       h('span', { class: 'sub' }, t(`kindStore_${c.kind}`), ' · ', t('offersN', { n: fmt.int(c.count) }), ' · ', fmt.date(c.added)),
       ' ',
-      c.rejected ? rejectedNote(c, i, ctx) : null,
+      c.unreadable ? tx('span', t, 'storageDamagedDoc', { class: 'notice error rejected-reason', id: `damaged-${i}` }) : c.rejected ? rejectedNote(c, i, ctx) : null,
       c.missing ? tx('span', t, 'storageMissingDoc', { class: 'notice error rejected-reason' }) : null,
       c.kind === 'manual' && !c.rejected && c.offerId !== undefined ? h('button', { type: 'button', class: 'small', onclick: () => ctx.editOffer(c.offerId, { template: false }),
         'aria-label': t('editNamed', { name: c.name }) }, t('edit')) : null,
