@@ -11,7 +11,7 @@ const char* const kInterconnectChoices[] = {"nvlink", "pcie", nullptr};
 const char* const kMetricChoices[] = {"output_tokens_per_s", nullptr};
 // Billing models a 24/7 service can run under: by the hour, on reclaimable spot capacity, or committed for a term
 // (reserved) or a month (tiered and serverless prices are for jobs and bursts: the serverless tool compares those).
-const char* const kPricingChoices[] = {"on_demand", "spot", "reserved", "monthly", nullptr};
+const char* const kPricingChoices[] = {"on_demand", "reserved", "spot", "monthly", nullptr};
 }  // namespace
 
 // ---- The served model ------------------------------------------------------------------------------------------
