@@ -151,7 +151,8 @@ function rankAll(s, { serving, filters, curves: withCurves }) {
   return {
     ok: true, preset: serving.preset, pricing, total: grouped.length, met: grouped.filter((r) => r.met).length, fits: grouped.filter((r) => r.fits).length,
     stale, unpriced, best: grouped.find((r) => r.met) || null, all: grouped, curves,
-    traffic: head.traffic, targets: head.targets, model: head.model, weights: head.weights, kv: head.kv, software: head.software,
+    // The targets as asked (whether they are met is each row's).
+    traffic: head.traffic, targets: { ttft_ms: head.targets.ttft_ms, tpot_ms: head.targets.tpot_ms, percentile: head.targets.percentile }, model: head.model, weights: head.weights, kv: head.kv, software: head.software,
   };
 }
 
