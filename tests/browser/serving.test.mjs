@@ -232,6 +232,7 @@ for (const lang of ['en', 'zh']) {
     assert.ok(cells.every(([p]) => p === 'reserved') && cells.some(([, text]) => word.test(text)), cells[0].join(' '));
     assert.match(await page.textContent('#serve-unpriced'), new RegExp(fmt.format(reserved.unpriced)));
     assert.equal(await hashParam(page, 'ssort'), 'monthly', 'the order stays');
+    assert.match(await page.textContent('#serve-billing-hint'), lang === 'zh' ? /全天候/ : /around the clock/, 'the sidebar says what reserved means');
     // Spot carries the interruption caveat; on-demand does not.
     assert.equal(await page.$('#serve-spot-note'), null);
     await page.selectOption('#serve-pricing', 'spot');

@@ -56,7 +56,9 @@ export function servingPanel(ctx) {
     selectField('serve-weights', t('serveWeights'), v.weights, formats(NAMES.serving_weights), (x) => set({ weights: x })),
     selectField('serve-kv', t('serveKv'), v.kv, formats(NAMES.serving_kv), (x) => set({ kv: x })),
     selectField('serve-software', t('software'), v.software, [['', t('serveFormatPreset')], ...NAMES.serving_software.map((x) => [x, t(x === 'tuned' ? 'serveTuned' : 'serveTypical')])], (x) => set({ software: x })),
-    selectField('serve-pricing', t('serveBilling'), v.pricing, NAMES.serving_pricing.map((x) => [x, t(x)]), (x) => set({ pricing: x })),
+    // A new billing model redraws the inputs too: the hint below says what that model means.
+    selectField('serve-pricing', t('serveBilling'), v.pricing, NAMES.serving_pricing.map((x) => [x, t(x)]),
+      (x) => ctx.update({ serving: { ...ctx.current().state.serving, pricing: x } })),
     tx('p', t, BILLING_HINTS[v.pricing] || BILLING_HINTS.on_demand, { class: 'hint', id: 'serve-billing-hint' }),
     tx('p', t, 'serveScope', { class: 'hint', id: 'serve-scope' }));
 }
