@@ -43,6 +43,10 @@ export const CALLS = {
   'import-skypilot-lambda': ['import', 'skypilot', sky('lambda-vms.csv'), '--provider', 'Lambda', '--as-of', '2026-11-01'],
   'error-unknown-preset': ['rank', '--preset', 'no-such-preset', '--json'],
   'error-estimate-unknown-gpu': ['estimate', '--preset', 'resnet50-imagenet', '--gpu', 'no-such-gpu', '--count', '1', '--json'],
+  'serve-70b-p4d-reserved': ['serve', '--preset', 'llama3.1-70b', '--offer', 'aws-p4d.24xlarge-us-east-1', '--count', '8', '--rps', '10', '--ttft-ms', '2000',
+    '--tpot-ms', '100', '--pricing', 'reserved', '--json'],
+  'serve-rank-8b-spot': ['rank', '--preset', 'llama3.1-8b', '--rps', '1', '--ttft-ms', '1000', '--tpot-ms', '50', '--pricing', 'spot', '--limit', '8', '--json'],
+  'error-serve-no-reserved-price': ['serve', '--preset', 'llama3.1-70b', '--offer', 'aws-p5.48xlarge-us-east-1', '--pricing', 'reserved', '--json'],
 };
 
 // Runs one call: { args, exit, answer } where answer is the parsed JSON of stdout, or for a failing call the

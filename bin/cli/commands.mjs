@@ -26,7 +26,7 @@ function out(opts, obj, human) {
 }
 
 // The serving question over every catalog offer: `serve` without --gpu or --offer, or `rank` with a serving preset.
-const TRAINING_ONLY = ['pricing', 'fits-only', 'horizon-days', 'budget', 'deadline'];
+const TRAINING_ONLY = ['fits-only', 'horizon-days', 'budget', 'deadline'];
 async function serveRankCommand(opts, e, command) {
   const takes = (k) => COMMAND_TABLE[command].options.includes(k);
   const training = TRAINING_ONLY.find((k) => takes(k) && opts[k] !== undefined && opts[k] !== false);

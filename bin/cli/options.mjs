@@ -118,7 +118,7 @@ export const COMMAND_TABLE = {
   compare: { synopsis: '(--preset ID | --workload FILE) --config C --config C', group: 'decision tools', options: [...WORKLOAD, 'config', 'pricing', 'baseline'] },
   energy: { synopsis: '(--gpu GPU_ID | --instance ID) (--hours H | --preset ID | --workload FILE)', group: 'decision tools', options: ENERGY },
   serve: { synopsis: '--preset ID [--gpu GPU_ID --count N | --offer ID]', group: 'decision tools',
-    options: ['preset', 'gpu', 'count', 'offer', 'software', ...SERVING, 'catalog', 'add-catalog', 'no-marketplace', ...SCOPE, 'limit'] },
+    options: ['preset', 'gpu', 'count', 'offer', 'software', ...SERVING, 'pricing', 'catalog', 'add-catalog', 'no-marketplace', ...SCOPE, 'limit'] },
   tco: { synopsis: '(--gpu GPU_ID | --instance ID)', group: 'decision tools', options: [...ENERGY, ...SCOPE, 'purchase-usd', 'years', 'other-usd-per-year', 'rent-usd-per-gpu-hour'] },
 };
 

@@ -3,7 +3,7 @@
 // web/src/engine/serving.js): the request from the options, and the answer as text.
 import { UsageError } from './options.mjs';
 import { s } from './strings.mjs';
-import { sentences } from './lang.mjs';
+import { sentences, termText } from './lang.mjs';
 import { usd, priceDate, table } from './text.mjs';
 import { servingOpsOf } from '../../web/src/engine/serving.js';
 
@@ -12,7 +12,7 @@ function servingQuestion(opts, command) {
   if (!opts.preset) throw new UsageError(s('error.required_option', { option: '--preset' }), command);
   if (opts.rps !== undefined && opts['tokens-per-day'] !== undefined) throw new UsageError(s('error.serve_rps_or_tokens'), command);
   const req = { preset: opts.preset };
-  for (const k of ['weights', 'kv', 'software']) if (opts[k] !== undefined) req[k] = opts[k];
+  for (const k of ['weights', 'kv', 'software', 'pricing']) if (opts[k] !== undefined) req[k] = opts[k];
   const traffic = {};
   if (opts.rps !== undefined) traffic.requests_per_s = opts.rps;
   if (opts['tokens-per-day'] !== undefined) traffic.tokens_per_day = opts['tokens-per-day'];
@@ -31,6 +31,7 @@ function servingQuestion(opts, command) {
 export function serveRequest(opts) {
   if (opts.gpu && opts.offer) throw new UsageError(s('error.serve_gpu_or_offer'), 'serve');
   if (opts.gpu && !opts.count) throw new UsageError(s('error.required_option', { option: '--count' }), 'serve');
+  if (opts.gpu && opts.pricing !== undefined) throw new UsageError(s('error.serve_pricing_offer'), 'serve');
   const req = servingQuestion(opts, 'serve');
   if (opts.gpu) req.gpu = opts.gpu;
   if (opts.offer) req.offer = opts.offer;
@@ -41,11 +42,14 @@ export function serveRequest(opts) {
 const n0 = (x) => Math.round(x).toLocaleString('en-US');
 const n1 = (x) => x.toLocaleString('en-US', { maximumFractionDigits: 1 });
 const ms = (x) => (x > 0 ? n1(x) : '-');
+// The billing model a price is under, with a reserved price's term: "reserved 12 mo".
+const billing = (pricing, months) => `${termText('pricing', pricing)}${months > 0 ? ` ${s('serve.term', { n: months })}` : ''}`;
 
 export function serveText(r) {
   const m = r.memory;
   const lines = [
-    s('serve.title', { model: r.preset || s('serve.own_model'), count: r.count, gpu: r.gpu, interconnect: r.interconnect, weights: r.weights, kv: r.kv, software: s(`serve.software.${r.software}`) }),
+    s('serve.title', { model: r.preset || s('serve.own_model'), count: r.count, gpu: r.gpu, interconnect: r.fabric === 'none' ? s('serve.fabric_none') : r.fabric,
+      weights: r.weights, kv: r.kv, software: s(`serve.software.${r.software}`) }),
     s('serve.memory', { weights: n1(m.weights_gb), overhead: n1(m.overhead_gb), kv: n1(m.kv_cache_gb), tokens: n0(m.kv_tokens), batch: n0(m.max_batch) }),
   ];
   if (!m.fits) lines.push(s('serve.no_fit'));
@@ -65,7 +69,8 @@ export function serveText(r) {
   const k = r.cost;
   if (k) {
     const date = priceDate(k.offer);
-    lines.push(s('serve.cost', { offer: k.offer.id, rate: usd(k.usd_per_hour / Math.max(1, k.instances)), date, instances: n0(k.instances), monthly: usd(k.monthly_usd) }));
+    lines.push(s('serve.cost', { offer: k.offer.id, rate: usd(k.usd_per_instance_hour), pricing: billing(k.offer.pricing, k.term_months), date,
+      instances: n0(k.instances), monthly: usd(k.monthly_usd) }));
     lines.push(s('serve.per_million', { out: usd(k.usd_per_million_output), low: usd(k.usd_per_million_output_low), high: usd(k.usd_per_million_output_high),
       in: usd(k.usd_per_million_input), blended: usd(k.usd_per_million_blended) }));
   }
@@ -77,7 +82,7 @@ export function serveText(r) {
 export function serveRankArgs(opts, command) {
   const { preset, weights, kv, software, traffic = {}, targets = {} } = servingQuestion(opts, command);
   return {
-    serving: { preset, weights, kv, software, traffic, targets },
+    serving: { preset, weights, kv, software, pricing: opts.pricing, traffic, targets },
     filters: { include_examples: !!opts['include-examples'], include_stale: !!opts['include-stale'], include_marketplace: !opts['no-marketplace'] },
     curves: false, limit: 0,
   };
@@ -85,15 +90,16 @@ export function serveRankArgs(opts, command) {
 
 // The ranking's rows as the CLI gives them (--json): what a row of the page's serving table says.
 const ROW_KEYS = ['rank', 'id', 'instance', 'provider', 'regions', 'gpu', 'gpu_count', 'replica_gpus', 'interconnect', 'fabric', 'marketplace', 'fits', 'met',
-  'ttft_met', 'tpot_met', 'replicas', 'instances', 'gpus', 'usd_per_hour', 'usd_per_million_output', 'usd_per_million_input', 'usd_per_million_blended',
-  'monthly_usd', 'ttft_ms', 'tpot_ms', 'batch', 'as_of', 'read_on', 'hints'];
+  'ttft_met', 'tpot_met', 'replicas', 'instances', 'gpus', 'pricing', 'term_months', 'usd_per_hour', 'usd_per_million_output', 'usd_per_million_input',
+  'usd_per_million_blended', 'monthly_usd', 'ttft_ms', 'tpot_ms', 'batch', 'as_of', 'read_on', 'hints'];
 
 export function serveRank(opts, e, command) {
   const a = servingOpsOf(e).serveRank(serveRankArgs(opts, command));
   if (!a.ok) return a;
-  const rows = a.rows.map((r) => Object.fromEntries(ROW_KEYS.filter((k) => r[k] !== undefined && r[k] !== '').map((k) => [k, r[k]])));
-  return { ok: true, preset: a.preset, model: a.model, traffic: a.traffic, targets: a.targets, weights: a.weights, kv: a.kv, software: a.software,
-    evaluated_offers: a.total, met_count: a.met, fitting_count: a.fits, stale_left_out: a.stale, results: opts.limit ? rows.slice(0, opts.limit) : rows };
+  const rows = a.rows.map((r) => Object.fromEntries(ROW_KEYS.filter((k) => r[k] !== undefined && r[k] !== '' && !(k === 'term_months' && !r[k])).map((k) => [k, r[k]])));
+  return { ok: true, preset: a.preset, model: a.model, traffic: a.traffic, targets: a.targets, weights: a.weights, kv: a.kv, software: a.software, pricing: a.pricing,
+    evaluated_offers: a.total, met_count: a.met, fitting_count: a.fits, stale_left_out: a.stale, unpriced_left_out: a.unpriced,
+    results: opts.limit ? rows.slice(0, opts.limit) : rows };
 }
 
 const status = (r) => s(!r.fits ? 'serve.row_no_fit' : r.met ? 'serve.row_met' : 'serve.row_missed');
@@ -102,7 +108,9 @@ export function serveRankText(a, opts) {
   const rows = opts.limit ? a.results : a.results.slice(0, 25);
   const t = a.targets || {};
   const title = s('serve.rank_title', { model: a.preset, met: a.met_count, total: a.evaluated_offers, rps: n1(a.traffic.requests_per_s),
-    input: n0(a.traffic.input_tokens), output: n0(a.traffic.output_tokens), ttft: ms(t.ttft_ms), tpot: ms(t.tpot_ms), p: t.percentile, weights: a.weights, kv: a.kv });
+    input: n0(a.traffic.input_tokens), output: n0(a.traffic.output_tokens), ttft: ms(t.ttft_ms), tpot: ms(t.tpot_ms), p: t.percentile, weights: a.weights, kv: a.kv,
+    pricing: termText('pricing', a.pricing) });
+  const unpriced = a.unpriced_left_out > 0 ? `\n${s('serve.unpriced', { n: a.unpriced_left_out, pricing: termText('pricing', a.pricing) })}` : '';
   const money = (x, v) => (x.fits ? usd(v) : '-');
   return `${title}\n${table(rows, [
     { title: '#', get: (x) => x.rank, right: true },
@@ -115,7 +123,8 @@ export function serveRankText(a, opts) {
     { title: s('column.gpus'), get: (x) => (x.fits ? n0(x.gpus) : '-'), right: true },
     { title: s('column.ttft_tpot'), get: (x) => (x.fits ? `${ms(x.ttft_ms)} / ${ms(x.tpot_ms)}` : '-'), right: true },
     { title: s('column.monthly'), get: (x) => money(x, x.monthly_usd), right: true },
+    { title: s('column.usd_per_hour'), get: (x) => `${usd(x.usd_per_hour)} ${billing(x.pricing, x.term_months)}`, right: true },
     { title: s('column.targets'), get: status },
     { title: s('column.price_date'), get: (x) => priceDate(x) },
-  ])}${rows.length < a.results.length ? `\n${s('rank.more', { n: a.results.length - rows.length })}` : ''}`;
+  ])}${rows.length < a.results.length ? `\n${s('rank.more', { n: a.results.length - rows.length })}` : ''}${unpriced}`;
 }

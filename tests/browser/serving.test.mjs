@@ -179,3 +179,66 @@ test('the TTFT target can hold for p90/p95/p99 of requests: the ranking is the e
   assert.deepEqual(log.errors, []);
   await context.close();
 });
+
+// The question of QUESTION as the engine host is asked it, with a table order and a billing model.
+const question = (extra = {}) => ({ preset: QUESTION.preset, traffic: { requests_per_s: QUESTION.rps }, targets: { ttft_ms: QUESTION.ttft, tpot_ms: QUESTION.tpot }, ...extra });
+const hashParam = (page, key) => page.evaluate((k) => new URLSearchParams(location.hash.slice(1)).get(k), key);
+const keysOf = (rows) => rows.map((r) => r.key);
+
+for (const lang of ['en', 'zh']) {
+  test(`serving table, ${lang}: a header sorts every row (mouse and keyboard) and the URL keeps it; show more; reserved prices`, async () => {
+    const { context, page, log } = await openPage(browser, `${base}${hashOf(QUESTION, lang)}`, { locale: lang === 'zh' ? 'zh-CN' : 'en-US' });
+    await settled(page);
+    const before = await servingRows(page);
+    await page.click('#serve-sort-monthly');
+    await page.waitForFunction(() => new URLSearchParams(location.hash.slice(1)).get('ssort') === 'monthly');
+    await settled(page);
+    const asc = ops.serveRank({ serving: question(), sort: { key: 'monthly_usd', dir: 'asc' } });
+    assert.deepEqual(keysOf((await servingRows(page)).slice(0, 40)), keysOf(asc.rows.slice(0, 40)), 'cheapest month first, over every offer');
+    assert.notDeepEqual(keysOf((await servingRows(page)).slice(0, 40)), keysOf(before.slice(0, 40)), 'the order changed');
+    assert.equal(await page.getAttribute('th[data-col="monthly"]', 'aria-sort'), 'ascending');
+    assert.equal(await page.getAttribute('th[data-col="out"]', 'aria-sort'), 'none');
+    // The keyboard: the header is a button; Enter on it turns the order round.
+    await page.focus('#serve-sort-monthly');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => new URLSearchParams(location.hash.slice(1)).get('sdir') === 'desc');
+    await settled(page);
+    const desc = ops.serveRank({ serving: question(), sort: { key: 'monthly_usd', dir: 'desc' } });
+    assert.deepEqual(keysOf((await servingRows(page)).slice(0, 40)), keysOf(desc.rows.slice(0, 40)));
+    assert.equal(await page.evaluate(() => document.activeElement && document.activeElement.id), 'serve-sort-monthly', 'focus stays on the header');
+    await page.reload();
+    await settled(page);
+    assert.equal(await page.getAttribute('th[data-col="monthly"]', 'aria-sort'), 'descending', 'the order comes back from the URL');
+    assert.deepEqual(keysOf((await servingRows(page)).slice(0, 20)), keysOf(desc.rows.slice(0, 20)));
+    // Show more: 200 of all, then 400, in the same order.
+    const total = desc.total;
+    assert.ok(total > 400, `${total} offers`);
+    const fmt = new Intl.NumberFormat(lang === 'zh' ? 'zh-CN' : 'en-US');
+    assert.match(await page.textContent('#serve-shown'), new RegExp(`${fmt.format(200)}.*${fmt.format(total)}|${fmt.format(total)}.*${fmt.format(200)}`));
+    await page.click('#serve-more-rows');
+    await page.waitForFunction(() => document.querySelectorAll('#serving-table tbody tr').length === 400);
+    await settled(page);
+    const more = ops.serveRank({ serving: question(), sort: { key: 'monthly_usd', dir: 'desc' }, limit: 400 });
+    assert.deepEqual(keysOf(await servingRows(page)), keysOf(more.rows));
+    // Reserved: the prices change and every row says it is priced reserved, with the offers lacking one counted.
+    await page.selectOption('#serve-pricing', 'reserved');
+    await page.waitForFunction(() => new URLSearchParams(location.hash.slice(1)).get('spr') === 'reserved');
+    await settled(page);
+    const reserved = ops.serveRank({ serving: question({ pricing: 'reserved' }), sort: { key: 'monthly_usd', dir: 'desc' } });
+    const rows = await servingRows(page);
+    assert.deepEqual(rows.map((r) => [r.key, r.out]), reserved.rows.map((r) => [r.key, r.usd_per_million_output]));
+    const cells = await page.$$eval('#serving-table td[data-col="hourly"]', (tds) => tds.map((td) => [td.dataset.pricing, td.textContent]));
+    const word = lang === 'zh' ? /预留／包年，1 年期/ : /Reserved, 1-year term/;
+    assert.ok(cells.every(([p]) => p === 'reserved') && cells.some(([, text]) => word.test(text)), cells[0].join(' '));
+    assert.match(await page.textContent('#serve-unpriced'), new RegExp(fmt.format(reserved.unpriced)));
+    assert.equal(await hashParam(page, 'ssort'), 'monthly', 'the order stays');
+    assert.match(await page.textContent('#serve-billing-hint'), lang === 'zh' ? /全天候/ : /around the clock/, 'the sidebar says what reserved means');
+    // Spot carries the interruption caveat; on-demand does not.
+    assert.equal(await page.$('#serve-spot-note'), null);
+    await page.selectOption('#serve-pricing', 'spot');
+    await page.waitForSelector('#serve-spot-note');
+    assert.match(await page.textContent('#serve-spot-note'), lang === 'zh' ? /收回/ : /reclaimed/);
+    assert.deepEqual(log.errors, []);
+    await context.close();
+  });
+}

@@ -257,3 +257,97 @@ TEST_CASE("serve answers with the preset, capacity and cost, and reports bad mod
   CHECK(unknown["error"]["path"] == "/trafic");
   CHECK(unknown["error"]["message"]["code"] == "error.unknown_member");
 }
+
+namespace {
+
+// Serve answers on a small catalog: an 8x H100 node under four billing models, an 8x MI300X node and a PCIe pair of
+// L40S priced on demand only.
+Engine& billingEngine() {
+  static const auto x = [] {
+    auto e = gpuvalue_test::engineWithCatalog(R"({"schema_version": 1, "instances": [
+      {"id": "h8", "provider": "A", "instance_type": "h8", "gpu": "h100-sxm5-80gb", "gpu_count": 8, "interconnect": "nvswitch",
+       "region": "r", "prices": [{"model": "on_demand", "usd_per_hour": 40, "as_of": "2026-12-01", "source": "test"},
+        {"model": "spot", "usd_per_hour": 16, "as_of": "2026-11-30", "source": "test"},
+        {"model": "reserved", "usd_per_hour": 28, "term_months": 12, "upfront": "none", "as_of": "2026-11-29", "source": "test"},
+        {"model": "monthly", "usd_per_month": 20440, "as_of": "2026-11-28", "source": "test"}]},
+      {"id": "mi8", "provider": "B", "instance_type": "mi8", "gpu": "mi300x", "gpu_count": 8, "interconnect": "infinity-fabric",
+       "region": "r", "prices": [{"model": "on_demand", "usd_per_hour": 30, "as_of": "2026-12-01", "source": "test"}]},
+      {"id": "l2", "provider": "C", "instance_type": "l2", "gpu": "l40s", "gpu_count": 2, "interconnect": "pcie",
+       "region": "r", "prices": [{"model": "on_demand", "usd_per_hour": 3, "as_of": "2026-12-01", "source": "test"}]}]})");
+    REQUIRE(parse(e->call("loadServingPresets", gpuvalue_test::readFile("data/serving-presets.json"), "")).value("ok", false));
+    return e;
+  }();
+  return *x;
+}
+
+json serveOn(const std::string& where, const std::string& extra = "") {
+  return parse(billingEngine().call("serve", R"({"preset": "llama3.1-8b", )" + where + extra +
+                                                 R"(, "traffic": {"requests_per_s": 10}})", ""));
+}
+
+}  // namespace
+
+TEST_CASE("serve names the link a replica's GPUs use: none for one GPU, else the offer's fabric or PCIe", "[serving][api]") {
+  const auto fabric = [](const std::string& where) {
+    const json a = serveOn(where);
+    REQUIRE(a.value("ok", false));
+    return a["fabric"].get<std::string>();
+  };
+  CHECK(fabric(R"("offer": "h8", "count": 1)") == "none");
+  CHECK(fabric(R"("offer": "h8", "count": 4)") == "nvswitch");
+  CHECK(fabric(R"("offer": "mi8", "count": 2)") == "infinity-fabric");
+  CHECK(fabric(R"("offer": "l2", "count": 2)") == "pcie");
+  // The engine's own link stays what its all-reduce model uses: NVLink for every scale-up fabric.
+  CHECK(serveOn(R"("offer": "mi8", "count": 2)")["interconnect"] == "nvlink");
+  CHECK(serveOn(R"("offer": "l2", "count": 2)")["interconnect"] == "pcie");
+  // Without an offer: NVLink on NVIDIA GPUs that have it, Infinity Fabric on AMD's, PCIe when asked for.
+  CHECK(fabric(R"("gpu": "h100-sxm5-80gb", "count": 2)") == "nvlink");
+  CHECK(fabric(R"("gpu": "mi300x", "count": 2)") == "infinity-fabric");
+  CHECK(fabric(R"("gpu": "h100-sxm5-80gb", "count": 2, "interconnect": "pcie")") == "pcie");
+  CHECK(fabric(R"("gpu": "h100-sxm5-80gb", "count": 1)") == "none");
+}
+
+TEST_CASE("serve prices an offer under the billing model asked for, and refuses one the offer lacks", "[serving][cost]") {
+  const json od = serveOn(R"("offer": "h8", "count": 1)");
+  REQUIRE(od.value("ok", false));
+  REQUIRE(od["cost"].is_object());
+  const json& c = od["cost"];
+  CHECK(c["offer"]["pricing"] == "on_demand");
+  CHECK(c["usd_per_instance_hour"].get<double>() == 40.0);
+  const double instances = c["instances"].get<double>();
+  REQUIRE(instances >= 1);
+  CHECK_THAT(c["usd_per_hour"].get<double>(), WithinRel(instances * 40.0, 1e-12));
+  // The same replicas on the same GPUs: only the hourly rate changes, so every $ figure scales by its ratio to $40/h.
+  struct Case {
+    const char* pricing;
+    double usd_per_instance_hour;
+    int term_months;
+    const char* as_of;
+  };
+  // Monthly: $20,440 a month over 730 hours = $28/h.
+  for (const Case& k : {Case{"spot", 16, 0, "2026-11-30"}, Case{"reserved", 28, 12, "2026-11-29"}, Case{"monthly", 28, 0, "2026-11-28"}}) {
+    INFO(k.pricing);
+    const json a = serveOn(R"("offer": "h8", "count": 1)", std::string(R"(, "pricing": ")") + k.pricing + "\"");
+    REQUIRE(a.value("ok", false));
+    const json& p = a["cost"];
+    CHECK(p["offer"]["pricing"] == k.pricing);
+    CHECK(p["offer"]["as_of"] == k.as_of);
+    CHECK(p["term_months"].get<int>() == k.term_months);
+    CHECK_THAT(p["usd_per_instance_hour"].get<double>(), WithinRel(k.usd_per_instance_hour, 1e-12));
+    CHECK(p["instances"].get<double>() == instances);
+    CHECK(a["operating"]["replicas"] == od["operating"]["replicas"]);
+    const double ratio = k.usd_per_instance_hour / 40.0;
+    CHECK_THAT(p["usd_per_million_output"].get<double>(), WithinRel(c["usd_per_million_output"].get<double>() * ratio, 1e-12));
+    CHECK_THAT(p["usd_per_million_input"].get<double>(), WithinRel(c["usd_per_million_input"].get<double>() * ratio, 1e-12));
+    CHECK_THAT(p["monthly_usd"].get<double>(), WithinRel(instances * k.usd_per_instance_hour * 730.0, 1e-12));
+  }
+  // An offer without a spot price is not priced on demand instead.
+  const json none = serveOn(R"("offer": "mi8", "count": 2)", R"(, "pricing": "spot")");
+  CHECK_FALSE(none.value("ok", true));
+  CHECK(none["error"]["path"] == "/pricing");
+  CHECK(none["error"]["message"]["code"] == "error.no_price");
+  // Tiered and serverless prices are for jobs and bursts, not a service running all month.
+  const json tiered = serveOn(R"("offer": "h8", "count": 1)", R"(, "pricing": "tiered")");
+  CHECK_FALSE(tiered.value("ok", true));
+  CHECK(tiered["error"]["path"] == "/pricing");
+}

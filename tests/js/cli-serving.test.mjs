@@ -70,9 +70,12 @@ test('--no-marketplace leaves out resold hosts and keeps every other row in orde
 });
 
 test('options of the other question are refused with the reason, not ignored', () => {
-  const training = cli(['rank', '--preset', 'llama3.1-70b', '--pricing', 'spot']);
+  const training = cli(['rank', '--preset', 'llama3.1-70b', '--budget', '100']);
   assert.equal(training.code, 2);
-  assert.match(training.stderr, /--pricing belongs to a training ranking; llama3\.1-70b is a serving preset/);
+  assert.match(training.stderr, /--budget belongs to a training ranking; llama3\.1-70b is a serving preset/);
+  const pricingGpu = cli(['serve', '--preset', 'llama3.1-70b', '--gpu', 'h100-sxm5-80gb', '--count', '4', '--pricing', 'spot']);
+  assert.equal(pricingGpu.code, 2);
+  assert.match(pricingGpu.stderr, /--pricing prices a catalog offer/);
   const serving = cli(['rank', '--preset', 'gpt3-175b', '--rps', '5']);
   assert.equal(serving.code, 2);
   assert.match(serving.stderr, /--rps belongs to a serving question/);
@@ -82,4 +85,46 @@ test('options of the other question are refused with the reason, not ignored', (
   const unknown = cli(['serve', '--preset', 'no-such-model', '--json']);
   assert.equal(unknown.code, 1);
   assert.match(unknown.stderr, /\/preset/);
+});
+
+test('--pricing ranks every offer under one billing model: each row says it, offers without that price are counted', () => {
+  const a = json(['rank', '--preset', 'llama3.1-70b', ...QUESTION, '--pricing', 'reserved', '--json']);
+  const want = ops.serveRank({ serving: { preset: 'llama3.1-70b', pricing: 'reserved',
+    traffic: { requests_per_s: 20, input_tokens: 1000, output_tokens: 300 }, targets: { ttft_ms: 2000, tpot_ms: 100 } },
+  filters: { include_examples: false, include_stale: false, include_marketplace: true }, curves: false, limit: 0 });
+  assert.equal(a.pricing, 'reserved');
+  assert.equal(a.unpriced_left_out, want.unpriced);
+  assert.ok(a.unpriced_left_out > 0);
+  assert.deepEqual(a.results.map((r) => [r.id, r.usd_per_million_output]), want.rows.map((r) => [r.id, r.usd_per_million_output]));
+  assert.ok(a.results.every((r) => r.pricing === 'reserved' && r.term_months > 0));
+  const text = cli(['rank', '--preset', 'llama3.1-70b', ...QUESTION, '--pricing', 'reserved', '--limit', '3', '--lang', 'en']);
+  assert.equal(text.code, 0, text.stderr);
+  assert.match(text.stdout, /reserved prices, by \$ per 1M output tokens/);
+  assert.match(text.stdout, new RegExp(`left out: ${want.unpriced} offers have no reserved price`));
+  assert.match(text.stdout, /reserved 12 mo/);
+  const zh = cli(['rank', '--preset', 'llama3.1-70b', ...QUESTION, '--pricing', 'spot', '--limit', '3', '--lang', 'zh']);
+  assert.equal(zh.code, 0, zh.stderr);
+  assert.match(zh.stdout, /未列入：\d+ 个报价没有竞价价格/);
+  const bad = cli(['rank', '--preset', 'llama3.1-70b', '--pricing', 'tiered', '--json']);
+  assert.equal(bad.code, 1);
+  assert.match(bad.stderr, /\/pricing/);
+});
+
+test('serve --offer --pricing prices one offer under that model, and refuses an offer without that price', () => {
+  const offers = engine.catalogSummary().filter((o) => !o.example && o.gpu === 'h100-sxm5-80gb' && o.gpu_count === 8);
+  const spot = offers.find((o) => o.prices.some((p) => p.model === 'spot') && o.prices.some((p) => p.model === 'on_demand'));
+  const noSpot = offers.find((o) => !o.prices.some((p) => p.model === 'spot'));
+  assert.ok(spot && noSpot);
+  const args = ['serve', '--preset', 'llama3.1-70b', '--offer', spot.id, '--count', '4', ...QUESTION];
+  const od = json([...args, '--json']);
+  const sp = json([...args, '--pricing', 'spot', '--json']);
+  assert.equal(od.cost.offer.pricing, 'on_demand');
+  assert.equal(sp.cost.offer.pricing, 'spot');
+  const rate = (m) => spot.prices.find((p) => p.model === m).usd_per_hour;
+  assert.equal(sp.cost.usd_per_instance_hour, rate('spot'));
+  assert.ok(Math.abs(sp.cost.usd_per_million_output / od.cost.usd_per_million_output - rate('spot') / rate('on_demand')) < 1e-9);
+  assert.match(cli([...args, '--pricing', 'spot', '--lang', 'en']).stdout, /\/h per instance, spot; price date/);
+  const refused = cli(['serve', '--preset', 'llama3.1-70b', '--offer', noSpot.id, '--pricing', 'spot']);
+  assert.equal(refused.code, 1);
+  assert.match(refused.stderr, /\/pricing: instance ".*" has no spot price/);
 });

@@ -139,5 +139,10 @@ test('a row names the link its replica\'s GPUs use as a buyer would: none for on
   assert.ok(amd.length > 0, 'multi-GPU MI300X replicas are ranked');
   assert.ok(amd.every((r) => r.fabric === 'infinity-fabric' && r.interconnect === 'nvlink'), 'AMD\'s fabric, the engine\'s scale-up link');
   const nv = rows.filter((r) => r.replica_gpus > 1 && ['nvlink', 'nvswitch'].includes(offers.get(r.id).interconnect));
-  assert.ok(nv.length > 0 && nv.every((r) => r.fabric === 'nvlink'));
+  assert.ok(nv.some((r) => r.fabric === 'nvswitch') && nv.some((r) => r.fabric === 'nvlink'), 'NVSwitch nodes and NVLink bridges both ranked');
+  assert.ok(nv.every((r) => r.fabric === offers.get(r.id).interconnect && r.interconnect === 'nvlink'), 'the offer\'s own fabric');
+  // The row's fabric is the engine's serve answer's, not a rename of it.
+  for (const r of rows.filter((_, i) => i % 9 === 0).slice(0, 10)) {
+    assert.equal(engine.serve({ preset: 'llama3.1-70b', offer: r.id, count: r.replica_gpus }).fabric, r.fabric, r.id);
+  }
 });

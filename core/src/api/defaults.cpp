@@ -54,7 +54,7 @@ std::string apiDefaults(EngineState&, const std::string&, const std::string&) {
     names["modes"] = {modeName(Mode::kPretrain), modeName(Mode::kFinetune), modeName(Mode::kLora), modeName(Mode::kInference)};
     for (Stage st : {Stage::kExploration, Stage::kTuning, Stage::kProduction}) names["stages"].push_back(stageName(st));
     names["cooling"] = {"air", "liquid"};
-    // The serve request's weight and KV-cache formats and software stacks, from its field table.
+    // The serve request's weight and KV-cache formats, software stacks and billing models, from its field table.
     const auto choices = [](const Field& f) {
       json list = json::array();
       for (const char* const* c = f.choices; c && *c; ++c) list.push_back(*c);
@@ -63,6 +63,7 @@ std::string apiDefaults(EngineState&, const std::string&, const std::string&) {
     names["serving_weights"] = choices(serving_fields::kWeights);
     names["serving_kv"] = choices(serving_fields::kKv);
     names["serving_software"] = choices(serving_fields::kSoftware);
+    names["serving_pricing"] = choices(serving_fields::kPricing);
     const json doc = {{"ok", true},
                      {"constants", constantsToJson(ModelConstants())},
                      {"spot", {{"interruptions_per_node_hour", s.interruptions_per_node_hour},

@@ -51,7 +51,7 @@ std::string apiCatalogSummary(EngineState& s, const std::string&, const std::str
         .key("prices").beginArray();
     for (const auto& p : o.prices)
       j.beginObject().field("model", pricingModelName(p.model)).field("usd_per_hour", p.headlineUsdPerHour())
-          .field("as_of", p.as_of).field("read_on", p.read_on).field("source", p.source).endObject();
+          .field("term_months", p.term_months).field("as_of", p.as_of).field("read_on", p.read_on).field("source", p.source).endObject();
     j.endArray().field("warnings", o.warnings).endObject();
   }
   j.endArray().endObject();

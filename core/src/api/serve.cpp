@@ -1,5 +1,5 @@
 // serve: what serving a language model costs and sustains on N GPUs of one type or on a catalog offer.
-// {"preset"|"model", "gpu"+"count" | "offer" (+"count"), "interconnect"?, "weights"?, "kv"?, "software"?,
+// {"preset"|"model", "gpu"+"count" | "offer" (+"count"), "interconnect"?, "pricing"?, "weights"?, "kv"?, "software"?,
 //  "traffic"?: {requests_per_s | tokens_per_day, input_tokens, output_tokens}, "targets"?: {ttft_ms, tpot_ms,
 //  percentile}, "constants"?}
 #include "api/answer.hpp"
@@ -45,7 +45,9 @@ void writeOperating(JsonWriter& j, const ServingPlan& p, const ServeRequest& r) 
       .endObject();
 }
 
-// $ per million tokens on the offer's on-demand price; the band from the throughput's (a faster replica costs less).
+// $ per million tokens on the offer's price under the request's billing model, the instances running all month
+// (a reserved price is its term's average hourly rate, a monthly one its month over 730 h); the band from the
+// throughput's (a faster replica costs less).
 void writeCost(JsonWriter& j, const ServingPlan& p, const ServeRequest& r, const std::string& today) {
   j.key("cost");
   if (!r.offer || !r.price) {
@@ -57,6 +59,8 @@ void writeCost(JsonWriter& j, const ServingPlan& p, const ServeRequest& r, const
   j.beginObject();
   j.key("offer");
   writeRental(j, r.offer, r.price, today);
+  // The billing model is the offer's "pricing"; a reserved price's term and the hourly rate of one instance.
+  j.field("term_months", r.price->term_months).field("usd_per_instance_hour", rate);
   j.field("replicas_per_instance", c.replicas_per_instance).field("instances", c.instances)
       .field("usd_per_hour", c.usd_per_hour).field("monthly_usd", c.monthly_usd)
       .field("usd_per_million_output", c.usd_per_million_output)
@@ -88,7 +92,7 @@ std::string apiServe(EngineState& s, const std::string& text, const std::string&
       .field("head_dim", m.head_dim).field("experts", m.experts).field("experts_per_token", m.experts_per_token)
       .field("kv_latent_dim", m.kv_latent_dim).endObject();
   j.field("gpu", r.hardware.gpu->id).field("count", r.hardware.tensor_parallel)
-      .field("interconnect", r.hardware.nvlink ? "nvlink" : "pcie")
+      .field("interconnect", r.hardware.nvlink ? "nvlink" : "pcie").field("fabric", r.fabric)
       .field("weights", weightFormatName(r.config.weights)).field("kv", kvFormatName(r.config.kv))
       .field("software", r.config.software == ServingStack::kTypical ? "typical" : "tuned");
   j.key("traffic").beginObject().field("requests_per_s", r.config.traffic.requests_per_s)

@@ -75,7 +75,17 @@ bool readModelPart(const EngineState& s, ObjectReader& r, ServeRequest& out, std
   return readServingModel(merged, "/model", out.config.model, issues);
 }
 
-// The replica's GPU and count, from "offer" or "gpu", and its interconnect.
+// The link a replica's GPUs talk over, as a buyer names it: none for one GPU, PCIe, or the scale-up fabric the offer
+// states (NVLink, NVSwitch, AMD's Infinity Fabric); without an offer, Infinity Fabric on AMD GPUs and NVLink on others.
+std::string fabricName(const Offer* offer, const ServingHardware& h) {
+  if (h.tensor_parallel <= 1) return "none";
+  if (!h.nvlink) return "pcie";
+  const std::string ic = offer ? offer->interconnect.str() : "";
+  if (ic == "nvlink" || ic == "nvswitch" || ic == "infinity-fabric") return ic;
+  return h.gpu && h.gpu->vendor == "AMD" ? "infinity-fabric" : "nvlink";
+}
+
+// The replica's GPU and count, from "offer" or "gpu", its interconnect and fabric.
 void readHardware(const EngineState& s, ObjectReader& r, ServeRequest& out) {
   ServingHardware& h = out.hardware;
   std::string link;
@@ -88,7 +98,6 @@ void readHardware(const EngineState& s, ObjectReader& r, ServeRequest& out) {
       return;
     }
     h.gpu = out.offer->gpu;
-    out.price = out.offer->price(PricingModel::kOnDemand);
     const std::string& ic = out.offer->interconnect.str();
     link = (ic == "nvlink" || ic == "nvswitch" || ic == "infinity-fabric") ? "nvlink" : "pcie";
   } else if (r.has(F::kGpu.name)) {
@@ -102,6 +111,18 @@ void readHardware(const EngineState& s, ObjectReader& r, ServeRequest& out) {
     r.error(F::kCount.name, ErrorCode::kInvalidValue, Message("error.count_exceeds_instance").num("gpu_count", out.offer->gpu_count));
   if (auto given = readString(r, F::kInterconnect)) link = *given;
   h.nvlink = link.empty() ? (h.gpu && h.gpu->nvlink_gbs > 0) : link == "nvlink";
+  out.fabric = fabricName(out.offer, h);
+}
+
+// The offer's price under the billing model the request names (on-demand when it names none). Naming a model the
+// offer has no price for is an error at /pricing: the service is not priced under another model instead.
+void readPricing(ObjectReader& r, ServeRequest& out) {
+  const auto name = readString(r, F::kPricing);
+  if (name) parsePricingModel(*name, out.pricing);
+  if (!out.offer) return;
+  out.price = out.offer->price(out.pricing);
+  if (!out.price && name)
+    r.error(F::kPricing.name, ErrorCode::kNotFound, Message("error.no_price").text("instance", out.offer->id).text("pricing", *name));
 }
 
 void readTraffic(ObjectReader& r, ServingTraffic& t, Issues& issues) {
@@ -189,6 +210,7 @@ bool readServeRequest(const EngineState& s, const json& req, ServeRequest& out, 
   std::string weights = "bf16", kv = "fp16";
   readModelPart(s, r, out, weights, kv, issues);
   readHardware(s, r, out);
+  readPricing(r, out);
   if (auto w = readString(r, F::kWeights)) weights = *w;
   if (auto k = readString(r, F::kKv)) kv = *k;
   out.config.weights = weightFormat(weights);

@@ -24,7 +24,13 @@ struct ServeRequest {
   ServingHardware hardware;
   ServingConstants constants;
   const Offer* offer = nullptr;
-  const Price* price = nullptr;  // the offer's on-demand price, or null when it has none
+  // The billing model the offer is priced under ("pricing"; on-demand when absent) and the offer's price under it,
+  // or null when it has none (an error when the request named the model).
+  PricingModel pricing = PricingModel::kOnDemand;
+  const Price* price = nullptr;
+  // The link a replica's GPUs talk over, as a buyer names it: none (one GPU), pcie, or the scale-up fabric the
+  // offer states (nvlink, nvswitch, infinity-fabric); without an offer, infinity-fabric on AMD GPUs, else nvlink.
+  std::string fabric;
 };
 // False when the request has errors (in `issues`).
 bool readServeRequest(const EngineState& s, const json& req, ServeRequest& out, Issues& issues);

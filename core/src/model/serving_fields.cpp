@@ -9,6 +9,9 @@ const char* const kKvChoices[] = {"fp16", "bf16", "fp8", nullptr};
 const char* const kSoftwareChoices[] = {"tuned", "typical", nullptr};
 const char* const kInterconnectChoices[] = {"nvlink", "pcie", nullptr};
 const char* const kMetricChoices[] = {"output_tokens_per_s", nullptr};
+// Billing models a 24/7 service can run under: by the hour, on reclaimable spot capacity, or committed for a term
+// (reserved) or a month (tiered and serverless prices are for jobs and bursts: the serverless tool compares those).
+const char* const kPricingChoices[] = {"on_demand", "reserved", "spot", "monthly", nullptr};
 }  // namespace
 
 // ---- The served model ------------------------------------------------------------------------------------------
@@ -123,17 +126,20 @@ extern const Field kPreset = Field::string("preset", "Serving preset id (data/se
 extern const Field kModel = Field::object("model", &kModelRecord, "The served model's shape (instead of, or over, a preset).");
 extern const Field kGpu = Field::string("gpu", "GPU id or alias, when no offer is named.").formatted("gpu_id", nullptr, nullptr);
 extern const Field kCount = Field::integer("count", "GPUs of one replica (tensor parallel); absent = the offer's GPUs, else 1.").atLeast(1).atMost(1024);
-extern const Field kOffer = Field::string("offer", "Catalog offer id or instance type: its GPU, GPU count, interconnect and on-demand price.");
+extern const Field kOffer = Field::string("offer", "Catalog offer id or instance type: its GPU, GPU count, interconnect and price.");
 extern const Field kInterconnect = Field::string("interconnect", "GPU-to-GPU link of a replica; absent = the offer's, else NVLink when the GPU has it.").oneOf(kInterconnectChoices);
 extern const Field kWeights = Field::string("weights", "Weight format; absent = the preset's, else bf16.").oneOf(kWeightChoices);
 extern const Field kKv = Field::string("kv", "KV-cache format; absent = the preset's, else fp16.").oneOf(kKvChoices);
 extern const Field kSoftware = Field::string("software", "tuned (TensorRT-LLM/SGLang class) or typical (stock vLLM class).").oneOf(kSoftwareChoices).byDefault("tuned");
+extern const Field kPricing =
+    Field::string("pricing", "Billing model the offer is priced under; absent = on_demand. An offer without that price is an error.")
+        .oneOf(kPricingChoices);
 extern const Field kTraffic = Field::object("traffic", &kTrafficRecord, "");
 extern const Field kTargets = Field::object("targets", &kTargetsRecord, "");
 extern const Field kConstants = Field::object("constants", &kConstantsRecord, "");
 namespace {
 const Field* const kRequestFields[] = {&kPreset, &kModel, &kGpu, &kCount, &kOffer, &kInterconnect, &kWeights, &kKv,
-                                       &kSoftware, &kTraffic, &kTargets, &kConstants};
+                                       &kSoftware, &kPricing, &kTraffic, &kTargets, &kConstants};
 }  // namespace
 
 extern const Record kModelRecord = makeRecord("serving_model", "A decoder-only transformer as served.", kModelFields);

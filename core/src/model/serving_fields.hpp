@@ -17,8 +17,8 @@ extern const Record kTrafficRecord, kTargetsRecord, kConstantsRecord, kRequestRe
 extern const Field kParams, kActiveParams, kLayers, kHidden, kHeads, kKvHeads, kHeadDim, kVocab, kExperts,
     kExpertsPerToken, kKvLatentDim;
 // Request members.
-extern const Field kPreset, kModel, kGpu, kCount, kOffer, kInterconnect, kWeights, kKv, kSoftware, kTraffic, kTargets,
-    kConstants;
+extern const Field kPreset, kModel, kGpu, kCount, kOffer, kInterconnect, kWeights, kKv, kSoftware, kPricing, kTraffic,
+    kTargets, kConstants;
 extern const Field kRequestsPerS, kTokensPerDay, kInputTokens, kOutputTokens, kTtftMs, kTpotMs, kPercentile;
 
 // The serving constants a request may override: each member with its field (name, bounds).

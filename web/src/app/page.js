@@ -14,7 +14,7 @@ import { translator } from '../i18n/index.js';
 import { h, tx, txv, clear, dataText, engineText, setMessageRenderer } from '../views/dom.js';
 import { messageRenderer, MESSAGE_CATALOGS } from '../i18n/messages.js';
 import { makeFormatter, todayIso } from '../format/format.js';
-import { defaultCurrency, displayOf } from '../state/state.js';
+import { defaultCurrency, displayOf, SERVING_SORT } from '../state/state.js';
 import { renderTable, syncTableMarks, trimTable } from '../views/table.js';
 import { createCharts } from '../views/charts.js';
 import { createSensitivity } from '../views/sensitivity.js';
@@ -24,6 +24,7 @@ import { workloadPanel, filtersPanel, weightsPanel, settingsBar } from '../views
 import { dataPanel } from '../views/import.js';
 import { renderOverview } from '../views/overview.js';
 import { servingPanel, renderServing } from '../views/serving.js';
+import { PAGE_ROWS } from '../engine/serving.js';
 import { applyTheme } from '../views/theme.js';
 import { createTools } from '../tools/panel.js';
 import { timed } from '../views/profile.js';
@@ -40,10 +41,10 @@ const VIEW_LIMIT = 250;
 const CONTROL_KEYS = ['preset', 'custom', 'precision', 'software', 'filters', 'weights', 'currency', 'rate', 'serving'];
 // A view depends on the rank request and the sort; the keys of the selected and compared rows only add rows to it.
 const VIEW_KEY = ['request', 'sort'];
-// What a failed engine call is kept as, per operation (the views draw these as errors).
+// What a failed engine call is kept as, per operation (the views draw these as errors); an operation not named here
+// (the serving ranking) fails as an engine call does.
 const FAILED = {
   call: (e) => ({ ok: false, error: errorData(e) }),
-  serveRank: (e) => ({ ok: false, error: errorData(e) }),
   sweep: (e) => ({ points: [], error: String(e.message || e) }),
 };
 
@@ -176,7 +177,7 @@ export class App {
       t: this.t, fmt, state, presets: this.env.presets, servingPresets: this.env.servingPresets, gpuName: this.env.gpuName, gpus: this.env.gpus, defaults: this.env.defaults, fx: this.env.fx,
       catalog: session.catalog, theme: session.theme, userData: session.userData, view, result: view && !view.error ? view.meta : null,
       selKey: this.shown.selKey, request: this.store.request(),
-      ask: (op, args) => this.answers.ask(op, args, { orError: FAILED[op] }), peek: (op, args) => this.answers.peek(op, args),
+      ask: (op, args) => this.answers.ask(op, args, { orError: FAILED[op] || FAILED.call }), peek: (op, args) => this.answers.peek(op, args),
       update: (p, o) => this.update(p, o), select: (k, o) => this.select(k, o), toggleCompare: (k, on) => this.toggleCompare(k, on),
       setLanguage: (l) => this.setLanguage(l), setCurrency: (c) => this.setCurrency(c),
       setTheme: (th) => { session.theme = th; applyTheme(th); this.update({}); },
@@ -185,6 +186,7 @@ export class App {
       saveOffer: (v) => this.user.saveOffer(v), cancelOfferForm: () => this.user.cancelOfferForm(), current: () => this.ctx(),
       exportCatalog: (i) => this.user.exportCatalog(i), repairCatalog: (i) => this.user.repairCatalog(i), cancelImport: () => this.user.cancelImport(),
       copyLink: (button) => this.copyLink(button), exportAs: (kind) => this.exportAs(kind), preserve: (fn) => this.preserve(fn),
+      showMoreServing: (all) => this.showMoreServing(all), servingPageRows: PAGE_ROWS,
     };
   }
 
@@ -279,15 +281,33 @@ export class App {
     this.render();
   }
 
+  // The serving view's arguments: the question, the table's order and how many of its rows are shown (the first
+  // PAGE_ROWS of a new question, more as the reader asks for them).
+  servingArgs() {
+    const question = this.store.servingRequest();
+    const key = canonical(question);
+    if (!this.servingRows || this.servingRows.key !== key) this.servingRows = { key, rows: PAGE_ROWS };
+    const { key: column, dir } = this.state.serveSort;
+    return { ...question, sort: { key: SERVING_SORT[column] || 'rank', dir }, limit: this.servingRows.rows };
+  }
+
+  // Shows PAGE_ROWS more rows of the serving table (every row when `all`).
+  showMoreServing(all) {
+    const answer = this.shown.serving;
+    if (!answer || !this.servingRows) return;
+    this.servingRows.rows = all ? answer.total : this.servingRows.rows + PAGE_ROWS;
+    this.preserve(() => this.render());
+  }
+
   // The serving mode's render: the worker's serving ranking for the current question (cached by its request).
   renderServing() {
-    const args = this.store.servingRequest();
+    const args = this.servingArgs();
     const answer = this.answers.peek('serveRank', args);
     if (!answer) {
       this.markBusy();
       this.el.main.setAttribute('aria-busy', 'true');
       if (!this.shown.serving) this.el.serving.replaceChildren(tx('p', this.t, 'serveComputing', { class: 'sub', id: 'serve-computing' }));
-      this.answers.ask('serveRank', args, { orError: FAILED.serveRank }).then(() => this.preserve(() => this.render()));
+      this.answers.ask('serveRank', args, { orError: FAILED.call }).then(() => this.preserve(() => this.render()));
       return;
     }
     this.el.main.removeAttribute('aria-busy');

@@ -1,7 +1,7 @@
 // The serving ranking: every catalog offer for one served language model and its traffic, by what a million
 // output tokens costs at the latency targets. Each number is the engine's `serve` answer for that offer: the
 // offer's GPUs split into replicas of 1, 2, 4, … GPUs (tensor parallel within the instance), and the split that
-// meets the targets cheapest is the offer's row. The engine prices serving at the on-demand rate only.
+// meets the targets cheapest is the offer's row, priced under the billing model the buyer chose.
 // Runs in the engine host (the worker), never on the page.
 import { daysBetween, todayIso } from '../format/format.js';
 
@@ -9,7 +9,10 @@ import { daysBetween, todayIso } from '../format/format.js';
 // 33-66 tokens/s a user reads) to batch jobs (300 ms), and 0 = no target (the largest batch that fits).
 export const CURVE_TPOT_MS = [10, 15, 20, 30, 40, 50, 70, 100, 150, 200, 300, 0];
 const CURVE_GPUS = 5;       // GPUs (of the best rows) drawn on the chart
-const ROW_LIMIT = 200;      // rows sent to the page
+// Rows a view of the ranking sends at first, and adds with each "show more": the page is sent only what it shows.
+export const PAGE_ROWS = 200;
+// Questions whose every row the worker keeps: sorting or paging through a recent one costs a sort, not a ranking.
+const KEPT_RANKINGS = 4;
 
 // Replica sizes tried on an instance of n GPUs: the powers of two that divide n (tensor parallel splits heads
 // evenly over 1, 2, 4 or 8 GPUs in vLLM, SGLang and TensorRT-LLM).
@@ -20,11 +23,12 @@ export function replicaSizes(n) {
 }
 
 // The serve request of the page's serving state for an offer (or a GPU), without the hardware.
-export function serveBase({ preset, weights, kv, software, traffic = {}, targets = {} }) {
+export function serveBase({ preset, weights, kv, software, pricing, traffic = {}, targets = {} }) {
   const req = { preset };
   if (weights) req.weights = weights;
   if (kv) req.kv = kv;
   if (software) req.software = software;
+  if (pricing) req.pricing = pricing;
   const t = {};
   for (const k of ['requests_per_s', 'tokens_per_day', 'input_tokens', 'output_tokens']) if (traffic[k] > 0) t[k] = traffic[k];
   if (Object.keys(t).length) req.traffic = t;
@@ -43,30 +47,23 @@ function better(a, b) {
   return a.usd_per_million_output < b.usd_per_million_output;
 }
 
-// The link a replica's GPUs talk over, as a buyer names it (the row's fabric; its interconnect stays the engine's): none for one GPU, AMD's Infinity Fabric where the
-// engine's scale-up link ("nvlink": NVLink, NVSwitch or Infinity Fabric, the offer's interconnect) is AMD's.
-function fabricOf(o, r) {
-  if (r.count <= 1) return 'none';
-  return r.interconnect === 'nvlink' && o.interconnect === 'infinity-fabric' ? 'infinity-fabric' : r.interconnect;
-}
-
-// One row from the engine's answer for an offer.
-function rowOf(o, r, dateOf) {
+// One row from the engine's answer for an offer priced under `price` (the offer's price of the chosen billing
+// model): what the serving table, the widget and the CLI show of it.
+function rowOf(o, price, r) {
   const c = r.cost;
-  const price = o.prices.find((p) => p.model === 'on_demand') || {};
   const cap = r.capacity;
   const op = r.operating;
   return {
     key: o.id, id: o.id, instance: o.instance, provider: o.provider, region: o.region, gpu: o.gpu, gpu_count: o.gpu_count, marketplace: Boolean(o.marketplace),
-    date: dateOf(o), as_of: price.as_of || '', read_on: price.read_on || '', replica_gpus: r.count, interconnect: r.interconnect, fabric: fabricOf(o, r), weights: r.weights, kv: r.kv,
+    pricing: price.model, term_months: price.term_months || 0, as_of: price.as_of || '', read_on: price.read_on || '',
+    replica_gpus: r.count, interconnect: r.interconnect, fabric: r.fabric,
     fits: r.memory.fits, met: Boolean(r.targets.met), ttft_met: r.targets.ttft_met, tpot_met: r.targets.tpot_met,
     replicas: op ? op.replicas : 0, gpus: c ? c.instances * o.gpu_count : 0, instances: c ? c.instances : 0,
-    usd_per_hour: c ? c.offer.usd_per_hour : 0,
+    usd_per_hour: price.usd_per_hour,
     usd_per_million_output: c ? c.usd_per_million_output : Infinity, usd_per_million_input: c ? c.usd_per_million_input : 0,
     usd_per_million_blended: c ? c.usd_per_million_blended : 0, monthly_usd: c ? c.monthly_usd : 0,
-    ttft_ms: op ? op.ttft_ms : 0, tpot_ms: op ? op.tpot_ms : 0, batch: cap ? cap.batch : 0, bound: cap ? cap.bound : '',
-    output_tokens_per_s_per_gpu: cap ? cap.output_tokens_per_s / r.count : 0,
-    memory: r.memory, hints: r.hints || [],
+    ttft_ms: op ? op.ttft_ms : 0, tpot_ms: op ? op.tpot_ms : 0, batch: cap ? cap.batch : 0,
+    hints: r.memory.fits ? [] : r.hints || [],
   };
 }
 
@@ -98,54 +95,89 @@ function groupRegions(rows) {
   return [...groups.values()];
 }
 
-// s: the engine core's shared state (client, offers, defaults). The operation: serveRank({serving, filters}) where
-// serving = {preset, weights?, kv?, software?, traffic, targets} and filters = {providers, regions, gpus,
-// include_examples, include_stale, include_marketplace}; limit: rows sent (0 = all); curves: false leaves out the throughput-per-GPU curves (the widget has no chart).
-export function servingOps(s) {
+// The rows in a column's order: by `key`, a numeric member of the rows, in `dir`, rows that do not fit (and so have
+// no figures) last and ties in the ranking's order; by rank otherwise (the ranking's own order, or its reverse).
+export function sortRows(rows, { key = 'rank', dir = 'asc' } = {}) {
+  const sign = dir === 'desc' ? -1 : 1;
+  if (key === 'rank' || !rows.length || typeof rows[0][key] !== 'number') return sign > 0 ? rows : [...rows].reverse();
+  return [...rows].sort((a, b) => (b.fits - a.fits) || (a.fits ? sign * (a[key] - b[key]) : 0) || a.rank - b.rank);
+}
+
+// A request's text with object members in sorted order: equal questions meet however they were written.
+const keyOf = (x) => JSON.stringify(x, (k, v) => (v && typeof v === 'object' && !Array.isArray(v)
+  ? Object.fromEntries(Object.keys(v).sort().map((n) => [n, v[n]])) : v));
+
+// Every offer's row for one question, in the ranking's order, with the counts of offers left out and the curves.
+function rankAll(s, { serving, filters, curves: withCurves }) {
+  const base = serveBase(serving);
+  const pricing = serving.pricing || 'on_demand';
+  // The question on one GPU alone: its model, traffic and targets as the engine reads them, and any error in it (an
+  // unknown preset or billing model) once, before any offer is asked.
+  const head = s.client.tryCall('serve', { ...base, gpu: s.gpus[0].id, count: 1 });
+  if (!head.ok) return { ok: false, error: head.error, issues: head.issues || [] };
+  const staleDays = s.defaults.stale_after_days;
+  const today = todayIso();
+  const pick = (list, v) => !list || !list.length || list.includes(v);
+  const rows = [];
+  let first = null;
+  let stale = 0;
+  let unpriced = 0;
+  for (const o of s.offers.values()) {
+    if (o.example && !filters.include_examples) continue;
+    if (o.marketplace && filters.include_marketplace === false) continue;
+    if (!pick(filters.providers, o.provider) || !pick(filters.regions, o.region) || !pick(filters.gpus, o.gpu)) continue;
+    const price = o.prices.find((p) => p.model === pricing);
+    if (!price) { unpriced += 1; continue; }
+    const date = price.as_of || price.read_on;
+    if (!filters.include_stale && date && daysBetween(date, today) > staleDays) { stale += 1; continue; }
+    let best = null;
+    for (const tp of replicaSizes(o.gpu_count)) {
+      const r = s.client.tryCall('serve', { ...base, offer: o.id, count: tp });
+      if (!r.ok) { first ||= r; break; }
+      const row = rowOf(o, price, r);
+      if (better(row, best)) best = row;
+    }
+    if (best) rows.push(best);
+  }
+  if (!rows.length && first) return { ok: false, error: first.error, issues: first.issues || [] };
+  const grouped = groupRegions(rows).sort((a, b) => (b.met - a.met) || (b.fits - a.fits)
+    || a.usd_per_million_output - b.usd_per_million_output || a.id.localeCompare(b.id));
+  grouped.forEach((r, i) => { r.rank = i + 1; if (!Number.isFinite(r.usd_per_million_output)) r.usd_per_million_output = 0; });
+  const curves = [];
+  for (const r of grouped) {
+    if (!withCurves || curves.length >= CURVE_GPUS || !r.fits) break;
+    if (!curves.some((c) => c.gpu === r.gpu)) curves.push(curveOf(s.client, base, r));
+  }
   return {
-    serveRank({ serving, filters = {}, curves: withCurves = true, limit = ROW_LIMIT }) {
+    ok: true, preset: serving.preset, pricing, total: grouped.length, met: grouped.filter((r) => r.met).length, fits: grouped.filter((r) => r.fits).length,
+    stale, unpriced, best: grouped.find((r) => r.met) || null, all: grouped, curves,
+    // The targets as asked (whether they are met is each row's).
+    traffic: head.traffic, targets: { ttft_ms: head.targets.ttft_ms, tpot_ms: head.targets.tpot_ms, percentile: head.targets.percentile }, model: head.model, weights: head.weights, kv: head.kv, software: head.software,
+  };
+}
+
+// s: the engine core's shared state (client, offers, defaults, version). The operation: serveRank({serving, filters,
+// sort, limit, curves}) where serving = {preset, weights?, kv?, software?, pricing?, traffic, targets} (pricing: the
+// billing model, on_demand when absent; offers without that price are left out and counted as `unpriced`),
+// filters = {providers, regions, gpus, include_examples, include_stale, include_marketplace}, sort = {key: a numeric
+// row member or 'rank', dir}; limit: the first rows of that order sent (0 = all); curves: false leaves out the
+// throughput-per-GPU curves (the widget has no chart). Every offer's row is kept for the last few questions, so that
+// another order or more rows of the same question sort rows instead of asking the engine again.
+export function servingOps(s) {
+  const kept = new Map();
+  return {
+    serveRank({ serving, filters = {}, curves = true, limit = PAGE_ROWS, sort = { key: 'rank', dir: 'asc' } }) {
       const t0 = Date.now();
-      const base = serveBase(serving);
-      const staleDays = s.defaults.stale_after_days;
-      const dateOf = (o) => { const p = o.prices.find((x) => x.model === 'on_demand'); return p ? (p.as_of || p.read_on || '') : ''; };
-      const today = todayIso();
-      const pick = (list, v) => !list || !list.length || list.includes(v);
-      const rows = [];
-      let first = null;
-      let stale = 0;
-      for (const o of s.offers.values()) {
-        if (!o.prices.some((p) => p.model === 'on_demand')) continue;
-        if (o.example && !filters.include_examples) continue;
-        if (o.marketplace && filters.include_marketplace === false) continue;
-        if (!pick(filters.providers, o.provider) || !pick(filters.regions, o.region) || !pick(filters.gpus, o.gpu)) continue;
-        const date = dateOf(o);
-        if (!filters.include_stale && date && daysBetween(date, today) > staleDays) { stale += 1; continue; }
-        let best = null;
-        for (const tp of replicaSizes(o.gpu_count)) {
-          const r = s.client.tryCall('serve', { ...base, offer: o.id, count: tp });
-          if (!r.ok) { first ||= r; break; }
-          const row = rowOf(o, r, dateOf);
-          if (better(row, best)) best = row;
-        }
-        if (best) rows.push(best);
-      }
-      if (!rows.length && first) return { ok: false, error: first.error, issues: first.issues || [], ms: Date.now() - t0 };
-      const grouped = groupRegions(rows).sort((a, b) => (b.met - a.met) || (b.fits - a.fits)
-        || a.usd_per_million_output - b.usd_per_million_output || a.id.localeCompare(b.id));
-      grouped.forEach((r, i) => { r.rank = i + 1; if (!Number.isFinite(r.usd_per_million_output)) r.usd_per_million_output = 0; });
-      const curves = [];
-      for (const r of grouped) {
-        if (!withCurves || curves.length >= CURVE_GPUS || !r.fits) break;
-        if (!curves.some((c) => c.gpu === r.gpu)) curves.push(curveOf(s.client, base, r));
-      }
-      const head = s.client.tryCall('serve', { ...base, gpu: (grouped[0] && grouped[0].gpu) || s.gpus[0].id, count: 1 });
-      return {
-        ok: true, preset: serving.preset, total: grouped.length, met: grouped.filter((r) => r.met).length, fits: grouped.filter((r) => r.fits).length, stale,
-        rows: limit > 0 ? grouped.slice(0, limit) : grouped, curves,
-        traffic: head.ok ? head.traffic : null, targets: head.ok ? head.targets : null, model: head.ok ? head.model : null,
-        weights: head.ok ? head.weights : null, kv: head.ok ? head.kv : null, software: head.ok ? head.software : null,
-        ms: Date.now() - t0,
-      };
+      const key = keyOf({ serving, filters, curves, version: s.version });
+      let all = kept.get(key);
+      if (all) kept.delete(key);
+      else all = rankAll(s, { serving, filters, curves });
+      kept.set(key, all);
+      while (kept.size > KEPT_RANKINGS) kept.delete(kept.keys().next().value);
+      if (!all.ok) return { ...all, ms: Date.now() - t0 };
+      const { all: rows, ...rest } = all;
+      const sorted = sortRows(rows, sort);
+      return { ...rest, sort, rows: limit > 0 ? sorted.slice(0, limit) : sorted, ms: Date.now() - t0 };
     },
   };
 }

@@ -1,7 +1,7 @@
 // The page state's URL-hash form ("#preset=…&lang=…"): read over a base state, and written with only what differs
 // from it. The names a field takes (precisions, billing models, workload kinds, modes) are the engine's (names.js).
 import { NAMES } from './names.js';
-import { CUSTOM_FIELDS, SORT_KEYS, CURRENCIES, TOOL_IDS, TASKS, SERVING_FIELDS, defaultCurrency } from './state.js';
+import { CUSTOM_FIELDS, SORT_KEYS, CURRENCIES, TOOL_IDS, TASKS, SERVING_FIELDS, SERVING_SORT, defaultCurrency } from './state.js';
 
 // The groups of tool inputs kept in the URL as "<group>.<field>=value".
 const TOOL_GROUPS = [...TOOL_IDS, 'sens'];
@@ -25,7 +25,7 @@ const RANGES = {
   pct: [1, 99.9],               // serving: the percentile of requests the TTFT target holds for (absent: the engine's p50)
 };
 // The names a serving field may take (the engine's, names.js); the preset's are the serving presets' ids.
-const SERVING_CHOICES = { weights: 'serving_weights', kv: 'serving_kv', software: 'serving_software' };
+const SERVING_CHOICES = { weights: 'serving_weights', kv: 'serving_kv', software: 'serving_software', pricing: 'serving_pricing' };
 
 // The serving inputs of a hash over the base's.
 function parseServing(q, base, servingIds) {
@@ -66,6 +66,7 @@ export function parseHash(hash, base, { presetIds = [], known = null, servingIds
   const s = structuredClone(base);
   if (TASKS.includes(q.get('task'))) s.task = q.get('task');
   s.serving = parseServing(q, base.serving || {}, servingIds);
+  if (Object.hasOwn(SERVING_SORT, q.get('ssort') || '')) s.serveSort = { key: q.get('ssort'), dir: q.get('sdir') === 'desc' ? 'desc' : 'asc' };
   const preset = q.get('preset');
   if (preset && preset.length <= MAX_VALUE_CHARS && (!presetIds.length || presetIds.includes(preset))) s.preset = preset;
   const kind = q.get('kind');
@@ -119,6 +120,8 @@ export function serializeHash(s, base) {
   if (s.task !== base.task) q.set('task', s.task);
   const sv = s.serving || {};
   for (const [key, urlKey] of SERVING_FIELDS) if (sv[key] !== (base.serving || {})[key]) q.set(urlKey, String(sv[key]));
+  const ss = s.serveSort;
+  if (ss && (ss.key !== 'rank' || ss.dir !== 'asc')) { q.set('ssort', ss.key); q.set('sdir', ss.dir); }
   if (s.custom) {
     q.set('kind', s.custom.kind);
     q.set('mode', s.custom.mode || 'pretrain');

@@ -20,17 +20,22 @@ export const TOOL_IDS = ['advise', 'plan', 'serverless', 'mig', 'levers', 'compa
 export const TASKS = ['train', 'serve'];
 // The serving question the page opens with: a served model, its traffic and latency targets. Empty members mean
 // the engine's defaults (its serve request: 1,000 input and 300 output tokens, no target, the preset's formats).
-export const DEFAULT_SERVING = { preset: 'llama3.1-70b', rps: 10, input: 0, output: 0, ttft: 2000, tpot: 100, pct: 0, weights: '', kv: '', software: '' };
+export const DEFAULT_SERVING = { preset: 'llama3.1-70b', rps: 10, input: 0, output: 0, ttft: 2000, tpot: 100, pct: 0, weights: '', kv: '', software: '', pricing: 'on_demand' };
 // The serving inputs: [state key, URL key, type]; numbers are read within the engine's bounds (serving_fields.cpp).
 export const SERVING_FIELDS = [
   ['preset', 'sp', 'id'], ['rps', 'rps', 'number'], ['input', 'tin', 'number'], ['output', 'tout', 'number'],
   ['ttft', 'ttft', 'number'], ['tpot', 'tpot', 'number'], ['pct', 'pct', 'number'], ['weights', 'wq', 'id'], ['kv', 'kvq', 'id'], ['software', 'ssw', 'id'],
+  ['pricing', 'spr', 'id'],
 ];
+// The serving table's sortable columns (the URL's ssort) and the row member each sorts by (engine/serving.js
+// sortRows); a first click sorts ascending: cheapest, fastest, fewest first.
+export const SERVING_SORT = { rank: 'rank', out: 'usd_per_million_output', in: 'usd_per_million_input', blended: 'usd_per_million_blended',
+  hourly: 'usd_per_hour', replicas: 'replicas', gpus: 'gpus', ttft: 'ttft_ms', tpot: 'tpot_ms', monthly: 'monthly_usd' };
 
 // The worker's serveRank arguments for a state: the serving question and the page's offer filters.
 export function servingRequest(s) {
   const v = s.serving;
-  const serving = { preset: v.preset, weights: v.weights || undefined, kv: v.kv || undefined, software: v.software || undefined,
+  const serving = { preset: v.preset, weights: v.weights || undefined, kv: v.kv || undefined, software: v.software || undefined, pricing: v.pricing || undefined,
     traffic: { requests_per_s: v.rps, input_tokens: v.input, output_tokens: v.output }, targets: { ttft_ms: v.ttft, tpot_ms: v.tpot, percentile: v.pct } };
   const f = s.filters;
   return { serving, filters: { providers: f.providers, regions: f.regions, gpus: f.gpus, include_examples: f.examples, include_stale: !f.hideStale, include_marketplace: !f.hideMarketplace } };
@@ -59,6 +64,7 @@ export function defaultState(engineDefaults, { lang = 'en', rate = 0, presetId =
   return {
     task: 'train',                  // 'serve': the serving question (serving) instead of the training ranking
     serving: { ...DEFAULT_SERVING },
+    serveSort: { key: 'rank', dir: 'asc' },  // the serving table's order: a SERVING_SORT column and direction
     preset: presetId,
     custom: null,                   // {kind, mode, ...fields} when the workload is the user's own
     precision: 'bf16',

@@ -33,11 +33,11 @@ export function nearestServingPreset(presets, params) {
 }
 
 // The production stage serves the model under a latency promise: the serving ranking for the serving preset
-// nearest in size, at the page's serving traffic and targets.
+// nearest in size, at the page's serving traffic and targets, on-demand prices (as its text says).
 function servingCall(c, params) {
   const preset = nearestServingPreset(c.servingPresets || [], params);
   if (!preset) return null;
-  const args = servingRequest({ ...c.state, serving: { ...c.state.serving, preset: preset.id } });
+  const args = servingRequest({ ...c.state, serving: { ...c.state.serving, preset: preset.id, pricing: 'on_demand' } });
   return { op: 'serveRank', args: { ...args, curves: false } };
 }
 

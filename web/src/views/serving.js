@@ -4,6 +4,7 @@
 import { h, tx, txv, engineText, dataText, foldPanel } from './dom.js';
 import { NAMES } from '../state/names.js';
 import { Chart, palette } from './charts.js';
+import { sortHeader } from './sortable.js';
 
 const NUMBER_DEBOUNCE_MS = 350;
 
@@ -23,8 +24,13 @@ function selectField(id, label, value, options, onValue) {
       options.map(([v, text, raw]) => h('option', { value: v, selected: v === value, 'data-raw': raw ? '' : null }, text))));
 }
 
-// The interconnect of a replica of several GPUs (engine/serving.js fabricOf), by its UI string.
-const FABRIC_KEYS = { nvlink: 'serveNvlink', 'infinity-fabric': 'serveInfinityFabric', pcie: 'servePcie' };
+// The link of a replica of several GPUs (the engine's serve answer's fabric), by its UI string.
+const FABRIC_KEYS = { nvlink: 'serveNvlink', nvswitch: 'serveNvswitch', 'infinity-fabric': 'serveInfinityFabric', pcie: 'servePcie' };
+
+// What each billing model means for a service that runs around the clock (the spot caveat: AWS warns 2 minutes before
+// it reclaims a spot instance, https://docs.aws.amazon.com/AWSEC2/latest/UserGuide/spot-instance-termination-notices.html;
+// Google Cloud 30 seconds, https://cloud.google.com/compute/docs/instances/spot).
+const BILLING_HINTS = { on_demand: 'serveBillOnDemand', spot: 'serveBillSpot', reserved: 'serveBillReserved', monthly: 'serveBillMonthly' };
 
 // Percentiles a latency target can be held at besides the median: what serving SLOs are written at (p90, p95, p99).
 const SERVING_PERCENTILES = [90, 95, 99];
@@ -50,6 +56,10 @@ export function servingPanel(ctx) {
     selectField('serve-weights', t('serveWeights'), v.weights, formats(NAMES.serving_weights), (x) => set({ weights: x })),
     selectField('serve-kv', t('serveKv'), v.kv, formats(NAMES.serving_kv), (x) => set({ kv: x })),
     selectField('serve-software', t('software'), v.software, [['', t('serveFormatPreset')], ...NAMES.serving_software.map((x) => [x, t(x === 'tuned' ? 'serveTuned' : 'serveTypical')])], (x) => set({ software: x })),
+    // A new billing model redraws the inputs too: the hint below says what that model means.
+    selectField('serve-pricing', t('serveBilling'), v.pricing, NAMES.serving_pricing.map((x) => [x, t(x)]),
+      (x) => ctx.update({ serving: { ...ctx.current().state.serving, pricing: x } })),
+    tx('p', t, BILLING_HINTS[v.pricing] || BILLING_HINTS.on_demand, { class: 'hint', id: 'serve-billing-hint' }),
     tx('p', t, 'serveScope', { class: 'hint', id: 'serve-scope' }));
 }
 
@@ -62,6 +72,27 @@ function status(r, t) {
 }
 
 const ms = (fmt, x) => (x > 0 ? `${fmt.num(x, x < 10 ? 1 : 0)} ms` : '—');
+
+// The table's columns: the sortable ones by their SERVING_SORT key (state.js), which is also their data-col.
+const COLUMNS = [
+  { id: 'rank', key: 'colRank', sort: 'rank', num: true }, { id: 'instance', key: 'colInstance' }, { id: 'gpu', key: 'serveReplica' },
+  ...[['out', 'serveColOut'], ['in', 'serveColIn'], ['blended', 'serveColBlended'], ['hourly', 'serveColHourly'], ['replicas', 'serveColReplicas'],
+    ['gpus', 'serveColGpus'], ['ttft', 'serveColTtft'], ['tpot', 'serveColTpot'], ['monthly', 'serveColMonthly']].map(([id, key]) => ({ id, key, sort: id, num: true })),
+  { id: 'status', key: 'serveColStatus' },
+];
+
+// The billing model a row is priced under, in words: "Reserved, 1-year term".
+function billingText(r, t) {
+  if (!(r.term_months > 0)) return t(r.pricing);
+  const term = r.term_months % 12 === 0 ? t('serveTermYears', { n: r.term_months / 12 }) : t('serveTermMonths', { n: r.term_months });
+  return t('serveBillingTerm', { pricing: t(r.pricing), term });
+}
+
+// The price a row is priced at: one instance's hourly rate, the billing model and the price's date.
+function priceCell(r, t, fmt) {
+  return h('td', { class: 'num', 'data-col': 'hourly', 'data-v': r.usd_per_hour, 'data-pricing': r.pricing, 'data-label': t('serveColHourly') },
+    fmt.money(r.usd_per_hour), h('span', { class: 'sub' }, billingText(r, t), ' · ', dataText('span', r.as_of || r.read_on || '—')));
+}
 
 function servingRow(r, ctx) {
   const { t, fmt } = ctx;
@@ -78,6 +109,7 @@ function servingRow(r, ctx) {
     cell('out', 'serveColOut', r.fits ? fmt.money(r.usd_per_million_output) : '—', r.usd_per_million_output),
     cell('in', 'serveColIn', r.fits ? fmt.money(r.usd_per_million_input) : '—', r.usd_per_million_input),
     cell('blended', 'serveColBlended', r.fits ? fmt.money(r.usd_per_million_blended) : '—', r.usd_per_million_blended),
+    priceCell(r, t, fmt),
     cell('replicas', 'serveColReplicas', r.fits ? fmt.int(r.replicas) : '—', r.replicas),
     cell('gpus', 'serveColGpus', r.fits ? fmt.int(r.gpus) : '—', r.gpus),
     cell('ttft', 'serveColTtft', ms(fmt, r.ttft_ms), r.ttft_ms),
@@ -87,21 +119,38 @@ function servingRow(r, ctx) {
       !r.fits && r.hints.length ? engineText('span', r.hints[0], { class: 'sub hint-text' }) : null));
 }
 
-function servingTable(rows, ctx) {
-  const { t } = ctx;
-  const cols = [['rank', 'colRank'], ['instance', 'colInstance'], ['gpu', 'serveReplica'], ['out', 'serveColOut'], ['in', 'serveColIn'],
-    ['blended', 'serveColBlended'], ['replicas', 'serveColReplicas'], ['gpus', 'serveColGpus'], ['ttft', 'serveColTtft'], ['tpot', 'serveColTpot'],
-    ['monthly', 'serveColMonthly'], ['status', 'serveColStatus']];
-  return h('div', { class: 'serving-wrap', tabindex: '0', role: 'region', 'aria-labelledby': 'serve-table-title' },
-    h('table', { id: 'serving-table', class: 'serving' },
-      h('thead', {}, h('tr', {}, cols.map(([id, key]) => tx('th', t, key, { scope: 'col', 'data-col': id })))),
-      h('tbody', {}, rows.map((r) => servingRow(r, ctx)))));
+// The table: a sortable header per numeric column (the order kept in the URL), the rows sent, and below them how
+// many of all there are with the buttons that show more.
+function servingTable(a, ctx) {
+  const { t, fmt, state } = ctx;
+  const onSort = (serveSort) => ctx.update({ serveSort });
+  const head = COLUMNS.map((c) => (c.sort ? sortHeader(c, t, { sort: state.serveSort, onSort, idPrefix: 'serve-sort-' })
+    : tx('th', t, c.key, { scope: 'col', 'data-col': c.id })));
+  const more = a.total - a.rows.length;
+  const step = ctx.servingPageRows;
+  return [h('div', { class: 'serving-wrap', tabindex: '0', role: 'region', 'aria-labelledby': 'serve-table-title' },
+    h('table', { id: 'serving-table', class: 'serving' }, h('thead', {}, h('tr', {}, head)), h('tbody', {}, a.rows.map((r) => servingRow(r, ctx))))),
+  h('div', { class: 'serve-more', id: 'serve-more' },
+    h('p', { class: 'sub', id: 'serve-shown', 'aria-live': 'polite' }, t('serveShown', { shown: fmt.int(a.rows.length), total: fmt.int(a.total) })),
+    more > 0 ? h('button', { type: 'button', id: 'serve-more-rows', onclick: () => ctx.showMoreServing(false) }, t('serveShowMore', { n: fmt.int(Math.min(more, step)) })) : null,
+    more > step ? h('button', { type: 'button', id: 'serve-all-rows', onclick: () => ctx.showMoreServing(true) }, t('serveShowAll', { n: fmt.int(a.total) })) : null)];
+}
+
+// What the billing model leaves out and warns of: offers without a price under it (counted, not priced on demand
+// instead), and for spot, that the capacity can be taken back.
+function billingNotes(a, ctx) {
+  const { t, fmt, state } = ctx;
+  const name = t(a.pricing).toLocaleLowerCase(state.lang === 'zh' ? 'zh-CN' : 'en');
+  return [
+    a.unpriced > 0 ? h('p', { class: 'sub', id: 'serve-unpriced' }, t('serveUnpriced', { n: a.unpriced, count: fmt.int(a.unpriced), pricing: name })) : null,
+    a.pricing === 'spot' ? tx('p', t, 'serveSpotCaveat', { class: 'notice warn', id: 'serve-spot-note' }) : null,
+  ].filter(Boolean);
 }
 
 // The headline: the cheapest offer meeting the targets (or the note that none does), and the question asked.
 function summary(a, ctx) {
   const { t, fmt, state } = ctx;
-  const best = a.rows.find((r) => r.met);
+  const best = a.best;
   const preset = ctx.servingPresets.find((p) => p.id === state.serving.preset);
   const tr = a.traffic || {};
   const tg = a.targets || {};
@@ -114,6 +163,7 @@ function summary(a, ctx) {
   if (!best) return [question, tx('p', t, a.fits ? 'serveNoneMet' : 'serveNoneFits', { class: 'notice warn', id: 'serve-none' }), counts];
   const head = h('div', { class: 'verdict-box', id: 'serve-best', 'data-key': best.key },
     txv('p', t, 'serveBest', { offer: dataText('strong', `${best.instance} · ${best.provider}`), gpus: `${best.replica_gpus}× ${ctx.gpuName(best.gpu)}` }),
+    h('p', { class: 'sub' }, t('servePricedAt', { rate: fmt.money(best.usd_per_hour), billing: billingText(best, t) }), ' ', dataText('span', best.as_of || best.read_on || '')),
     h('div', { class: 'kpis' }, [
       ['serveColOut', fmt.money(best.usd_per_million_output)], ['serveColIn', fmt.money(best.usd_per_million_input)],
       ['serveColBlended', fmt.money(best.usd_per_million_blended)], ['serveColReplicas', `${fmt.int(best.replicas)} · ${t('serveGpusN', { n: best.gpus })}`],
@@ -154,10 +204,9 @@ export function renderServing(el, ctx, a) {
     return null;
   }
   const canvas = h('canvas', { id: 'serve-chart', role: 'img', 'aria-label': t('serveChartLabel') });
-  el.replaceChildren(title, ...summary(a, ctx),
+  el.replaceChildren(title, ...summary(a, ctx), ...billingNotes(a, ctx),
     h('figure', { class: 'serve-figure' }, tx('figcaption', t, 'serveChartTitle', { class: 'cap' }), h('div', { class: 'chart-box serve-chart' }, canvas),
       tx('p', t, 'serveChartNote', { class: 'sub' })),
-    tx('h3', t, 'serveTableTitle', { id: 'serve-table-title' }), servingTable(a.rows, ctx),
-    a.total > a.rows.length ? h('p', { class: 'sub' }, t('tableLimited', { shown: ctx.fmt.int(a.rows.length), total: ctx.fmt.int(a.total) })) : null);
+    tx('h3', t, 'serveTableTitle', { id: 'serve-table-title' }), ...servingTable(a, ctx));
   return a.curves.length ? curveChart(canvas, a, ctx) : null;
 }

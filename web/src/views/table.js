@@ -2,8 +2,7 @@
 import { h, tx, txv, engineText, dataText } from './dom.js';
 import { SORT_FIRST } from '../state/rows.js';
 import { timed } from './profile.js';
-
-
+import { sortHeader } from './sortable.js';
 
 const COLUMNS = [
   { id: 'rank', key: 'colRank', sort: 'rank', num: true },
@@ -23,16 +22,7 @@ const COLUMNS = [
 function headerCell(col, ctx) {
   const { t, state } = ctx;
   if (!col.sort) return h('th', { scope: 'col', role: 'columnheader', class: col.num ? 'num' : '', 'data-col': col.id }, tx('span', t, col.key));
-  const active = state.sort.key === col.sort;
-  const dir = active ? state.sort.dir : null;
-  const next = active ? (dir === 'asc' ? 'desc' : 'asc') : SORT_FIRST[col.sort];
-  const label = t(col.key);
-  return h('th', { scope: 'col', role: 'columnheader', class: col.num ? 'num' : '', 'data-col': col.id, 'aria-sort': active ? (dir === 'asc' ? 'ascending' : 'descending') : 'none' },
-    h('button', {
-      type: 'button', class: 'sort', id: `sort-${col.sort}`, 'data-sort': col.sort,
-      title: t(next === 'asc' ? 'sortAsc' : 'sortDesc', { col: label }),
-      onclick: () => ctx.update({ sort: { key: col.sort, dir: next } }),
-    }, h('span', { 'data-i18n': col.key }, label), h('span', { class: 'sort-mark', 'aria-hidden': 'true' }, active ? (dir === 'asc' ? '▲' : '▼') : '↕')));
+  return sortHeader(col, t, { sort: state.sort, first: SORT_FIRST[col.sort], onSort: (sort) => ctx.update({ sort }) });
 }
 
 // A cell's column name (data-label), shown above its value only when rows are laid out as cards (styles.css,
