@@ -209,12 +209,14 @@ function distanceOf(a, b) {
   return generationOf(a) === generationOf(b) ? 'same_architecture' : 'other_architecture';
 }
 
-// The band of each distance over the cross-validated rows: {distance: {pairs, low, high}}.
+// The band of each distance over the cross-validated rows, and the median |error| left after calibrating:
+// {distance: {pairs, low, high, median_error}}.
 export function calibrationBands(cv) {
   const ratios = cv.filter((r) => Number.isFinite(r.cv_pred) && r.cv_pred > 0).map((r) => ({ m: r.m, ratio: r.m.value / r.cv_pred }));
   const pairs = pairRatios(ratios, distanceOf);
   return Object.fromEntries(Object.entries(pairs).map(([d, list]) => [d, {
     pairs: list.length, low: Number(quantile(list, BAND_LOW_Q).toFixed(3)), high: Number(quantile(list, BAND_HIGH_Q).toFixed(3)),
+    median_error: median(list.map((x) => Math.abs(x - 1))),
   }]));
 }
 
@@ -283,8 +285,11 @@ function writeDocs(rows, s, calibration) {
     'every ordered pair is the error left on B after calibrating on A. Grouped by distance, the 10th and 90th percentiles',
     'are the band of a calibrated prediction (`calib_*` in `core/src/model/performance.hpp`; `calibrationBands` in',
     '`scripts/accuracy.mjs`; `node scripts/accuracy.mjs` prints them):', '',
-    '| distance | pairs of rows | band |', '|---|---|---|',
-    ...Object.entries(calibration).map(([d, b]) => `| ${CALIBRATION_DISTANCE[d]} | ${b.pairs} | ${b.low}–${b.high} |`), '',
+    '| distance | pairs of rows | band | median abs. error after calibrating |', '|---|---|---|---|',
+    ...Object.entries(calibration).map(([d, b]) => `| ${CALIBRATION_DISTANCE[d]} | ${b.pairs} | ${b.low}–${b.high} | ${pct(b.median_error)} |`), '',
+    `Uncalibrated, the rows' leave-one-source-out median absolute error is ${pct(s.loso.median)} (above)${
+      calibration.other_architecture.median_error >= s.loso.median
+        ? `: across architectures a correction carries no better than the model alone (${pct(calibration.other_architecture.median_error)}), so measure on the architecture you mean to rent when you can` : ''}.`, '',
     'The "measured" pairs are few (one configuration published at several batch sizes or settings); the wider bands rest on',
     'hundreds of pairs. The model\'s own constants are fitted on all rows, so the ratio of two rows\' errors is in-sample as',
     'far as the architecture factors go; the uncalibrated band above is the out-of-source one.', '',
