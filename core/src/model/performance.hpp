@@ -61,6 +61,17 @@ struct ModelConstants {
   double band_low = 0.697;
   double band_high = 1.473;
 
+  // --- calibration on the user's measurement (model/calibration.hpp) ---
+  // Band of a calibrated prediction by its distance from the measured configuration: the 10th and 90th percentiles
+  // of how far one source's published/predicted ratio on one configuration carries to another configuration of the
+  // same source and workload in data/measurements.json (`node scripts/accuracy.mjs`, docs/accuracy.md):
+  // another row of the same GPU and count (20 pairs), the same GPU at another count (770 pairs), another GPU of the
+  // same architecture (660 pairs), another architecture (2,488 pairs).
+  double calib_measured_low = 0.928, calib_measured_high = 1.078;
+  double calib_same_gpu_low = 0.911, calib_same_gpu_high = 1.097;
+  double calib_same_arch_low = 0.795, calib_same_arch_high = 1.257;
+  double calib_other_arch_low = 0.684, calib_other_arch_high = 1.462;
+
   // --- software stack ---
   // Compute efficiency of a stock framework as most renters run it ("typical") relative to vendor-tuned
   // containers and Megatron-class frameworks ("tuned"); fitted on the rows of data/measurements.json labelled
@@ -94,6 +105,10 @@ struct Cluster {
   bool rdma = false;
   int totalGpus() const { return gpus_per_node * nodes; }
 };
+
+// A bare GPU type as a cluster, with the same defaults as the estimate method: at most 8 GPUs per node, SXM parts
+// on NVSwitch, PCIe parts on PCIe, one RDMA NIC per GPU across nodes (defaultNetworkGbpsPerGpu).
+Cluster defaultCluster(const GpuSpec& gpu, int gpu_count);
 
 // A parallel training plan: tensor × pipeline × context × data parallel degrees, ZeRO stage, recomputation and
 // the micro-batching of each data-parallel replica's share of the global batch.
