@@ -5,7 +5,7 @@
 // calibrated on it (views/calibration.js marks the rows).
 import { h, tx, txv, engineText } from '../views/dom.js';
 import { MAX_MEASUREMENTS, sameMeasurement } from '../state/measurements.js';
-import { measurementText, flagText, shortGpuName, unitOf, speedOf } from '../views/calibration.js';
+import { measurementText, shortGpuName, unitOf, speedOf } from '../views/calibration.js';
 import { probeConfig, probeScript } from './probescript.js';
 import { field, numberInput, selectInput, num, kv, put, errorBox, workloadOf, times } from './form.js';
 
@@ -86,13 +86,13 @@ function scriptPart(c, est, trial) {
   ];
 }
 
-// Where the engine found the problem in a pasted line: a JSON Pointer into it, or a column of the typed form.
+// Where the engine found the problem in a pasted line: a JSON Pointer into it, or the column of the typed form (the
+// engine's path is then "column C").
 function whereOf(t, err) {
-  const params = (err.message && err.message.params) || {};
-  const column = err.column ?? params.column;
-  if (err.path) return { text: t('probeAtPointer', { path: err.path }), column: null };
-  if (Number.isInteger(column)) return { text: t('probeAtColumn', { n: column }), column };
-  return { text: '', column: null };
+  const col = /^column (\d+)$/.exec(err.path || '');
+  if (col) return { text: t('probeAtColumn', { n: Number(col[1]) }), column: Number(col[1]), path: null };
+  if (err.path) return { text: t('probeAtPointer', { path: err.path }), column: null, path: err.path };
+  return { text: '', column: null, path: null };
 }
 
 // The paste box: the engine's parse_measurement reads the line; an error is shown under the box, where it is,
@@ -116,7 +116,7 @@ function pastePart(c) {
     if (!r.ok) {
       const err = r.error || {};
       const where = whereOf(t, err);
-      fail([h('p', {}, tx('strong', t, 'probePasteError'), ' ', where.text ? h('span', { class: 'where', id: 'probe-paste-where', 'data-path': err.path || null, 'data-column': where.column }, where.text) : null),
+      fail([h('p', {}, tx('strong', t, 'probePasteError'), ' ', where.text ? h('span', { class: 'where', id: 'probe-paste-where', 'data-path': where.path, 'data-column': where.column }, where.text) : null),
         engineText('p', err.message || err.code),
         where.column ? h('pre', { class: 'caret', 'data-raw': '' }, `${text}\n${' '.repeat(Math.max(0, where.column - 1))}^`) : null]);
       return;
@@ -149,7 +149,7 @@ function listPart(c) {
       h('td', { class: 'num', 'data-v': speedOf(m) }, speed(m, x ? x.measured : speedOf(m))),
       h('td', { class: 'num', 'data-v': x ? x.predicted : '' }, x ? speed(m, x.predicted) : '—'),
       h('td', { class: 'num factor', 'data-v': x ? x.factor : '' }, x ? times(fmt, x.factor) : '—'),
-      h('td', { class: 'flags' }, x && x.flags.length ? x.flags.map((f) => h('span', { class: 'badge warn', 'data-flag': f }, flagText(t, f))) : ''),
+      h('td', { class: 'flags' }, x && x.flags.length ? x.flags.map((f) => engineText('span', f, { class: 'flag' })) : ''),
       h('td', {}, h('button', { type: 'button', class: 'small', id: `probe-remove-${i}`, 'aria-label': t('probeRemoveN', { n: i + 1 }),
         onclick: () => c.update({ measurements: c.current().state.measurements.filter((_, j) => j !== i) }, { inPlace: true }) }, t('remove'))));
   });

@@ -1,7 +1,7 @@
 // The ranking calibrated on the user's own measurements (state.measurements; the engine's answer carries
 // `calibration` at its top and `calibrated` on every row): the line above the table, the mark on a row, and the
 // words shared with the measurement tab (tools/probe.js).
-import { h, tx, txv, dataText } from './dom.js';
+import { h, txv, dataText } from './dom.js';
 
 // A GPU's name without its vendor ("A100 80GB SXM4"), as a row's mark says it.
 export const shortGpuName = (name) => String(name || '').replace(/^(NVIDIA|AMD)\s+/, '');
@@ -56,11 +56,3 @@ export function renderCalibrationSummary(el, ctx) {
   el.dataset.spread = cal.spread;
 }
 
-// The flags of a measurement (engine codes) as UI words; a code the page does not know is shown as it is.
-export function flagText(t, code) {
-  const key = `calibFlag_${code}`;
-  const s = t(key);
-  return s === key ? code : s;
-}
-
-export const calibrationTitle = (t) => tx('h3', t, 'calibListTitle');
