@@ -2,6 +2,7 @@
 // {"preset"|"workload", "gpu", "count", "gpus_per_node"?, "precision"?, "interconnect"?, "network_gbps"?,
 //  "rdma"?, "constants"?}
 #include "api/answer.hpp"
+#include "api/measurements.hpp"
 #include "api/request.hpp"
 #include "model/parallel_plan.hpp"
 #include "tools/decisions.hpp"
@@ -92,6 +93,11 @@ std::string apiEstimate(EngineState& s, const std::string& text, const std::stri
   const Cluster c = readCluster(r, g, count);
   if (!hasErrors(issues)) checkFixedLayout(w, c, r, issues);
   if (hasErrors(issues)) return errorResult(issues);
+  // The user's measurements: the factor and band of the one nearest this GPU and count.
+  const Calibration calibration = readMeasurementsField(s, req, w, k, issues);
+  if (hasErrors(issues)) return errorResult(issues);
+  const CalibrationPick pick = pickCalibration(calibration, *g, c.totalGpus(), k);
+  applyCalibration(pick, w, k);
   const ClusterPlan plan = planCluster(w, c, k);
   const MemoryBreakdown& m = plan.memory;
   const Throughput& t = plan.throughput;
@@ -133,7 +139,10 @@ std::string apiEstimate(EngineState& s, const std::string& text, const std::stri
       .field("routed_expert_params", finiteOr(w.routedExpertParams()))
       .field("global_batch_tokens", finiteOr(w.effectiveGlobalBatchTokens())).field("global_batch_assumed", batch_assumed)
       .endObject();
-  j.field("min_gpus_to_fit", minGpusToFit(w, c, k)).field("warnings", warnings).endObject();
+  j.field("min_gpus_to_fit", minGpusToFit(w, c, k)).field("warnings", warnings);
+  writeCalibration(j, calibration);
+  writeCalibrated(j, pick);
+  j.endObject();
   return out;
 }
 

@@ -33,6 +33,7 @@ std::string apiMessages(EngineState&, const std::string&, const std::string&);
 std::string apiServe(EngineState&, const std::string&, const std::string&);
 std::string apiLoadServingPresets(EngineState&, const std::string&, const std::string&);
 std::string apiServingPresets(EngineState&, const std::string&, const std::string&);
+std::string apiParseMeasurement(EngineState&, const std::string&, const std::string&);
 
 using A = ArgumentKind;
 const ApiMethod kApiMethods[] = {
@@ -63,6 +64,7 @@ const ApiMethod kApiMethods[] = {
     {"serve", apiServe, A::kRequest, "serving a language model on N GPUs or an offer: capacity under TTFT/TPOT targets, replicas, $ per 1M tokens"},
     {"loadServingPresets", apiLoadServingPresets, A::kDocument, "replaces the serving presets (data/serving-presets.json)"},
     {"servingPresets", apiServingPresets, A::kNone, "the loaded serving presets"},
+    {"parse_measurement", apiParseMeasurement, A::kRequest, "one measured run (the probe script's JSON line or \"3150 tokens/s on a100-sxm4-80gb x8\") as a measurement object"},
 };
 const size_t kApiMethodCount = sizeof(kApiMethods) / sizeof(kApiMethods[0]);
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "api/measurements.hpp"
 #include "api/rank_answer.hpp"
 #include "api/request.hpp"
 #include "io/request_fields.hpp"
@@ -61,6 +62,7 @@ void writeRankResult(JsonWriter& j, const RankResult& r, const Ranking& ranking,
       .field("commitment_usd", r.cost.commitment_usd).field("amortised_cost_usd", r.cost.amortised_cost_usd)
       .field("break_even_utilisation", r.cost.break_even_utilisation).field("cheaper_on_demand_usd", r.cheaper_on_demand_usd)
       .endObject();
+  writeCalibrated(j, r.eval->calibrated);
   j.field("billed_hours", r.cost.billed_hours).field("as_of", r.price->as_of).field("read_on", r.price->read_on).field("source", r.price->source)
       .field("stale", r.stale).field("reasons", resultReasons(r, ranking)).field("warnings", resultWarnings(r, w, opt));
   if (more) more(j);
@@ -71,7 +73,7 @@ void writeRankResult(JsonWriter& j, const RankResult& r, const Ranking& ranking,
 // constants, the node limit and the horizon; weights, filters, billing and limit change none of them.
 std::string evaluationKey(const json& req, const RankOptions& opt) {
   json k = json::object();
-  for (const char* m : {"preset", "workload", "precision", "constants"})
+  for (const char* m : {"preset", "workload", "precision", "constants", "measurements"})
     if (req.contains(m)) k[m] = req[m];
   k["max_nodes"] = opt.max_nodes;
   k["horizon_hours"] = effectiveHorizonHours(opt);
@@ -105,6 +107,7 @@ bool readRankRequest(EngineState& s, const std::string& text, RankRequest& r, st
   }
   r.opt.today = s.today;
   readConstantsField(r.req, r.opt.constants, issues);
+  if (!hasErrors(issues)) r.opt.calibration = readMeasurementsField(s, r.req, r.w, r.opt.constants, issues);
   readSpotOptions(r.req, r.opt.spot, issues);
   long long limit = 0;
   readRankOptions(r.req, r.opt, limit, issues);
@@ -139,6 +142,7 @@ void writeRankMeta(JsonWriter& j, const Ranking& ranking, const RankRequest& r) 
   j.field("fit_hints", fitHints(w, ranking, opt));
   j.key("filters").beginObject().field("include_examples", opt.filters.include_examples)
       .field("include_stale", opt.filters.include_stale).endObject();
+  writeCalibration(j, opt.calibration);
 }
 
 RankResultWriter::RankResultWriter(const Ranking& ranking, const RankRequest& r, bool shared)

@@ -44,6 +44,14 @@ const ConstantField kConstantFields[] = {
     {"usable_fraction", &ModelConstants::usable_fraction, 0.1, 1},
     {"band_low", &ModelConstants::band_low, 0.1, 1},
     {"band_high", &ModelConstants::band_high, 1, 10},
+    {"calib_measured_low", &ModelConstants::calib_measured_low, 0.1, 1},
+    {"calib_measured_high", &ModelConstants::calib_measured_high, 1, 10},
+    {"calib_same_gpu_low", &ModelConstants::calib_same_gpu_low, 0.1, 1},
+    {"calib_same_gpu_high", &ModelConstants::calib_same_gpu_high, 1, 10},
+    {"calib_same_arch_low", &ModelConstants::calib_same_arch_low, 0.1, 1},
+    {"calib_same_arch_high", &ModelConstants::calib_same_arch_high, 1, 10},
+    {"calib_other_arch_low", &ModelConstants::calib_other_arch_low, 0.1, 1},
+    {"calib_other_arch_high", &ModelConstants::calib_other_arch_high, 1, 10},
     {"software_typical_factor", &ModelConstants::software_typical_factor, 0.1, 1},
     {"pp_exposed", &ModelConstants::pp_exposed, 0, 1},
     {"ep_exposed", &ModelConstants::ep_exposed, 0, 1},
@@ -106,6 +114,21 @@ double optimizerBytes(Optimizer o, bool mixed) {
 }
 
 }  // namespace
+
+Cluster defaultCluster(const GpuSpec& g, int gpu_count) {
+  Cluster c;
+  c.gpu = &g;
+  gpu_count = std::max(1, gpu_count);
+  c.gpus_per_node = std::min(gpu_count, 8);
+  c.nodes = (gpu_count + c.gpus_per_node - 1) / c.gpus_per_node;
+  // Same defaults as the estimate method (api/estimate.cpp): SXM parts sit on NVSwitch/NVLink boards, PCIe parts on PCIe; one
+  // RDMA NIC per GPU across nodes (defaultNetworkGbpsPerGpu).
+  const bool sxm = g.nvlink_gbs > 0 && g.form_factor.find("PCIe") == std::string::npos;
+  c.interconnect = c.gpus_per_node > 1 ? (sxm ? "nvswitch" : "pcie") : "none";
+  c.network_gbps = defaultNetworkGbpsPerGpu(g) * c.gpus_per_node;
+  c.rdma = true;
+  return c;
+}
 
 bool parseConstants(const json& j, const std::string& path, ModelConstants& c, Issues& issues) {
   size_t before = issues.size();
@@ -293,6 +316,7 @@ void singleGpu(const Workload& w, const GpuSpec& g, Precision p, const ModelCons
   if (p == Precision::kFp32) eff = k.fp32_eff_factor * archFactor(g, k);
   if (p == Precision::kFp8) eff *= k.fp8_eff_factor;
   if (w.software == Software::kTypical) eff *= k.software_typical_factor;
+  eff *= w.compute_factor;  // the user's measurement (model/calibration.hpp); capped at the peak below
   const double elem = (p == Precision::kFp32 || p == Precision::kTf32) ? 4.0 : 2.0;
   const double t_compute = 1.0 / (t.peak_tflops_per_gpu * 1e12 * std::min(1.0, eff));
   const double t_memory = bpf * (elem / 2.0) / (g.memory_bandwidth_gbs * 1e9);

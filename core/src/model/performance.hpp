@@ -61,6 +61,16 @@ struct ModelConstants {
   double band_low = 0.697;
   double band_high = 1.473;
 
+  // --- calibration on the user's measurement (model/calibration.hpp) ---
+  // Band of a calibrated prediction by its distance from the measured configuration: the 10th and 90th percentiles
+  // of how far one source's measured/predicted ratio on one configuration carries to another configuration of the
+  // same source and workload (same GPU at another count; another GPU of the same architecture; another
+  // architecture), over data/measurements.json (`node scripts/calibration-bands.mjs`, docs/accuracy.md).
+  double calib_measured_low = 0.9, calib_measured_high = 1.1;
+  double calib_same_gpu_low = 0.85, calib_same_gpu_high = 1.18;
+  double calib_same_arch_low = 0.8, calib_same_arch_high = 1.25;
+  double calib_other_arch_low = 0.697, calib_other_arch_high = 1.473;
+
   // --- software stack ---
   // Compute efficiency of a stock framework as most renters run it ("typical") relative to vendor-tuned
   // containers and Megatron-class frameworks ("tuned"); fitted on the rows of data/measurements.json labelled
@@ -94,6 +104,10 @@ struct Cluster {
   bool rdma = false;
   int totalGpus() const { return gpus_per_node * nodes; }
 };
+
+// A bare GPU type as a cluster, with the same defaults as the estimate method: at most 8 GPUs per node, SXM parts
+// on NVSwitch, PCIe parts on PCIe, one RDMA NIC per GPU across nodes (defaultNetworkGbpsPerGpu).
+Cluster defaultCluster(const GpuSpec& gpu, int gpu_count);
 
 // A parallel training plan: tensor × pipeline × context × data parallel degrees, ZeRO stage, recomputation and
 // the micro-batching of each data-parallel replica's share of the global batch.

@@ -43,7 +43,14 @@ int smallestNodes(int lo, int hi, Ok&& ok) {
 // Smallest node count that fits (scale-out only over RDMA networks, as multi-node training needs), then, when the
 // job on it takes longer than the horizon, the smallest that finishes within it (or max_nodes): users planning
 // "Llama 2 7B within a month" need the cluster size that achieves it, not the smallest that fits.
-Evaluation evaluate(const Workload& w, const Offer& o, const RankOptions& opt) {
+Evaluation evaluate(const Workload& workload, const Offer& o, const RankOptions& opt) {
+  // Calibrated on the user's measurements: the factor of the measurement nearest this GPU (chosen again below once
+  // the node count is known: a measurement of that many GPUs is nearer still).
+  Workload w = workload;
+  ModelConstants mc = opt.constants;
+  CalibrationPick pick;
+  if (o.gpu) pick = pickCalibration(opt.calibration, *o.gpu, o.gpu_count, opt.constants);
+  applyCalibration(pick, w, mc);
   Cluster c;
   c.gpu = o.gpu;
   c.gpus_per_node = o.gpu_count;
@@ -55,10 +62,10 @@ Evaluation evaluate(const Workload& w, const Offer& o, const RankOptions& opt) {
   int nodes = 1;
   if (scales) {
     c.nodes = 1;
-    if (!fitsWithSomeSharding(w, c, opt.constants)) {
+    if (!fitsWithSomeSharding(w, c, mc)) {
       const int n = smallestNodes(1, opt.max_nodes, [&](int k) {
         c.nodes = k;
-        return fitsWithSomeSharding(w, c, opt.constants);
+        return fitsWithSomeSharding(w, c, mc);
       });
       if (n > 0) nodes = n;
     }
@@ -68,7 +75,7 @@ Evaluation evaluate(const Workload& w, const Offer& o, const RankOptions& opt) {
   if (horizon > 0 && scales && opt.max_nodes > nodes) {
     auto meets = [&](int n) {
       c.nodes = n;
-      ClusterPlan p = planCluster(w, c, opt.constants);
+      ClusterPlan p = planCluster(w, c, mc);
       return p.memory.fits && p.throughput.time_hours > 0 && p.throughput.time_hours <= horizon;
     };
     if (!meets(nodes)) {
@@ -79,7 +86,7 @@ Evaluation evaluate(const Workload& w, const Offer& o, const RankOptions& opt) {
         // Out of reach: the largest cluster, when it is faster, shows how close the offer can come.
         auto hours = [&](int k) {
           c.nodes = k;
-          ClusterPlan p = planCluster(w, c, opt.constants);
+          ClusterPlan p = planCluster(w, c, mc);
           return p.memory.fits && p.throughput.time_hours > 0 ? p.throughput.time_hours : 1e300;
         };
         if (hours(opt.max_nodes) < hours(nodes)) nodes = opt.max_nodes;
@@ -87,11 +94,14 @@ Evaluation evaluate(const Workload& w, const Offer& o, const RankOptions& opt) {
     }
   }
   c.nodes = nodes;
+  if (o.gpu) pick = pickCalibration(opt.calibration, *o.gpu, nodes * o.gpu_count, opt.constants);
+  applyCalibration(pick, w, mc);
   Evaluation e;
+  e.calibrated = pick;
   e.nodes = nodes;
   e.fit_nodes = fit_nodes;
   e.offer = &o;
-  ClusterPlan plan = planCluster(w, c, opt.constants);
+  ClusterPlan plan = planCluster(w, c, mc);
   e.memory = plan.memory;
   e.throughput = plan.throughput;
   return e;

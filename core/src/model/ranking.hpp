@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "model/calibration.hpp"
 #include "model/catalog.hpp"
 #include "model/performance.hpp"
 #include "model/pricing.hpp"
@@ -46,6 +47,9 @@ struct RankOptions {
   RankFilters filters;
   SpotOptions spot;
   ModelConstants constants;
+  // The user's measurements fitted on the workload (model/calibration.hpp): each offer's evaluation takes the factor
+  // and band of its nearest measurement. Inactive without measurements.
+  Calibration calibration;
   // Each offer runs on the smallest node count that fits and finishes within the horizon (the deadline when one is
   // set), scaling out over RDMA up to max_nodes; an offer that cannot meet it ranks below every one that can.
   // 0 = no horizon (the smallest node count that fits).
@@ -70,6 +74,7 @@ struct Evaluation {
   const Offer* offer = nullptr;  // the first offer of this hardware
   MemoryBreakdown memory;
   Throughput throughput;
+  CalibrationPick calibrated;  // the measurement this evaluation is calibrated on (inactive without measurements)
   // Expected spot wall time at the last interruption rate asked for (ranking prices many spot offers of the
   // same hardware at the default rate; the wall time depends only on the rate and this evaluation).
   mutable double spot_lambda = -1, spot_wall_hours = 0;

@@ -52,6 +52,9 @@ struct Workload {
   bool activation_checkpointing = false;  // true = recompute fixed to full
   int recompute = -1;            // fixed Recompute value, -1 = chosen by the plan search
   Software software = Software::kTypical;
+  // How much better (> 1) or worse the user's own code runs the math kernels than the model's compute efficiency,
+  // solved from the user's measurement (model/calibration.hpp); 1 = uncalibrated. Not a request member.
+  double compute_factor = 1.0;
   double lora_trainable_params = 0;  // 0 = 0.5% of params (LoRA r=16 on attention+MLP of a 70B model is ~0.5%)
   // CNN / vision.
   double gflops_per_sample = 0;  // forward GFLOPs per sample, multiply-add = 2 FLOPs

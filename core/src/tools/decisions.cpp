@@ -6,21 +6,6 @@
 
 namespace gpuvalue {
 
-Cluster defaultCluster(const GpuSpec& g, int gpu_count) {
-  Cluster c;
-  c.gpu = &g;
-  gpu_count = std::max(1, gpu_count);
-  c.gpus_per_node = std::min(gpu_count, 8);
-  c.nodes = (gpu_count + c.gpus_per_node - 1) / c.gpus_per_node;
-  // Same defaults as the estimate method (api/estimate.cpp): SXM parts sit on NVSwitch/NVLink boards, PCIe parts on PCIe; one
-  // RDMA NIC per GPU across nodes (defaultNetworkGbpsPerGpu).
-  const bool sxm = g.nvlink_gbs > 0 && g.form_factor.find("PCIe") == std::string::npos;
-  c.interconnect = c.gpus_per_node > 1 ? (sxm ? "nvswitch" : "pcie") : "none";
-  c.network_gbps = defaultNetworkGbpsPerGpu(g) * c.gpus_per_node;
-  c.rdma = true;
-  return c;
-}
-
 Cluster offerCluster(const Offer& o, int nodes) {
   Cluster c;
   c.gpu = o.gpu;

@@ -21,9 +21,7 @@ constexpr double kHoursPerYear = 8760.0;
 // Shared helpers
 // ---------------------------------------------------------------------------------------------------------
 
-// A bare GPU type as a cluster, with the same defaults as the estimate method: at most 8 GPUs per node, SXM parts
-// on NVSwitch, PCIe parts on PCIe, one 200 Gb/s RDMA NIC per GPU across nodes (NVIDIA DGX A100/H100 user guides).
-Cluster defaultCluster(const GpuSpec& gpu, int gpu_count);
+// defaultCluster (a bare GPU type as a cluster) is in model/performance.hpp.
 // An offer's hardware as a cluster of `nodes` instances.
 Cluster offerCluster(const Offer& offer, int nodes);
 
