@@ -153,7 +153,7 @@ for (const lang of ['en', 'zh']) {
 
     // Removing the measurement gives the uncalibrated ranking back.
     await page.click('#probe-remove-0');
-    await page.waitForSelector('#calib-summary[hidden]', { timeout: 30000 });
+    await page.waitForSelector('#calib-summary[hidden]', { state: 'attached', timeout: 30000 });
     assert.deepEqual(await keys(page), before);
     assert.deepEqual(log.errors, []);
     await context.close();
@@ -166,6 +166,19 @@ test('a measurement in the link that cannot be read is dropped with a notice; th
   assert.match(await page.textContent('#calib-url-dropped'), /garbage/);
   assert.ok((await tableRows(page)).length > 0);
   assert.equal(await page.isHidden('#calib-summary'), true);
+  // One the engine refuses (faster than eight A100s can run at their datasheet peak) is dropped with the engine's
+  // reason at its pointer; the one beside it still calibrates the ranking.
+  const fast = 'a100-sxm4-80gb*8*50000000t*y';
+  const fine = 'h100-sxm5-80gb*8*30000t*y';
+  await page.evaluate((h) => { location.hash = h; }, `#preset=${PRESET}&lang=en&m=${fast}&m=${fine}`);
+  await page.waitForSelector('#calib-refused', { timeout: 30000 });
+  await settled(page);
+  assert.match(await page.textContent('#calib-refused'), /\/measurements\/0\/tokens_per_s/);
+  const request = await pageRequest(page);
+  assert.deepEqual(request.measurements.map((m) => m.gpu), ['h100-sxm5-80gb']);
+  assert.equal(await page.isVisible('#calib-summary'), true);
+  assert.deepEqual(await keys(page), shown(engine.rank(request).results));
+  assert.doesNotMatch(decodeURIComponent(await hashOf(page)), /50000000t/);
   assert.deepEqual(log.errors, []);
   await context.close();
 });

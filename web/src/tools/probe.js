@@ -86,10 +86,10 @@ function scriptPart(c, est, trial) {
   ];
 }
 
-// Where the engine found the problem in a pasted line: a JSON Pointer into it, or the column of the typed form (the
-// engine's path is then "column C").
+// Where the engine found the problem in a pasted line: a JSON Pointer into it, or a column (the engine's path is then
+// "column C" in a typed figure, "line 1, column C" in malformed JSON).
 function whereOf(t, err) {
-  const col = /^column (\d+)$/.exec(err.path || '');
+  const col = /^(?:line 1, )?column (\d+)$/.exec(err.path || '');
   if (col) return { text: t('probeAtColumn', { n: Number(col[1]) }), column: Number(col[1]), path: null };
   if (err.path) return { text: t('probeAtPointer', { path: err.path }), column: null, path: err.path };
   return { text: '', column: null, path: null };

@@ -40,7 +40,7 @@ export function renderCalibrationSummary(el, ctx) {
   const { t, fmt, result, state } = ctx;
   const cal = result && result.calibration;
   el.hidden = !cal;
-  if (!cal) { el.replaceChildren(); return; }
+  if (!cal) { el.replaceChildren(); delete el.dataset.factor; delete el.dataset.spread; return; }
   const one = cal.measurements.length === 1 ? cal.measurements[0] : null;
   const m = one && state.measurements[one.index];
   const what = m
