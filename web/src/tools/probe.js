@@ -3,9 +3,9 @@
 // it, and the box its JSON line (or a typed figure) is pasted back into. The engine's parse_measurement reads the
 // line; the measurement joins state.measurements, and every ranking, estimate and comparison of the workload is
 // calibrated on it (views/calibration.js marks the rows).
-import { h, tx, txv, engineText } from '../views/dom.js';
+import { h, tx, txv, engineText, dataText } from '../views/dom.js';
 import { MAX_MEASUREMENTS, sameMeasurement } from '../state/measurements.js';
-import { measurementText, shortGpuName, unitOf, speedOf } from '../views/calibration.js';
+import { shortGpuName, unitOf, speedOf } from '../views/calibration.js';
 import { probeConfig, probeScript } from './probescript.js';
 import { field, numberInput, selectInput, num, kv, put, errorBox, workloadOf, times } from './form.js';
 
@@ -142,19 +142,23 @@ function listPart(c) {
   const cal = (c.result && c.result.calibration) || null;
   const info = (i) => (cal ? cal.measurements.find((x) => x.index === i) : null);
   const speed = (m, v) => (v > 0 ? t(unitOf(m) === 'samples_per_s' ? 'probeSamplesPerS' : 'probeTokensPerS', { speed: fmt.num(v, v >= 100 ? 0 : 1) }) : '—');
-  const rows = list.map((m, i) => {
+  // One row per measurement (the run, measured, predicted, factor, remove), its checks on a row of their own below
+  // it (they are sentences: a column of them would squeeze the numbers on a phone).
+  const rows = list.flatMap((m, i) => {
     const x = info(i);
-    return h('tr', { 'data-index': i, 'data-gpu': m.gpu, 'data-count': m.count },
-      h('th', { scope: 'row' }, measurementText(c, m), m.source === 'typed' ? tx('span', t, 'probeTyped', { class: 'badge' }) : null),
+    const main = h('tr', { 'data-index': i, 'data-gpu': m.gpu, 'data-count': m.count },
+      h('th', { scope: 'row' }, `${fmt.int(m.count)} × `, dataText('span', shortGpuName(c.gpuName(m.gpu))), m.source === 'typed' ? tx('span', t, 'probeTyped', { class: 'badge' }) : null),
       h('td', { class: 'num', 'data-v': speedOf(m) }, speed(m, x ? x.measured : speedOf(m))),
       h('td', { class: 'num', 'data-v': x ? x.predicted : '' }, x ? speed(m, x.predicted) : '—'),
       h('td', { class: 'num factor', 'data-v': x ? x.factor : '' }, x ? times(fmt, x.factor) : '—'),
-      h('td', { class: 'flags' }, x && x.flags.length ? x.flags.map((f) => engineText('span', f, { class: 'flag' })) : ''),
       h('td', {}, h('button', { type: 'button', class: 'small', id: `probe-remove-${i}`, 'aria-label': t('probeRemoveN', { n: i + 1 }),
         onclick: () => c.update({ measurements: c.current().state.measurements.filter((_, j) => j !== i) }, { inPlace: true }) }, t('remove'))));
+    const flags = x && x.flags.length ? h('tr', { class: 'flags-row', 'data-index': i },
+      h('td', { colspan: 5 }, tx('span', t, 'probeColFlags', { class: 'sub' }), ' ', x.flags.map((f) => engineText('span', f, { class: 'flag', 'data-flag': f.code })))) : null;
+    return flags ? [main, flags] : [main];
   });
   const table = h('div', { class: 'scroll-x' }, h('table', { class: 'mini measurements', id: 'probe-measurements' },
-    h('thead', {}, h('tr', {}, ['probeColRun', 'probeColMeasured', 'probeColPredicted', 'probeColFactor', 'probeColFlags'].map((k) => tx('th', t, k, { scope: 'col' })), h('td', {}))),
+    h('thead', {}, h('tr', {}, ['probeColRun', 'probeColMeasured', 'probeColPredicted', 'probeColFactor'].map((k) => tx('th', t, k, { scope: 'col' })), h('td', {}))),
     h('tbody', {}, rows)));
   const spread = cal && cal.measurements.length > 1
     ? txv('p', t, 'probeSpread', { spread: h('strong', {}, times(fmt, cal.spread)), factor: times(fmt, cal.factor) }, { id: 'probe-spread', 'data-v': cal.spread })
