@@ -167,6 +167,59 @@ export function crossValidate(rows) {
   return out;
 }
 
+// ---- Calibration on a user's measurement: how far a correction carries (ModelConstants calib_*) ----
+// A user's measurement on configuration A fixes the model's error there; on configuration B the prediction is then
+// off by how differently the model errs on B than on A. Pairs of rows that ONE source published for ONE workload
+// (same model, sequence length, precision, mode and software stack) measure exactly that: with r = published /
+// predicted (each row's leave-one-source-out prediction, crossValidate), r_B / r_A over every ordered pair is the error
+// left on B after calibrating on A. The pairs are grouped by distance:
+//   measured           the same GPU and count in another row (another batch size or setting of the same table: what
+//                      separates the measured run from the job run later with its own settings)
+//   same_gpu           the same GPU at another GPU count (other node counts, other parallel layouts)
+//   same_architecture  another GPU of the same architecture (data/gpus.json)
+//   other_architecture another architecture
+// Each band is the 10th and 90th percentile of its ratios, as the model's own band is of its held-out residuals.
+
+// One workload as published: the same model and shape, precision, mode and software stack.
+function workloadKey(m) {
+  const p = m.workload_params || {};
+  return [m.workload, p.model ?? p.params ?? '', p.seq_len ?? '', m.precision, p.mode ?? 'pretrain', m.software || 'tuned'].join('|');
+}
+
+// r_B / r_A of every ordered pair of rows, grouped by the distance `distanceOf` gives (null: not a pair).
+function pairRatios(rows, distanceOf) {
+  const out = { measured: [], same_gpu: [], same_architecture: [], other_architecture: [] };
+  for (let i = 0; i < rows.length; i++) {
+    for (let j = 0; j < rows.length; j++) {
+      if (i === j) continue;
+      const d = distanceOf(rows[i].m, rows[j].m);
+      if (d) out[d].push(rows[j].ratio / rows[i].ratio);
+    }
+  }
+  return out;
+}
+
+// How far configuration b is from a, for rows of one source and workload (null otherwise).
+function distanceOf(a, b) {
+  if (workloadKey(a) !== workloadKey(b)) return null;
+  const sameSource = sourceKey(a) === sourceKey(b);
+  if (!sameSource) return null;
+  if (a.gpu === b.gpu && a.gpu_count === b.gpu_count) return 'measured';
+  if (a.gpu === b.gpu) return 'same_gpu';
+  return generationOf(a) === generationOf(b) ? 'same_architecture' : 'other_architecture';
+}
+
+// The band of each distance over the cross-validated rows, and the median |error| left after calibrating:
+// {distance: {pairs, low, high, median_error}}.
+export function calibrationBands(cv) {
+  const ratios = cv.filter((r) => Number.isFinite(r.cv_pred) && r.cv_pred > 0).map((r) => ({ m: r.m, ratio: r.m.value / r.cv_pred }));
+  const pairs = pairRatios(ratios, distanceOf);
+  return Object.fromEntries(Object.entries(pairs).map(([d, list]) => [d, {
+    pairs: list.length, low: Number(quantile(list, BAND_LOW_Q).toFixed(3)), high: Number(quantile(list, BAND_HIGH_Q).toFixed(3)),
+    median_error: median(list.map((x) => Math.abs(x - 1))),
+  }]));
+}
+
 function stats(cv) {
   const e = cv.map((r) => Math.abs(r.cv_err));
   return { n: cv.length, median: median(e), p90: quantile(e, 0.9), coverage: cv.filter((r) => r.covered).length / Math.max(1, cv.length),
@@ -192,7 +245,12 @@ function statsTable(title, groups) {
     ...Object.entries(groups).map(([k, v]) => `| ${k} | ${v.n} | ${pct(v.median)} | ${pct(v.p90)} | ${pct(v.coverage)} | ${v.width.toFixed(2)}× |`), ''];
 }
 
-function writeDocs(rows, s) {
+const CALIBRATION_DISTANCE = {
+  measured: 'measured configuration (same GPU and count, another setting)', same_gpu: 'same GPU, another count',
+  same_architecture: 'another GPU of the same architecture', other_architecture: 'another architecture',
+};
+
+function writeDocs(rows, s, calibration) {
   const fmt = (x) => (x >= 1000 ? Math.round(x).toLocaleString('en-US') : x.toPrecision(3));
   const signed = (x) => (Number.isFinite(x) ? `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)} %` : 'n/a');
   const lines = [
@@ -219,6 +277,22 @@ function writeDocs(rows, s) {
     '`time_hours_low`/`time_hours_high` of every estimate come from them.', '',
     ...statsTable('overall', { 'all rows': s.loso, 'rows on ≥ 64 GPUs': s.large }),
     `In-sample median absolute error (engine constants as shipped, no recalibration): ${pct(s.in_sample_median)}.`, '',
+    '## Calibrated on your own measurement: how far a correction carries', '',
+    'A measurement of your own job (`gpuvalue probe`, then `--measured`) fixes the model\'s error on the measured',
+    'configuration; on another one the prediction is off by how differently the model errs there. Pairs of rows that one',
+    'source published for one workload (same model, sequence length, precision, mode and software stack) show how far',
+    'that is: with r = published / predicted (the leave-one-source-out prediction of each row, as above), r_B / r_A over',
+    'every ordered pair is the error left on B after calibrating on A. Grouped by distance, the 10th and 90th percentiles',
+    'are the band of a calibrated prediction (`calib_*` in `core/src/model/performance.hpp`; `calibrationBands` in',
+    '`scripts/accuracy.mjs`; `node scripts/accuracy.mjs` prints them):', '',
+    '| distance | pairs of rows | band | median abs. error after calibrating |', '|---|---|---|---|',
+    ...Object.entries(calibration).map(([d, b]) => `| ${CALIBRATION_DISTANCE[d]} | ${b.pairs} | ${b.low}–${b.high} | ${pct(b.median_error)} |`), '',
+    `Uncalibrated, the rows' leave-one-source-out median absolute error is ${pct(s.loso.median)} (above)${
+      calibration.other_architecture.median_error >= s.loso.median
+        ? `: across architectures a correction carries no better than the model alone (${pct(calibration.other_architecture.median_error)}), so measure on the architecture you mean to rent when you can` : ''}.`, '',
+    'The "measured" pairs are few (one configuration published at several batch sizes or settings); the wider bands rest on',
+    'hundreds of pairs. The model\'s own constants are fitted on all rows, so the ratio of two rows\' errors is in-sample as',
+    'far as the architecture factors go; the uncalibrated band above is the out-of-source one.', '',
     '## By workload family', '', ...statsTable('workload', s.by_workload),
     '## By GPU generation', '', ...statsTable('generation', s.by_generation),
     '## By scale (GPUs)', '', ...statsTable('GPUs', s.by_scale),
@@ -290,9 +364,11 @@ async function main() {
   console.log(`measurements: ${s.n} (${s.failed} not predicted) from ${s.sources} sources`);
   console.log(`LOSO median |error| ${pct(s.loso.median)} (p90 ${pct(s.loso.p90)}), >=64 GPUs ${pct(s.large.median)}; band coverage ${pct(s.loso.coverage)}, width ${s.loso.width.toFixed(2)}x`);
   console.log(`band constants (held-out residuals): ${JSON.stringify(bandConstants(rows))}`);
+  const calibration = calibrationBands(s.cv);
+  console.log(`calibration bands (pairs of one source's rows): ${Object.entries(calibration).map(([d, b]) => `${d} ${b.low}–${b.high} (${b.pairs} pairs)`).join(', ')}`);
   for (const [w, v] of Object.entries(s.by_workload)) console.log(`  ${w.padEnd(22)} ${pct(v.median)}  coverage ${pct(v.coverage)}`);
   if (args.includes('--write')) {
-    writeDocs(rows, s);
+    writeDocs(rows, s, calibration);
     fs.mkdirSync(path.join(root, 'web/src/data'), { recursive: true });
     fs.writeFileSync(path.join(root, 'web/src/data/accuracy.json'), `${JSON.stringify(pageData(s))}\n`);
     console.log('wrote docs/accuracy.md and web/src/data/accuracy.json');

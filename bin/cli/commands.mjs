@@ -14,6 +14,7 @@ import {
 } from './text.mjs';
 import { serveRequest, serveText, serveRank, serveRankText } from './serve.mjs';
 import { probeCommand } from './probe.mjs';
+import { measuredRequest, calibrationLines, calibratedMark, measuredCommand } from './measured.mjs';
 
 const say = (text) => process.stdout.write(`${terminalText(text)}\n`);
 // A price read on a day, its source giving no date, carries that day in --json answers (absent otherwise).
@@ -26,14 +27,14 @@ function out(opts, obj, human) {
 }
 
 // The serving question over every catalog offer: `serve` without --gpu or --offer, or `rank` with a serving preset.
-const TRAINING_ONLY = ['pricing', 'fits-only', 'horizon-days', 'budget', 'deadline'];
+const TRAINING_ONLY = ['pricing', 'fits-only', 'horizon-days', 'budget', 'deadline', 'measured'];
+const given = (v) => (Array.isArray(v) ? v.length > 0 : v !== undefined && v !== false);
 async function serveRankCommand(opts, e, command) {
   const takes = (k) => COMMAND_TABLE[command].options.includes(k);
-  const training = TRAINING_ONLY.find((k) => takes(k) && opts[k] !== undefined && opts[k] !== false);
+  const training = TRAINING_ONLY.find((k) => takes(k) && given(opts[k]));
   if (training) throw new UsageError(s('error.training_option', { option: `--${training}`, preset: opts.preset }), command);
   if (takes('count') && opts.count !== undefined) throw new UsageError(s('error.serve_gpu_or_offer'), command);
-  if (opts.catalog.length && !(await loadCatalogs(e, 'loadCatalog', opts.catalog))) return 1;
-  if (opts['add-catalog'].length && !(await loadCatalogs(e, 'addCatalog', opts['add-catalog']))) return 1;
+  if (!(await loadCatalogOptions(opts, e))) return 1;
   const a = serveRank(opts, e, command);
   if (!a.ok) throw new GpuvalueError(a);
   out(opts, withoutOk(a), () => serveRankText(a, opts));
@@ -125,6 +126,13 @@ async function loadCatalogs(e, method, files) {
   return false;
 }
 
+// --catalog replaces the bundled catalog, --add-catalog adds to it; false after a file's problems were reported.
+async function loadCatalogOptions(opts, e) {
+  if (opts.catalog.length && !(await loadCatalogs(e, 'loadCatalog', opts.catalog))) return false;
+  if (opts['add-catalog'].length && !(await loadCatalogs(e, 'addCatalog', opts['add-catalog']))) return false;
+  return true;
+}
+
 // Years of price dates the engine accepts (a date outside is a typo, not a price).
 const FIRST_YEAR = 1990;
 const LAST_YEAR = 2200;
@@ -186,6 +194,7 @@ export const COMMANDS = {
   estimate: async (opts, e) => {
     const req = { ...workloadRequest(opts), gpu: opts.gpu, count: opts.count ?? 1 };
     if (!opts.gpu) throw new UsageError(s('error.required_option', { option: '--gpu' }));
+    Object.assign(req, measuredRequest(opts, e));
     if (opts.precision) req.precision = opts.precision;
     const r = e.estimate(req);
     const p = r.plan;
@@ -199,6 +208,8 @@ export const COMMANDS = {
       s('estimate.plan', { tp: p.tensor_parallel, pp: p.pipeline_parallel, cp: p.context_parallel, ep: p.expert_parallel, dp: p.data_parallel, zero: p.zero_stage,
         recompute: p.recompute, micro: p.micro_batch, accumulation: p.grad_accumulation, bubble: (p.bubble_fraction * 100).toFixed(1) }),
       s('estimate.software', { software: s(`software.${r.software}`), other: s(`software.${r.other_software.software}`), time: fmtH(r.other_software.time_hours) }),
+      ...calibrationLines(r.calibration),
+      ...(r.calibrated ? [s('measured.this', { mark: calibratedMark(r.calibrated) })] : []),
       ...r.warnings.map((w) => s('line.warning', { text: w })),
     ].join('\n'));
     return 0;
@@ -207,9 +218,8 @@ export const COMMANDS = {
     if (opts.preset && e.call('servingPresets').presets.some((p) => p.id === opts.preset)) return serveRankCommand(opts, e, 'rank');
     const serving = SERVING.find((k) => opts[k] !== undefined);
     if (serving) throw new UsageError(s('error.serving_option', { option: `--${serving}` }), 'rank');
-    if (opts.catalog.length && !(await loadCatalogs(e, 'loadCatalog', opts.catalog))) return 1;
-    if (opts['add-catalog'].length && !(await loadCatalogs(e, 'addCatalog', opts['add-catalog']))) return 1;
-    const req = { ...workloadRequest(opts), pricing: opts.pricing || 'all', filters: scopeFilters(opts) };
+    if (!(await loadCatalogOptions(opts, e))) return 1;
+    const req = { ...workloadRequest(opts), pricing: opts.pricing || 'all', filters: scopeFilters(opts), ...measuredRequest(opts, e) };
     if (opts['horizon-days'] !== undefined) req.horizon_hours = hoursFromDays(opts['horizon-days']);
     if (opts['fits-only']) req.filters.fits_only = true;
     if (opts['no-marketplace']) req.filters.include_marketplace = false;
@@ -221,14 +231,16 @@ export const COMMANDS = {
       instance: x.instance, id: x.id, provider: x.provider, region: x.region, gpu: x.gpu, gpu_count: x.gpu_count, nodes: x.nodes,
       total_gpus: x.total_gpus, pricing: x.pricing, fits: x.fits, meets_horizon: x.meets_horizon, time_hours: x.time_hours, cost_usd: x.cost_usd,
       usd_per_tflops_day: x.usd_per_tflops_day, score: x.score, pareto: x.pareto, example: x.example, stale: x.stale, as_of: x.as_of, ...readOn(x), source: x.source,
-      reasons: x.reasons, warnings: x.warnings, plan: x.plan,
+      reasons: x.reasons, warnings: x.warnings, plan: x.plan, ...(x.calibrated ? { calibrated: x.calibrated } : {}),
     }));
     out(opts, { workload: r.workload, evaluated_offers: r.evaluated_offers, fitting_count: r.fitting_count, meeting_count: r.meeting_count,
-      horizon: r.horizon, fit_hints: r.fit_hints, results }, () => {
+      horizon: r.horizon, fit_hints: r.fit_hints, ...(r.calibration ? { calibration: r.calibration } : {}), results }, () => {
       const rows = opts.limit ? results : results.slice(0, 25);
       const horizon = r.horizon.hours > 0 ? s('rank.horizon', { count: r.meeting_count, time: fmtH(r.horizon.hours), kind: r.horizon.source === 'deadline' ? 'deadline' : 'horizon' }) : '';
       const hints = r.fit_hints.length ? `\n${s('rank.fit_hints', { hints: sentences(r.fit_hints) })}` : '';
-      return `${s('rank.title', { workload: r.workload.name, fitting: r.fitting_count, total: r.result_count, flops: r.workload.total_flops.toExponential(2) })}${horizon}${hints}\n` + table(rows, [
+      const calibration = calibrationLines(r.calibration).map((l) => `\n${l}`).join('');
+      const mark = r.calibration ? [{ title: s('column.calibrated'), get: (x) => calibratedMark(x.calibrated) }] : [];
+      return `${s('rank.title', { workload: r.workload.name, fitting: r.fitting_count, total: r.result_count, flops: r.workload.total_flops.toExponential(2) })}${horizon}${hints}${calibration}\n` + table(rows, [
         { title: '#', get: (x) => (x.fits ? results.indexOf(x) + 1 : '-'), right: true },
         { title: s('column.instance'), get: (x) => `${x.instance}${x.example ? s('rank.example') : ''}` },
         { title: s('column.provider'), get: (x) => `${x.provider} ${x.region}` },
@@ -239,6 +251,7 @@ export const COMMANDS = {
         { title: s('column.cost_usd'), get: (x) => x.cost_usd.toFixed(0), right: true },
         { title: '$/TFLOPS·day', get: (x) => unitText(x.usd_per_tflops_day, ''), right: true },
         { title: s('column.score'), get: (x) => x.score.toFixed(3), right: true },
+        ...mark,
         { title: s('column.why'), get: (x) => x.reasons.join(language(opts) === 'zh' ? '；' : '; ') },
       ]) + (rows.length < results.length ? `\n${s('rank.more', { n: results.length - rows.length })}` : '');
     });
@@ -259,6 +272,7 @@ export const COMMANDS = {
     return 0;
   },
   probe: async (opts, e) => probeCommand(opts, e, workloadRequest(opts), out),
+  measured: async (opts, e, positionals) => measuredCommand(opts, e, positionals, out),
   presets: async (opts, e) => {
     const p = e.presets();
     const lang = language(opts);
@@ -331,11 +345,13 @@ export const COMMANDS = {
   compare: async (opts, e) => {
     if (opts.config.length < 2 || opts.config.length > 4) throw new UsageError(s('error.compare_configs'));
     const gpuIds = new Set(e.gpus().flatMap((g) => [g.id, ...(g.aliases || [])].map((x) => x.toLowerCase())));
-    const req = { ...workloadRequest(opts), configs: opts.config.map((c) => compareConfig(c, gpuIds)) };
+    const req = { ...workloadRequest(opts), configs: opts.config.map((c) => compareConfig(c, gpuIds)), ...measuredRequest(opts, e) };
     if (opts.pricing) req.pricing = opts.pricing;
     put(req, opts, 'baseline', 'baseline');
     const r = e.compare(req);
-    out(opts, withoutOk(r), () => compareText(r));
+    const calibration = r.calibration
+      ? ['', ...calibrationLines(r.calibration), ...r.configs.map((c) => `${c.label}: ${calibratedMark(c.calibrated)}`)] : [];
+    out(opts, withoutOk(r), () => [compareText(r), ...calibration].join('\n'));
     return 0;
   },
   energy: async (opts, e) => {

@@ -71,6 +71,7 @@ export const OPTIONS = {
   example: { type: 'string', value: 'NAME' },
   jobs: { type: 'string', value: 'SPEC' },
   config: { type: 'string', multiple: true, value: 'C' },
+  measured: { type: 'string', multiple: true, value: 'FILE|"R tokens/s on GPU xN"' },
   baseline: { type: 'integer', value: 'I', min: 0 },
   cooling: { type: 'string', value: 'KIND' },
   pue: { type: 'number', value: 'P', min: 1 },
@@ -100,12 +101,13 @@ export const OPTIONS = {
 // options are listed from OPTIONS), options (besides COMMON), positionals: [min, max], group }; the summary is
 // s('command.NAME')
 export const COMMAND_TABLE = {
-  estimate: { synopsis: '(--preset ID | --workload FILE) --gpu GPU_ID', options: [...WORKLOAD, 'gpu', 'count', 'precision'] },
+  estimate: { synopsis: '(--preset ID | --workload FILE) --gpu GPU_ID', options: [...WORKLOAD, 'gpu', 'count', 'precision', 'measured'] },
   rank: { synopsis: '(--preset ID | --workload FILE)', options: [...WORKLOAD, 'catalog', 'add-catalog', 'pricing', 'fits-only', 'no-marketplace', ...SCOPE,
-    'horizon-days', 'budget', 'deadline', 'limit', ...SERVING] },
+    'horizon-days', 'budget', 'deadline', 'limit', 'measured', ...SERVING] },
   cost: { synopsis: '--instance ID --hours H', options: ['instance', 'pricing', 'hours', 'nodes', 'cold-start-s'] },
   validate: { synopsis: 'FILE...', positionals: [1, Infinity], options: [] },
   import: { method: 'importSkypilot', synopsis: 'skypilot FILE.csv', positionals: [2, 2], options: ['provider', 'as-of'] },
+  measured: { method: 'parse_measurement', synopsis: 'FILE|"R tokens/s on GPU xN"...', positionals: [1, Infinity], options: [] },
   probe: { method: 'estimate', synopsis: '(--preset ID | --workload FILE) [--gpu GPU_ID --count N] [--out FILE]', options: [...WORKLOAD, 'gpu', 'count', 'out'] },
   presets: { synopsis: '', options: [] },
   gpus: { synopsis: '', options: [] },
@@ -114,7 +116,7 @@ export const COMMAND_TABLE = {
   serverless: { synopsis: '--offer ID', group: 'decision tools', options: ['offer', 'instance', 'load', 'cold-start-s', 'idle-timeout-s', 'max-concurrency'] },
   mig: { synopsis: '--gpu GPU_ID --jobs SPEC', group: 'decision tools', options: ['gpu', 'jobs', ...SCOPE] },
   levers: { synopsis: '(--preset ID | --workload FILE) --instance ID', group: 'decision tools', options: [...WORKLOAD, 'instance', 'pricing', 'precision', 'nodes', ...SCOPE] },
-  compare: { synopsis: '(--preset ID | --workload FILE) --config C --config C', group: 'decision tools', options: [...WORKLOAD, 'config', 'pricing', 'baseline'] },
+  compare: { synopsis: '(--preset ID | --workload FILE) --config C --config C', group: 'decision tools', options: [...WORKLOAD, 'config', 'pricing', 'baseline', 'measured'] },
   energy: { synopsis: '(--gpu GPU_ID | --instance ID) (--hours H | --preset ID | --workload FILE)', group: 'decision tools', options: ENERGY },
   serve: { synopsis: '--preset ID [--gpu GPU_ID --count N | --offer ID]', group: 'decision tools',
     options: ['preset', 'gpu', 'count', 'offer', 'software', ...SERVING, 'catalog', 'add-catalog', 'no-marketplace', ...SCOPE, 'limit'] },

@@ -17,6 +17,7 @@ const EXAMPLES = {
   validate: ['data/gpus.json'],
   import: ['skypilot', 'tests/fixtures/skypilot/lambda-vms.csv', '--provider', 'Lambda', '--as-of', '2026-11-01'],
   probe: ['--preset', 'llama2-7b-pretrain'],
+  measured: ['3150 tokens/s on a100-sxm4-80gb x8'],
   presets: [],
   gpus: [],
   advise: ['--params', '7e9'],

@@ -1,9 +1,11 @@
 // compare: two to four configurations of one workload side by side, why one is faster, and the article's
 // YOLOv7 claim when it applies (math in tools/compare.hpp). {"preset"|"workload", "configs": [{"gpu", "count",
-// "usd_per_hour"?} | {"instance", "nodes"?, "usd_per_hour"?}] (2-4), "pricing"?, "baseline"?, "spot"?, "constants"?}
+// "usd_per_hour"?} | {"instance", "nodes"?, "usd_per_hour"?}] (2-4), "pricing"?, "baseline"?, "spot"?, "constants"?,
+// "measurements"?}
 #include <cmath>
 
 #include "api/answer.hpp"
+#include "api/measurements.hpp"
 #include "api/request.hpp"
 #include "io/request_fields.hpp"
 #include "tools/compare.hpp"
@@ -21,11 +23,23 @@ struct Labelled {
   std::string label, instance, provider;
   Message price_source;
   Messages notes;
+  CalibrationPick calibrated;
+};
+
+// The workload and constants of one configuration: calibrated on the measurement nearest its GPU and count.
+struct Calibrated {
+  Workload w;
+  ModelConstants k;
+  Calibrated(const Calibration& c, const GpuSpec& g, int gpus, const Workload& w0, const ModelConstants& k0, CalibrationPick& pick)
+      : w(w0), k(k0) {
+    pick = pickCalibration(c, g, gpus, k0);
+    applyCalibration(pick, w, k);
+  }
 };
 
 // One configuration of the request, or false after reporting why it cannot be read or priced.
 bool readConfig(const EngineState& s, ObjectReader& c, const Workload& w, PricingModel model, const std::string& pricing,
-                const SpotOptions& spot, const ModelConstants& k, Labelled& out) {
+                const SpotOptions& spot, const ModelConstants& k, const Calibration& calibration, Labelled& out) {
   const auto explicit_usd = c.number("usd_per_hour", false, 0, true, 1e6);
   const double given = explicit_usd ? *explicit_usd : -1;
   if (auto inst = c.string("instance", false)) {
@@ -35,7 +49,8 @@ bool readConfig(const EngineState& s, ObjectReader& c, const Workload& w, Pricin
     const Price* p = o->price(model);
     if (!p && !explicit_usd) { c.error("instance", ErrorCode::kNotFound, Message("error.no_price_give_rate").text("instance", o->id).text("pricing", pricing)); return false; }
     const int nodes = static_cast<int>(c.integer("nodes", false, 1, 4096).value_or(0));
-    out.config = offerConfig(w, *o, nodes, p, given, spot, k);
+    const Calibrated cw(calibration, *o->gpu, o->gpu_count * std::max(1, nodes), w, k, out.calibrated);
+    out.config = offerConfig(cw.w, *o, nodes, p, given, spot, cw.k);
     out.instance = o->instance_type;
     out.provider = o->provider;
     if (explicit_usd) out.price_source = Message("compare.price_given");
@@ -50,7 +65,8 @@ bool readConfig(const EngineState& s, ObjectReader& c, const Workload& w, Pricin
     if (!g && c.get("gpu") && c.get("gpu")->is_string()) return false;  // an unknown id, reported: the count is not read
     const int count = static_cast<int>(c.integer("count", true, 1, 65536).value_or(0));
     if (!g || count <= 0) return false;
-    out.config = gpuConfig(w, s.catalog, *g, count, model, given, spot, k);
+    const Calibrated cw(calibration, *g, count, w, k, out.calibrated);
+    out.config = gpuConfig(cw.w, s.catalog, *g, count, model, given, spot, cw.k);
     const CompareConfig& cf = out.config;
     if (explicit_usd) out.price_source = Message("compare.price_given");
     else if (!cf.priced) {
@@ -99,7 +115,9 @@ void writeConfig(JsonWriter& j, const Labelled& l, const Labelled& base, bool is
       .field("precision", precisionName(trainingPrecision(w, *c.gpu))).field("single_gpu_tflops", finiteOr(t.single_gpu_tflops))
       .field("scaling_efficiency", finiteOr(t.scaling_efficiency)).field("bound", t.bound)
       .field("speedup_vs_baseline", finiteOr(r.speedup)).field("cost_ratio_vs_baseline", finiteOr(r.cost_ratio))
-      .field("explanation", explanation(l, base, is_base)).field("notes", l.notes).endObject();
+      .field("explanation", explanation(l, base, is_base)).field("notes", l.notes);
+  writeCalibrated(j, l.calibrated);
+  j.endObject();
 }
 
 void writeYoloClaim(JsonWriter& j, const CompareConfig& A, const CompareConfig& V) {
@@ -134,11 +152,13 @@ std::string apiCompare(EngineState& s, const std::string& text, const std::strin
     r.error("configs", cj ? ErrorCode::kInvalidValue : ErrorCode::kMissingField, Message("error.configs_array"));
     return errorResult(issues);
   }
+  const Calibration calibration = readMeasurementsField(s, req, w, k, issues);
+  if (hasErrors(issues)) return errorResult(issues);
   std::vector<Labelled> configs;
   for (size_t i = 0; i < cj->size(); ++i) {
     ObjectReader c((*cj)[i], "/configs/" + std::to_string(i), issues);
     Labelled l;
-    if (c.ok() && readConfig(s, c, w, model, pricing, spot, k, l)) configs.push_back(std::move(l));
+    if (c.ok() && readConfig(s, c, w, model, pricing, spot, k, calibration, l)) configs.push_back(std::move(l));
   }
   const long long baseline_in = r.integer("baseline", false, 0, 3).value_or(-1);
   if (baseline_in >= static_cast<long long>(cj->size())) r.error("baseline", ErrorCode::kInvalidValue, Message("error.baseline_index").num("max_value", static_cast<double>(cj->size() - 1)));
@@ -153,6 +173,7 @@ std::string apiCompare(EngineState& s, const std::string& text, const std::strin
       .key("configs").beginArray();
   for (size_t i = 0; i < configs.size(); ++i) writeConfig(j, configs[i], configs[b], i == b, w);
   j.endArray();
+  writeCalibration(j, calibration);
   int a100 = -1, v100 = -1;
   for (size_t i = 0; i < plain.size(); ++i) {
     if (plain[i].gpu->id.rfind("a100", 0) == 0 && plain[i].gpus == 8) a100 = static_cast<int>(i);

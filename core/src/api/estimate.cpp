@@ -1,6 +1,6 @@
 // estimate: time, throughput and memory of a workload on N GPUs of one type.
 // {"preset"|"workload", "gpu", "count", "gpus_per_node"?, "precision"?, "interconnect"?, "network_gbps"?,
-//  "rdma"?, "constants"?}
+//  "rdma"?, "constants"?, "measurements"? (api/measurements.hpp)}
 #include "api/answer.hpp"
 #include "api/measurements.hpp"
 #include "api/request.hpp"

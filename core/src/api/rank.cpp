@@ -1,6 +1,6 @@
 // rank: every catalog offer for a workload, ranked by unit cost, time and service, with the numbers behind each
 // rank. {"preset"|"workload", "pricing"?, "weights"?, "filters"?, "spot"?, "constants"?, "max_nodes"?,
-// "horizon_hours"?, "free_trial_hours"?, "limit"?, "shared_evaluations"?}. This writes the page's hot answer:
+// "horizon_hours"?, "free_trial_hours"?, "limit"?, "shared_evaluations"?, "measurements"?}. This writes the page's hot answer:
 // straight to text, no DOM. The reading, the kept evaluations and the result writer are shared with rankView.
 #include <algorithm>
 #include <unordered_map>

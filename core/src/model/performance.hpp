@@ -63,13 +63,14 @@ struct ModelConstants {
 
   // --- calibration on the user's measurement (model/calibration.hpp) ---
   // Band of a calibrated prediction by its distance from the measured configuration: the 10th and 90th percentiles
-  // of how far one source's measured/predicted ratio on one configuration carries to another configuration of the
-  // same source and workload (same GPU at another count; another GPU of the same architecture; another
-  // architecture), over data/measurements.json (`node scripts/calibration-bands.mjs`, docs/accuracy.md).
-  double calib_measured_low = 0.9, calib_measured_high = 1.1;
-  double calib_same_gpu_low = 0.85, calib_same_gpu_high = 1.18;
-  double calib_same_arch_low = 0.8, calib_same_arch_high = 1.25;
-  double calib_other_arch_low = 0.697, calib_other_arch_high = 1.473;
+  // of how far one source's published/predicted ratio on one configuration carries to another configuration of the
+  // same source and workload in data/measurements.json (`node scripts/accuracy.mjs`, docs/accuracy.md):
+  // another row of the same GPU and count (20 pairs), the same GPU at another count (770 pairs), another GPU of the
+  // same architecture (660 pairs), another architecture (2,488 pairs).
+  double calib_measured_low = 0.928, calib_measured_high = 1.078;
+  double calib_same_gpu_low = 0.911, calib_same_gpu_high = 1.097;
+  double calib_same_arch_low = 0.795, calib_same_arch_high = 1.257;
+  double calib_other_arch_low = 0.684, calib_other_arch_high = 1.462;
 
   // --- software stack ---
   // Compute efficiency of a stock framework as most renters run it ("typical") relative to vendor-tuned
