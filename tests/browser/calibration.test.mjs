@@ -118,6 +118,15 @@ for (const lang of ['en', 'zh']) {
     assert.deepEqual(await keys(page), after);
     assert.equal(await page.isVisible('#calib-summary'), true);
 
+    // Measurements follow the workload: another preset is uncalibrated, coming back finds them again.
+    await page.selectOption('#preset', 'resnet50-imagenet');
+    await page.waitForSelector('#calib-summary[hidden]', { state: 'attached', timeout: 30000 });
+    await settled(page);
+    assert.equal((await pageRequest(page)).measurements, undefined);
+    await page.selectOption('#preset', PRESET);
+    await page.waitForSelector('#calib-summary:not([hidden])', { timeout: 30000 });
+    assert.deepEqual(await keys(page), after);
+
     // Saved in this browser: the workload opened without the measurement in its link gets it back, with a notice.
     const other = await context.newPage();
     await other.goto(`${base}#preset=${PRESET}&lang=${lang}`);

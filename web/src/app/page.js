@@ -126,6 +126,8 @@ export class App {
       return patch;
     }
     if (workloadKey(next) === workloadKey(this.state)) return patch;
+    // Those of the workload left (a link's, say) are kept for it, so that coming back finds them.
+    if (this.state.measurements.length) saveMeasurements(workloadKey(this.state), this.state.measurements);
     return { ...patch, measurements: savedMeasurements(workloadKey(next)) };
   }
 
