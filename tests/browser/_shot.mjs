@@ -14,10 +14,13 @@ for (const lang of ['en', 'zh']) {
     await settled(page);
     await page.waitForFunction(() => document.querySelector('#tool-probe')?.dataset.state === 'ready', null, { timeout: 30000 });
     await page.screenshot({ path: `/tmp/shot-${lang}-${width}-top.png` });
-    const tools = await page.$('#tools');
-    await tools.screenshot({ path: `/tmp/shot-${lang}-${width}-tools.png` });
-    const table = await page.$('.table-section');
-    await table.screenshot({ path: `/tmp/shot-${lang}-${width}-table.png`, clip: undefined }).catch((e) => console.log(e.message));
+    await page.setViewportSize({ width, height: 1700 });
+    await page.evaluate(() => document.getElementById('tool-probe').scrollIntoView());
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await page.screenshot({ path: `/tmp/shot-${lang}-${width}-tools.png` });
+    await page.setViewportSize({ width, height: 900 });
+    await page.evaluate(() => document.getElementById('table-title').scrollIntoView());
+    await page.screenshot({ path: `/tmp/shot-${lang}-${width}-table.png` });
     console.log(lang, width, await page.textContent('#calib-summary').catch(() => ''));
     await context.close();
   }

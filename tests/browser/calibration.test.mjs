@@ -49,7 +49,7 @@ async function checkScript(t, page) {
   await page.press('#probe-count', 'Enter');
   await page.waitForFunction((n) => document.querySelector('#probe-run')?.textContent === `torchrun --nproc_per_node=${n} probe.py`, TRIAL.count, { timeout: 15000 });
   await panelDone(page);
-  const script = await page.inputValue('#probe-script');
+  const script = await page.textContent('#probe-script');
   const line = script.split('\n').find((l) => l.startsWith('CONFIG = json.loads('));
   const config = JSON.parse(JSON.parse(line.slice('CONFIG = json.loads('.length, -1)));
   const planned = engine.estimate({ preset: PRESET, precision: 'bf16', gpu: TRIAL.gpu, count: TRIAL.count });
@@ -188,6 +188,13 @@ test('a measurement in the link that cannot be read is dropped with a notice; th
   assert.equal(await page.isVisible('#calib-summary'), true);
   assert.deepEqual(await keys(page), shown(engine.rank(request).results));
   assert.doesNotMatch(decodeURIComponent(await hashOf(page)), /50000000t/);
+  // The scenario comparison of the workload is calibrated on it too, each configuration as the engine says.
+  await page.click('#tab-compare');
+  await page.waitForFunction(() => document.querySelector('#tool-compare')?.dataset.state === 'ready', null, { timeout: 30000 });
+  const cmp = engine.compare({ preset: PRESET, precision: 'bf16', pricing: 'on_demand', measurements: request.measurements,
+    configs: [{ gpu: 'h100-sxm5-80gb', count: 8 }, { gpu: 'a100-sxm4-80gb', count: 8 }] });
+  assert.deepEqual(await page.$$eval('#cmp-calibrated .badge.calibrated', (bs) => bs.map((b) => b.dataset.distance)), cmp.configs.map((x) => x.calibrated.distance));
+  assert.deepEqual(await page.$$eval('#cmp-table .speedup', (els) => els.map((e) => Number(e.dataset.v))), cmp.configs.map((x) => x.speedup_vs_baseline));
   assert.deepEqual(log.errors, []);
   await context.close();
 });

@@ -66,10 +66,16 @@ function scriptPart(c, est, trial) {
   const script = probeScript(config);
   const tp = est && est.ok ? est.throughput : null;
   const expected = tp && (config.kind === 'cnn' ? tp.samples_per_s : tp.tokens_per_s);
-  const textarea = h('textarea', { id: 'probe-script', readonly: true, rows: 12, spellcheck: 'false', 'aria-label': t('probeScriptLabel') }, script);
+  const code = h('code', { id: 'probe-script', 'data-raw': '' }, script);
   const copy = h('button', { type: 'button', id: 'probe-copy', onclick: () => {
     const done = () => { copy.textContent = t('copied'); };
-    textarea.select();
+    // Selected too, for a manual copy where the clipboard is refused.
+    const box = document.getElementById('probe-script-box');
+    if (box) box.open = true;
+    const range = document.createRange();
+    range.selectNodeContents(code);
+    window.getSelection().removeAllRanges();
+    window.getSelection().addRange(range);
     if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(script).then(done, () => { /* selected for a manual copy */ });
   } }, t('probeCopy'));
   return [
@@ -82,7 +88,7 @@ function scriptPart(c, est, trial) {
     h('div', { class: 'actions' },
       txv('a', t, 'probeDownload', { file: h('code', { 'data-raw': '' }, 'probe.py') }, { href: blobUrl(script), download: 'probe.py', id: 'probe-download', class: 'button' }), copy),
     h('p', {}, tx('span', t, 'probeRun'), ' ', h('code', { id: 'probe-run', 'data-raw': '' }, runCommand(trial.count))),
-    h('details', { class: 'source', id: 'probe-script-box' }, tx('summary', t, 'probeShowScript'), textarea),
+    h('details', { class: 'source', id: 'probe-script-box' }, tx('summary', t, 'probeShowScript'), h('pre', { class: 'script', 'aria-label': t('probeScriptLabel') }, code)),
   ];
 }
 
