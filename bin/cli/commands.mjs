@@ -194,9 +194,10 @@ export const COMMANDS = {
   estimate: async (opts, e) => {
     const req = { ...workloadRequest(opts), gpu: opts.gpu, count: opts.count ?? 1 };
     if (!opts.gpu) throw new UsageError(s('error.required_option', { option: '--gpu' }));
-    Object.assign(req, measuredRequest(opts, e));
+    const measured = measuredRequest(opts, e);
+    Object.assign(req, measured.request);
     if (opts.precision) req.precision = opts.precision;
-    const r = e.estimate(req);
+    const r = measured.answer(() => e.estimate(req));
     const p = r.plan;
     out(opts, r, () => [
       s('estimate.title', { workload: r.workload, gpu_count: r.gpu_count, gpu: r.gpu, nodes: r.nodes, precision: r.precision }),
@@ -219,14 +220,15 @@ export const COMMANDS = {
     const serving = SERVING.find((k) => opts[k] !== undefined);
     if (serving) throw new UsageError(s('error.serving_option', { option: `--${serving}` }), 'rank');
     if (!(await loadCatalogOptions(opts, e))) return 1;
-    const req = { ...workloadRequest(opts), pricing: opts.pricing || 'all', filters: scopeFilters(opts), ...measuredRequest(opts, e) };
+    const measured = measuredRequest(opts, e);
+    const req = { ...workloadRequest(opts), pricing: opts.pricing || 'all', filters: scopeFilters(opts), ...measured.request };
     if (opts['horizon-days'] !== undefined) req.horizon_hours = hoursFromDays(opts['horizon-days']);
     if (opts['fits-only']) req.filters.fits_only = true;
     if (opts['no-marketplace']) req.filters.include_marketplace = false;
     if (opts.budget !== undefined) req.filters.budget_usd = opts.budget;
     if (opts.deadline !== undefined) req.filters.deadline_hours = opts.deadline;
     if (opts.limit !== undefined) req.limit = opts.limit;
-    const r = e.rank(req);
+    const r = measured.answer(() => e.rank(req));
     const results = r.results.map((x) => ({
       instance: x.instance, id: x.id, provider: x.provider, region: x.region, gpu: x.gpu, gpu_count: x.gpu_count, nodes: x.nodes,
       total_gpus: x.total_gpus, pricing: x.pricing, fits: x.fits, meets_horizon: x.meets_horizon, time_hours: x.time_hours, cost_usd: x.cost_usd,
@@ -345,10 +347,11 @@ export const COMMANDS = {
   compare: async (opts, e) => {
     if (opts.config.length < 2 || opts.config.length > 4) throw new UsageError(s('error.compare_configs'));
     const gpuIds = new Set(e.gpus().flatMap((g) => [g.id, ...(g.aliases || [])].map((x) => x.toLowerCase())));
-    const req = { ...workloadRequest(opts), configs: opts.config.map((c) => compareConfig(c, gpuIds)), ...measuredRequest(opts, e) };
+    const measured = measuredRequest(opts, e);
+    const req = { ...workloadRequest(opts), configs: opts.config.map((c) => compareConfig(c, gpuIds)), ...measured.request };
     if (opts.pricing) req.pricing = opts.pricing;
     put(req, opts, 'baseline', 'baseline');
-    const r = e.compare(req);
+    const r = measured.answer(() => e.compare(req));
     const calibration = r.calibration
       ? ['', ...calibrationLines(r.calibration), ...r.configs.map((c) => `${c.label}: ${calibratedMark(c.calibrated)}`)] : [];
     out(opts, withoutOk(r), () => [compareText(r), ...calibration].join('\n'));

@@ -26,31 +26,41 @@ function parseOne(e, text, where) {
 }
 
 // The measurement objects of every --measured value, in order: each non-empty line of a file (lines starting with #
-// are comments), or the value itself.
-export function measurementsOf(values, e) {
+// are comments), or the value itself; `origins` says where each came from.
+export function measurementsOf(values, e, origins = []) {
   const out = [];
+  const add = (text, where) => { out.push(parseOne(e, text, where)); origins.push(where); };
   for (const arg of values || []) {
     if (!isFile(arg)) {
-      out.push(parseOne(e, arg, s('measured.typed', { text: arg })));
+      add(arg, s('measured.typed', { text: arg }));
       continue;
     }
     const lines = readText(arg).split(/\r?\n/);
-    let found = 0;
+    const before = out.length;
     lines.forEach((line, i) => {
-      if (!line.trim() || line.trim().startsWith('#')) return;
-      out.push(parseOne(e, line, s('measured.line', { file: arg, line: i + 1 })));
-      found++;
+      if (line.trim() && !line.trim().startsWith('#')) add(line, s('measured.line', { file: arg, line: i + 1 }));
     });
-    if (!found) throw new GpuvalueError({ error: { code: 'invalid_value', path: arg, message: s('measured.empty_file', { file: arg }) }, issues: [] });
+    if (out.length === before) throw new GpuvalueError({ error: { code: 'invalid_value', path: arg, message: s('measured.empty_file', { file: arg }) }, issues: [] });
   }
   return out;
 }
 
-// The request's measurements member (absent without --measured).
-export const measuredRequest = (opts, e) => {
-  const list = measurementsOf(opts.measured, e);
-  return list.length ? { measurements: list } : {};
-};
+// The request's measurements member (absent without --measured), and `answer(fn)`: the engine's answer to fn(), an
+// error about /measurements/<i> said with the --measured value (or file and line) it came from.
+export function measuredRequest(opts, e) {
+  const origins = [];
+  const list = measurementsOf(opts.measured, e, origins);
+  const answer = (fn) => {
+    try {
+      return fn();
+    } catch (err) {
+      const at = err instanceof GpuvalueError && /^\/measurements\/(\d+)/.exec(err.path || '');
+      if (at && origins[Number(at[1])]) throw located(err, origins[Number(at[1])]);
+      throw err;
+    }
+  };
+  return { request: list.length ? { measurements: list } : {}, answer };
+}
 
 // The lines of an answer's calibration: what each measurement says (the engine's summary, rendered), its flags, and
 // how much several measurements disagree. [] without a calibration.

@@ -362,3 +362,24 @@ TEST_CASE("typed short forms with mistakes are refused at their column", "[calib
     CHECK(a["error"]["message"]["code"] == c.code);
   }
 }
+
+TEST_CASE("compared configurations are calibrated on their nearest measurement, and a ranking without measurements is the plain one",
+          "[calibration]") {
+  const double a100 = estimate("a100-sxm4-80gb", 8)["throughput"]["tokens_per_s"].get<double>();
+  const std::string m = R"([{"gpu": "a100-sxm4-80gb", "count": 8, "tokens_per_s": )" + std::to_string(0.8 * a100) + "}]";
+  const std::string configs = R"([{"gpu": "a100-sxm4-80gb", "count": 8, "usd_per_hour": 10}, {"gpu": "a100-sxm4-40gb", "count": 8, "usd_per_hour": 8}])";
+  const std::string base = std::string(R"({"workload": )") + kSmallTransformer + R"(, "configs": )" + configs;
+  const json plain = callOk("compare", base + "}");
+  const json cal = callOk("compare", base + R"(, "measurements": )" + m + "}");
+  CHECK(cal["configs"][0]["calibrated"]["distance"] == "measured");
+  CHECK(cal["configs"][1]["calibrated"]["distance"] == "same_architecture");
+  CHECK_FALSE(plain["configs"][0].contains("calibrated"));
+  CHECK_FALSE(plain.contains("calibration"));
+  // The measured configuration runs at the measured rate: 0.8 × the prediction takes 1/0.8 the time.
+  CHECK_THAT(cal["configs"][0]["time_hours"].get<double>(), WithinRel(plain["configs"][0]["time_hours"].get<double>() / 0.8, 1e-5));
+  // The rankings keep their evaluations apart: after a calibrated one, the plain one answers as before.
+  const std::string rank_plain = std::string(R"({"workload": )") + kSmallTransformer + R"(, "limit": 20})";
+  const std::string before = loadedEngine().call("rank", rank_plain);
+  callOk("rank", std::string(R"({"workload": )") + kSmallTransformer + R"(, "limit": 20, "measurements": )" + m + "}");
+  CHECK(loadedEngine().call("rank", rank_plain) == before);
+}

@@ -103,7 +103,7 @@ for (const lang of ['en', 'zh']) {
 test('a measurement faster than the GPUs can run is refused at its rate', () => {
   const r = cli(['rank', '--preset', 'llama2-7b-pretrain', '--measured', '9e9 tokens/s on a100-sxm4-80gb x8', '--lang', 'en']);
   assert.equal(r.code, 1);
-  assert.match(r.stderr, /\/measurements\/0\/tokens_per_s: .*more than 8 × NVIDIA A100 80GB SXM4 can do at its datasheet peak/);
+  assert.match(r.stderr, /--measured "9e9 tokens\/s on a100-sxm4-80gb x8": \/measurements\/0\/tokens_per_s: .*more than 8 × NVIDIA A100 80GB SXM4 can do at its datasheet peak/);
 });
 
 test('--measured is refused where it means nothing: cost, and rank with a serving preset', () => {
