@@ -148,23 +148,23 @@ function listPart(c) {
   const cal = (c.result && c.result.calibration) || null;
   const info = (i) => (cal ? cal.measurements.find((x) => x.index === i) : null);
   const speed = (m, v) => (v > 0 ? t(unitOf(m) === 'samples_per_s' ? 'probeSamplesPerS' : 'probeTokensPerS', { speed: fmt.num(v, v >= 100 ? 0 : 1) }) : '—');
-  // One row per measurement (the run, measured, predicted, factor, remove), its checks on a row of their own below
+  // One row per measurement (the run with its remove button, measured, predicted, factor), its checks on a row of their own below
   // it (they are sentences: a column of them would squeeze the numbers on a phone).
   const rows = list.flatMap((m, i) => {
     const x = info(i);
     const main = h('tr', { 'data-index': i, 'data-gpu': m.gpu, 'data-count': m.count },
-      h('th', { scope: 'row' }, `${fmt.int(m.count)} × `, dataText('span', shortGpuName(c.gpuName(m.gpu))), m.source === 'typed' ? tx('span', t, 'probeTyped', { class: 'badge' }) : null),
+      h('th', { scope: 'row' }, `${fmt.int(m.count)} × `, dataText('span', shortGpuName(c.gpuName(m.gpu))), m.source === 'typed' ? tx('span', t, 'probeTyped', { class: 'badge' }) : null,
+        ' ', h('button', { type: 'button', class: 'small', id: `probe-remove-${i}`, 'aria-label': t('probeRemoveN', { n: i + 1 }),
+          onclick: () => c.update({ measurements: c.current().state.measurements.filter((_, j) => j !== i) }, { inPlace: true }) }, t('remove'))),
       h('td', { class: 'num', 'data-v': speedOf(m) }, speed(m, x ? x.measured : speedOf(m))),
       h('td', { class: 'num', 'data-v': x ? x.predicted : '' }, x ? speed(m, x.predicted) : '—'),
-      h('td', { class: 'num factor', 'data-v': x ? x.factor : '' }, x ? times(fmt, x.factor) : '—'),
-      h('td', {}, h('button', { type: 'button', class: 'small', id: `probe-remove-${i}`, 'aria-label': t('probeRemoveN', { n: i + 1 }),
-        onclick: () => c.update({ measurements: c.current().state.measurements.filter((_, j) => j !== i) }, { inPlace: true }) }, t('remove'))));
+      h('td', { class: 'num factor', 'data-v': x ? x.factor : '' }, x ? times(fmt, x.factor) : '—'));
     const flags = x && x.flags.length ? h('tr', { class: 'flags-row', 'data-index': i },
-      h('td', { colspan: 5 }, tx('span', t, 'probeColFlags', { class: 'sub' }), ' ', x.flags.map((f) => engineText('span', f, { class: 'flag', 'data-flag': f.code })))) : null;
+      h('td', { colspan: 4 }, tx('span', t, 'probeColFlags', { class: 'sub' }), ' ', x.flags.map((f) => engineText('span', f, { class: 'flag', 'data-flag': f.code })))) : null;
     return flags ? [main, flags] : [main];
   });
   const table = h('div', { class: 'scroll-x' }, h('table', { class: 'mini measurements', id: 'probe-measurements' },
-    h('thead', {}, h('tr', {}, ['probeColRun', 'probeColMeasured', 'probeColPredicted', 'probeColFactor'].map((k) => tx('th', t, k, { scope: 'col' })), h('td', {}))),
+    h('thead', {}, h('tr', {}, ['probeColRun', 'probeColMeasured', 'probeColPredicted', 'probeColFactor'].map((k) => tx('th', t, k, { scope: 'col' })))),
     h('tbody', {}, rows)));
   const spread = cal && cal.measurements.length > 1
     ? txv('p', t, 'probeSpread', { spread: h('strong', {}, times(fmt, cal.spread)), factor: times(fmt, cal.factor) }, { id: 'probe-spread', 'data-v': cal.spread })
