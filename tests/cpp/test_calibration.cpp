@@ -185,6 +185,21 @@ TEST_CASE("a peak memory below the weights and a factor outside the model's band
   CHECK(std::find(codes.begin(), codes.end(), "calibration.outside_band") != codes.end());
 }
 
+TEST_CASE("a measurement of the whole model on GPUs it does not fit on is flagged, a shortened one is not", "[calibration]") {
+  // Llama 2 7B pre-training: 16 bytes per parameter of weights, gradients and AdamW state (6.7e9 × 16 = 108 GB) do
+  // not fit one 24 GB L4 under any plan.
+  const std::string base = R"({"preset": "llama2-7b-pretrain", "gpu": "l4", "measurements": [{"gpu": "l4", "tokens_per_s": 100)";
+  auto codes = [](const json& a) {
+    std::vector<std::string> out;
+    for (const auto& f : a["calibration"]["measurements"][0]["flags"]) out.push_back(f["code"]);
+    return out;
+  };
+  const auto whole = codes(callOk("estimate", base + "}]}"));
+  CHECK(std::find(whole.begin(), whole.end(), "calibration.no_fit_measured") != whole.end());
+  const auto shortened = codes(callOk("estimate", base + R"(, "layers_run": 2, "layers": 32}]})"));
+  CHECK(std::find(shortened.begin(), shortened.end(), "calibration.no_fit_measured") == shortened.end());
+}
+
 TEST_CASE("each ranked row uses its nearest measurement and says which", "[calibration]") {
   // Two measurements at 0.9 and 1.1 × the prediction on one A100 and one H100: the combined factor is their
   // geometric mean and the spread their ratio; rows of those GPUs use their own, other GPUs of their architectures

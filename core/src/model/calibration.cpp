@@ -25,7 +25,11 @@ double measuredWeightsGb(const Workload& w, const Measurement& m) {
   return params * 2.0 / 1e9;
 }
 
-void flagFit(const Workload& w, const Measurement& m, const ModelConstants& k, MeasurementFit& fit) {
+void flagFit(const Workload& w, const Measurement& m, const ModelConstants& k, bool fits, MeasurementFit& fit) {
+  // The whole model does not fit on the measured GPUs by the memory model, and the run was not a shortened one: it
+  // cannot have been this workload as the engine understands it.
+  const bool shortened = m.layers_run > 0 && m.layers > m.layers_run;
+  if (!fits && !shortened) fit.flags.push_back(Message("calibration.no_fit_measured").num("gpu_count", m.count).text("gpu", m.gpu->id));
   const Precision used = trainingPrecision(w, *m.gpu);
   if (!m.precision.empty() && m.precision != precisionName(used))
     fit.flags.push_back(Message("calibration.precision_differs").text("precision", m.precision).text("used", precisionName(used)));
@@ -110,7 +114,7 @@ MeasurementFit fitMeasurement(const Workload& w, const Measurement& m, const Mod
     }
   }
   fit.factor = std::exp(0.5 * (lo + hi));
-  flagFit(w, m, k, fit);
+  flagFit(w, m, k, plan.memory.fits, fit);
   return fit;
 }
 

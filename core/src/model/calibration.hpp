@@ -39,7 +39,8 @@ struct MeasurementFit {
   double predicted = 0;  // the uncalibrated model's rate on the measured configuration, same unit
   double limit = 0;      // kFasterThanPeak / kFasterThanFloor: the highest rate the peak / the model allows
   double factor = 1;     // Workload::compute_factor that reproduces `measured`
-  Messages flags;        // calibration.outside_band, .memory_below_weights, .precision_differs, .scaled_from_layers
+  Messages flags;        // calibration.outside_band, .memory_below_weights, .precision_differs, .scaled_from_layers,
+                         // .no_fit_measured
 };
 
 // Solves the compute factor k of one measurement on its configuration (defaultCluster of its GPU and count, the
