@@ -8,7 +8,7 @@ const browser = await launch();
 const { server, base } = await startServer();
 test.after(async () => { await browser.close(); server.close(); });
 
-const TOOLS = ['advise', 'plan', 'mig', 'levers', 'compare', 'energy'];
+const TOOLS = ['advise', 'probe', 'plan', 'mig', 'levers', 'compare', 'energy'];
 
 // One page per preset; each tool's tab opened in turn on it (a tool first opened by its tab starts from the same
 // defaults as one opened by the URL).

@@ -43,7 +43,7 @@ const TERMS = ['gpuvalue', 'GPU', 'GPUs', 'TFLOPS', 'FLOPs', 'GFLOPs', 'PFLOPS',
   'GPT', 'BERT', 'ResNet', 'ImageNet', 'COCO', 'SQuAD',
   'Google', 'Amazon', 'Electric', 'Power', 'Annual', 'Global', 'Electricity', 'Review', 'Data', 'Center', 'Survey', 'PR', 'C00',
   'GB', 'TB', 'MB', 'KB', 'PF', 'TP', 'PP', 'hr', 'min', 'al', 'et', 'ML', 'IT', 'Gb', 'W', 'x', 'K',
-  'Intel', 'Gaudi', 'Inferentia', 'Trainium', 'TPU',
+  'Intel', 'Gaudi', 'Inferentia', 'Trainium', 'TPU', 'PyTorch', 'torchvision',
   'Megatron', 'Blackwell', 'Hopper', 'Ampere', 'Ada', 'Lovelace', 'Volta', 'Turing', 'CDNA'];
 for (const w of TERMS) NAMES.add(w);
 
@@ -86,6 +86,8 @@ const panelDone = (page, id) => page.waitForFunction((i) => ['ready', 'error'].i
 // One changed input per tool: a non-default run.
 const CHANGES = {
   advise: async (page) => { await page.fill('#adv-params', '70000000000'); await page.press('#adv-params', 'Enter'); },
+  // A typed measurement: the list, the calibrated rows and the line above the table.
+  probe: async (page) => { await page.fill('#probe-paste', '3150 tokens/s on a100-sxm4-80gb x8'); await page.click('#probe-add'); },
   plan: null,
   mig: null,
   levers: null,

@@ -280,9 +280,9 @@ test('tools by keyboard: arrow keys move between tabs, every input has a label',
   await settled(page);
   await page.focus('#tab-advise');
   await page.keyboard.press('ArrowRight');
-  await waitHash(page, 'tool', 'plan');
-  assert.equal(await page.evaluate(() => document.activeElement.id), 'tab-plan');
-  assert.equal(await page.getAttribute('#tab-plan', 'aria-selected'), 'true');
+  await waitHash(page, 'tool', 'probe');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'tab-probe');
+  assert.equal(await page.getAttribute('#tab-probe', 'aria-selected'), 'true');
   await page.keyboard.press('End');
   await waitHash(page, 'tool', 'energy');
   assert.equal(await page.evaluate(() => document.activeElement.id), 'tab-energy');
@@ -291,7 +291,7 @@ test('tools by keyboard: arrow keys move between tabs, every input has a label',
   assert.equal(await page.evaluate(() => document.activeElement.id), 'tab-advise');
   await page.keyboard.press('ArrowLeft');
   await waitHash(page, 'tool', 'energy');
-  for (const tab of ['advise', 'plan', 'mig', 'levers', 'compare', 'energy']) {
+  for (const tab of ['advise', 'probe', 'plan', 'mig', 'levers', 'compare', 'energy']) {
     await page.click(`#tab-${tab}`);
     if (tab === 'plan') { await panelDone(page, tab); await page.check('#plan-src-demand'); }
     await panelDone(page, tab);

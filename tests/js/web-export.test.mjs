@@ -59,3 +59,26 @@ for (const [lang, currency, rate] of [['en', 'USD', 1], ['zh', 'CNY', 7.1]]) {
     assert.match(sample, lang === 'zh' ? /[\u4e00-\u9fff]/ : /^[\x20-\x7e]+$/, sample);
   });
 }
+
+test('a calibrated ranking exports its calibration: JSON at the top and on each row, CSV columns per row', () => {
+  const measurement = client.call('parse_measurement', { text: '3000 samples/s on a100-sxm4-80gb x8' }).measurement;
+  const req = { ...request, measurements: [measurement] };
+  const ranked = client.call('rankView', { ...req, view: { sort, rows: 0, points: 1, keys: [] } });
+  const json = JSON.parse(core.handle('exportRows', { request: req, sort, kind: 'json', lang: 'en', currency: 'USD', rate: 1, hash: '#m=x' }));
+  assert.deepEqual(json.calibration, ranked.calibration);
+  assert.deepEqual(json.request.measurements, [measurement]);
+  json.results.forEach((r, i) => assert.deepEqual(r.calibrated, ranked.rows[i].calibrated, `row ${i + 1}`));
+  const csv = core.handle('exportRows', { request: req, sort, kind: 'csv', lang: 'en', messages: MESSAGE_CATALOGS.en, currency: 'USD', rate: 1, hash: '' });
+  const [head, ...rows] = parseCsv(csv.replace(/^\uFEFF/, ''));
+  const col = (name) => head.indexOf(name);
+  assert.ok(col('calibrated') > 0 && col('calibrated_band_low') > 0 && col('calibrated_band_high') > 0, head.join());
+  rows.forEach((cells, i) => {
+    const c = ranked.rows[i].calibrated;
+    assert.equal(cells[col('calibrated')], c.distance, `row ${i + 1}`);
+    assert.equal(Number(cells[col('calibrated_band_low')]), Number(c.band_low.toFixed(4)), `row ${i + 1}`);
+  });
+  assert.ok(new Set(rows.map((cells) => cells[col('calibrated')])).size >= 3, 'rows at several distances from the A100 run');
+  // Without measurements the CSV has no calibration columns.
+  const plain = core.handle('exportRows', { request, sort, kind: 'csv', lang: 'en', messages: MESSAGE_CATALOGS.en, currency: 'USD', rate: 1, hash: '' });
+  assert.equal(parseCsv(plain.replace(/^\uFEFF/, ''))[0].indexOf('calibrated'), -1);
+});

@@ -34,7 +34,7 @@ function startStore(host, data) {
   const servingPresets = ((data.serving_presets && data.serving_presets.presets) || []).map(({ id, name, model }) => ({ id, name, params: model.params }));
   const servingIds = servingPresets.map((p) => p.id);
   if (servingIds.length && !servingIds.includes(base.serving.preset)) base.serving.preset = servingIds[0];
-  const store = createStore({ base, presetIds, servingIds, session });
+  const store = createStore({ base, presetIds, servingIds, gpuIds: host.meta.gpus.map((g) => g.id), session });
   store.state = store.fromHash(location.hash);
   return { store, env: { data, fx, defaults, presets, servingPresets, gpus: host.meta.gpus, bundledDocs: data.catalogs.map((c) => c.doc) } };
 }

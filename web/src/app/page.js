@@ -11,7 +11,7 @@
 import { errorData } from '../engine/errors.js';
 import { setErrorRenderer } from '../engine/client.js';
 import { translator } from '../i18n/index.js';
-import { h, tx, txv, clear, dataText, engineText, setMessageRenderer } from '../views/dom.js';
+import { h, tx, txv, clear, dataText, engineText, messageText, setMessageRenderer } from '../views/dom.js';
 import { messageRenderer, MESSAGE_CATALOGS } from '../i18n/messages.js';
 import { makeFormatter, todayIso } from '../format/format.js';
 import { defaultCurrency, displayOf, SERVING_SORT } from '../state/state.js';
@@ -26,11 +26,13 @@ import { renderOverview } from '../views/overview.js';
 import { servingPanel, renderServing } from '../views/serving.js';
 import { PAGE_ROWS } from '../engine/serving.js';
 import { applyTheme } from '../views/theme.js';
+import { renderCalibrationSummary } from '../views/calibration.js';
+import { workloadKey, formatMeasurement } from '../state/measurements.js';
 import { createTools } from '../tools/panel.js';
 import { timed } from '../views/profile.js';
 import { userActions } from './userdata.js';
 import { importActions } from './importflow.js';
-import { download } from './saved.js';
+import { download, savedMeasurements, saveMeasurements } from './saved.js';
 import { memoStep } from './memo.js';
 import { createAnswers, canonical } from './answers.js';
 import { afterPaint, settler } from './paint.js';
@@ -107,13 +109,44 @@ export class App {
 
   // ---- state updates ----
   update(patch = {}, { inPlace = false } = {}) {
-    const prev = this.store.set(patch);
+    const prev = this.store.set(this.withMeasurements(patch));
     if (!this.el || (patch.lang && patch.lang !== prev.lang) || (patch.task && patch.task !== prev.task)) return this.build();
     // Sorting, selecting and comparing leave the inputs as they are; an empty patch means "data changed".
     const keys = Object.keys(patch);
     if (!inPlace && (!keys.length || keys.some((k) => CONTROL_KEYS.includes(k)))) timed('controls', () => this.buildControls());
     timed('render', () => this.preserve(() => this.render()));
     return undefined;
+  }
+
+  // The user's measurements follow the workload: a new workload brings those saved for it, and a change of them is
+  // saved for the workload on screen (app/saved.js).
+  withMeasurements(patch) {
+    const next = { ...this.state, ...patch };
+    if ('measurements' in patch) {
+      saveMeasurements(workloadKey(next), patch.measurements);
+      return patch;
+    }
+    if (workloadKey(next) === workloadKey(this.state)) return patch;
+    // Those of the workload left (a link's, say) are kept for it, so that coming back finds them.
+    if (this.state.measurements.length) saveMeasurements(workloadKey(this.state), this.state.measurements);
+    return { ...patch, measurements: savedMeasurements(workloadKey(next)) };
+  }
+
+  // A measurement the engine refuses (an unknown GPU, a speed its peak cannot reach…: its error's path is
+  // /measurements/<i>/…) is dropped with a notice that says why, and the ranking is asked for again without it.
+  // True when one was dropped.
+  dropRefusedMeasurement(error) {
+    const hit = /^\/measurements\/(\d+)/.exec((error && error.path) || '');
+    const list = this.state.measurements;
+    const i = hit ? Number(hit[1]) : -1;
+    if (i < 0 || i >= list.length) return false;
+    this.ctx();  // the renderer of the reader's language, for the reason
+    const reason = error.explanation ? messageText(error.explanation) : String(error.message || error.code);
+    const { session } = this.store;
+    session.notices = [...session.notices.filter((n) => n.id !== 'calib-refused'),
+      { kind: 'warn', key: 'calibRefused', id: 'calib-refused', vars: { measurement: formatMeasurement(list[i]), reason: `${error.path}: ${reason}` } }];
+    this.update({ measurements: list.filter((_, j) => j !== i) }, { inPlace: true });
+    return true;
   }
 
   // Switching currency keeps a budget the same amount of money (converted at the current rate).
@@ -231,10 +264,11 @@ export class App {
         h('div', { class: 'brand' }, tx('h1', t, 'title'), tx('p', t, 'tagline', { class: 'tagline' })), this.taskSwitch(), this.el.settings);
       if (this.state.task === 'serve') { this.buildServing(header); return; }
       this.el.tableNote = h('p', { class: 'sub table-note', id: 'table-note', hidden: true });
+      this.el.calibration = h('p', { class: 'calib-summary', id: 'calib-summary', role: 'status', hidden: true });
       const main = h('main', { id: 'results', tabindex: '-1' },
         this.el.overview, this.el.charts,
         h('div', { class: 'main-grid' },
-          h('section', { class: 'table-section', 'aria-labelledby': 'table-title' }, tx('h2', t, 'tableTitle', { id: 'table-title' }), this.el.tableNote, this.el.table),
+          h('section', { class: 'table-section', 'aria-labelledby': 'table-title' }, tx('h2', t, 'tableTitle', { id: 'table-title' }), this.el.calibration, this.el.tableNote, this.el.table),
           this.el.details),
         this.el.sensitivity, this.el.accuracy, this.el.compare, this.el.tools);
       this.mount(header, main);
@@ -363,6 +397,7 @@ export class App {
       return;
     }
     this.el.main.removeAttribute('aria-busy');
+    if (view.error && this.dropRefusedMeasurement(view.error)) return;
     if (this.fetchMissingRows(view, args.request)) return;
     const pending = this.store.session.pendingSelectId;
     if (pending && !view.error) {
@@ -405,6 +440,7 @@ export class App {
       rows: memoStep((p) => [p.view, displayOf(p.state), this.el.table], (p, view) => {
         const rows = view.error ? [] : view.rows;
         timed('render: overview', () => renderOverview(this.el.overview, p.ctx));
+        renderCalibrationSummary(this.el.calibration, p.ctx);
         timed('render: table', () => renderTable(this.el.table, rows, p.ctx, () => p.done('table')));
         const more = !view.error && view.total > rows.length;
         this.el.tableNote.hidden = !more;

@@ -91,3 +91,41 @@ export function download(content, filename, type) {
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 30000);
 }
+
+// The user's measurements (state/measurements.js), saved in this browser per workload (its workloadKey): at most
+// MEASURED_WORKLOADS workloads, the most recently changed kept. A value that cannot be read counts as none.
+export const MEASUREMENTS_KEY = 'gpuvalue.measurements';
+const MEASURED_WORKLOADS = 50;
+
+function measurementsByWorkload() {
+  try {
+    const s = storage();
+    const v = s ? JSON.parse(s.getItem(MEASUREMENTS_KEY) || '{}') : {};
+    return v && typeof v === 'object' && !Array.isArray(v) ? v : {};
+  } catch {
+    return {};
+  }
+}
+
+// The measurements saved for a workload ([] when none); only objects with a GPU and a count are returned.
+export function savedMeasurements(key) {
+  const list = measurementsByWorkload()[key];
+  return Array.isArray(list) ? list.filter((m) => m && typeof m === 'object' && typeof m.gpu === 'string' && Number.isInteger(m.count)) : [];
+}
+
+// Saves a workload's measurements (an empty list removes its entry); false when storage refuses.
+export function saveMeasurements(key, list) {
+  const all = measurementsByWorkload();
+  delete all[key];
+  if (list.length) all[key] = list;
+  const keys = Object.keys(all);
+  for (const k of keys.slice(0, Math.max(0, keys.length - MEASURED_WORKLOADS))) delete all[k];
+  try {
+    const s = storage();
+    if (!s) return false;
+    if (keys.length) s.setItem(MEASUREMENTS_KEY, JSON.stringify(all)); else s.removeItem(MEASUREMENTS_KEY);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -5,14 +5,22 @@
 import { parseHash, serializeHash } from '../state/hash.js';
 import { rankRequest, servingRequest, LANG_KEY } from '../state/state.js';
 import { pickLanguage } from '../i18n/index.js';
+import { workloadKey } from '../state/measurements.js';
+import { savedMeasurements } from './saved.js';
 
 const safeStorage = {
   get(k) { try { return localStorage.getItem(k); } catch { return null; } },
   set(k, v) { try { localStorage.setItem(k, v); } catch { /* blocked */ } },
 };
 
-// base: the default state (state/state.js defaultState); presetIds: the engine's presets; session: its first values.
-export function createStore({ base, presetIds, servingIds = [], session }) {
+// A notice in the session's list, in place of one with the same id.
+function notify(session, notice) {
+  session.notices = [...session.notices.filter((n) => n.id !== notice.id), notice];
+}
+
+// base: the default state (state/state.js defaultState); presetIds: the engine's presets; gpuIds: the engine's GPUs
+// (a measurement names one); session: its first values.
+export function createStore({ base, presetIds, servingIds = [], gpuIds = null, session }) {
   let request = null;
   let requestOf = null;
   const store = {
@@ -21,11 +29,24 @@ export function createStore({ base, presetIds, servingIds = [], session }) {
     session,
 
     // The state a hash says, over the defaults and the reader's stored language. Filter values must name a
-    // provider, region or GPU of the current catalog.
+    // provider, region or GPU of the current catalog. Measurements the hash carries but cannot be read are dropped
+    // with a notice; a hash without any gets the ones saved in this browser for its workload (with a notice).
     fromHash(hash) {
       const b = { ...structuredClone(base), lang: pickLanguage(safeStorage.get(LANG_KEY), navigator.languages) };
       const c = store.session.catalog;
-      return parseHash(hash, b, { presetIds, servingIds, known: c && { providers: c.providers, regions: c.regions, gpus: c.gpus } });
+      const report = {};
+      const s = parseHash(hash, b, { presetIds, servingIds, gpuIds, report, known: c && { providers: c.providers, regions: c.regions, gpus: c.gpus } });
+      if (report.measurements && report.measurements.length) {
+        notify(store.session, { kind: 'warn', key: 'calibUrlDropped', id: 'calib-url-dropped', vars: { values: report.measurements.map((v) => v.slice(0, 80)).join(', ') } });
+      }
+      if (!report.measurementsGiven) {
+        const saved = savedMeasurements(workloadKey(s));
+        if (saved.length) {
+          s.measurements = saved;
+          notify(store.session, { kind: 'ok', key: 'calibSavedApplied', id: 'calib-saved', vars: { n: String(saved.length) } });
+        }
+      }
+      return s;
     },
 
     // The hash of the current state: only what differs from the defaults.

@@ -26,6 +26,13 @@ const CSV_FIELDS = [
   ['available_gb_per_gpu', (r) => gb(r.memory.available_gb_per_gpu)], ['sharding', (r) => r.memory.sharding],
   ['as_of', (r) => r.as_of], ['stale', (r) => r.stale], ['source', (r) => r.source],
 ];
+// A row calibrated on the user's measurements (the engine's `calibrated`): how near the measurement it used is, which
+// one, and the calibrated band (throughput as a share of the calibrated prediction). Columns only when the ranking
+// is calibrated.
+const CALIBRATION_FIELDS = [
+  ['calibrated', (r) => (r.calibrated ? r.calibrated.distance : '')], ['calibrated_measurement', (r) => (r.calibrated ? r.calibrated.measurement : '')],
+  ['calibrated_band_low', (r) => (r.calibrated ? score(r.calibrated.band_low) : '')], ['calibrated_band_high', (r) => (r.calibrated ? score(r.calibrated.band_high) : '')],
+];
 // The engine's messages of a row ({code, params} lists), said by `say` (a renderer of i18n/messages.js).
 const messageFields = (say) => [['reasons', (r) => say(r.reasons || [])], ['warnings', (r) => say(r.warnings || [])]];
 
@@ -47,7 +54,7 @@ export function csvCell(v) {
 // say: the message renderer in the reader's language (required: a message object is never written as such).
 export function toCsv(rows, { currency, rate, say }) {
   if (typeof say !== 'function') throw new TypeError('toCsv needs a message renderer (say)');
-  const base = [...CSV_FIELDS, ...messageFields(say)];
+  const base = [...CSV_FIELDS, ...(rows.some((r) => r.calibrated) ? CALIBRATION_FIELDS : []), ...messageFields(say)];
   const fields = currency === 'CNY' ? [...base, ['cost_cny', (r) => cents(r.cost_usd * rate)], ['cny_per_usd', () => rate]] : base;
   const lines = [fields.map(([k]) => k).join(',')];
   for (const r of rows) lines.push(fields.map(([, get]) => csvCell(get(r))).join(','));
@@ -58,7 +65,7 @@ export function toJson(rows, { request, result, currency, rate, hash }) {
   const clean = rows.map(({ _rank, _key, _user, _group, _member_of, ...r }) => ({ rank: _rank, ...r }));
   return `${JSON.stringify({
     generator: 'gpuvalue', exported_at: new Date().toISOString(), view: hash, request,
-    workload: result && result.workload, currency, cny_per_usd: currency === 'CNY' ? rate : undefined,
+    workload: result && result.workload, calibration: (result && result.calibration) || undefined, currency, cny_per_usd: currency === 'CNY' ? rate : undefined,
     result_count: rows.length, results: clean,
   }, null, 2)}\n`;
 }

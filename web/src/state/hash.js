@@ -1,6 +1,7 @@
 // The page state's URL-hash form ("#preset=…&lang=…"): read over a base state, and written with only what differs
 // from it. The names a field takes (precisions, billing models, workload kinds, modes) are the engine's (names.js).
 import { NAMES } from './names.js';
+import { parseMeasurements, formatMeasurement } from './measurements.js';
 import { CUSTOM_FIELDS, SORT_KEYS, CURRENCIES, TOOL_IDS, TASKS, SERVING_FIELDS, SERVING_SORT, defaultCurrency } from './state.js';
 
 // The groups of tool inputs kept in the URL as "<group>.<field>=value".
@@ -61,7 +62,9 @@ function boundedHash(hash) {
 
 // Reads a hash ("#preset=…&lang=…") over a base state. Unknown, malformed, too long and out-of-range values are
 // ignored. known: {providers, regions, gpus} of the catalog; filter values naming none of them are dropped.
-export function parseHash(hash, base, { presetIds = [], known = null, servingIds = [] } = {}) {
+// gpuIds: the GPUs a measurement may name. report, when given, collects what the reader should be told of:
+// report.measurements lists the measurements (m=…) that could not be read.
+export function parseHash(hash, base, { presetIds = [], known = null, servingIds = [], gpuIds = null, report = null } = {}) {
   const q = new URLSearchParams(boundedHash(hash));
   const s = structuredClone(base);
   if (TASKS.includes(q.get('task'))) s.task = q.get('task');
@@ -79,6 +82,12 @@ export function parseHash(hash, base, { presetIds = [], known = null, servingIds
     }
     s.custom = c;
   }
+  if (q.has('m')) {
+    const m = parseMeasurements(q.getAll('m').slice(0, MAX_REPEATS), { gpuIds });
+    s.measurements = m.measurements;
+    if (report) report.measurements = m.dropped;
+  }
+  if (report) report.measurementsGiven = q.has('m');
   if (NAMES.precisions.includes(q.get('prec'))) s.precision = q.get('prec');
   if (q.get('sw') === 'tuned' || q.get('sw') === 'typical') s.software = q.get('sw');
   const f = s.filters;
@@ -132,6 +141,7 @@ export function serializeHash(s, base) {
   } else {
     q.set('preset', s.preset);
   }
+  for (const m of s.measurements || []) q.append('m', formatMeasurement(m));
   if (s.precision !== base.precision) q.set('prec', s.precision);
   if (s.software) q.set('sw', s.software);
   const f = s.filters;

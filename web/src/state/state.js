@@ -14,7 +14,7 @@ export const CURRENCIES = ['USD', 'CNY'];
 export const defaultCurrency = (lang) => (lang === 'zh' ? 'CNY' : 'USD');
 export const SORT_KEYS = ['rank', 'total_gpus', 'time_hours', 'cost_usd', 'usd_per_hour', 'usd_per_tflops_day', 'memory', 'score'];
 // Decision-tool tabs (tools/panel.js); hash.js keeps their inputs in the URL.
-export const TOOL_IDS = ['advise', 'plan', 'serverless', 'mig', 'levers', 'compare', 'energy'];
+export const TOOL_IDS = ['advise', 'probe', 'plan', 'serverless', 'mig', 'levers', 'compare', 'energy'];
 
 // What the page answers: which offer trains a model ('train'), or which serves a language model ('serve').
 export const TASKS = ['train', 'serve'];
@@ -67,6 +67,7 @@ export function defaultState(engineDefaults, { lang = 'en', rate = 0, presetId =
     serveSort: { key: 'rank', dir: 'asc' },  // the serving table's order: a SERVING_SORT column and direction
     preset: presetId,
     custom: null,                   // {kind, mode, ...fields} when the workload is the user's own
+    measurements: [],               // the user's measurements of this workload (state/measurements.js), at most 8
     precision: 'bf16',
     software: '',                   // '' = the preset's (or engine's) default stack; 'tuned' | 'typical'
     // budget is in the display currency (what the user typed); the request converts it to USD at the current rate.
@@ -113,6 +114,7 @@ export function rankRequest(s) {
     req.preset = s.preset;
   }
   req.precision = s.precision;
+  if (s.measurements && s.measurements.length) req.measurements = s.measurements;
   if (s.software === 'tuned' || s.software === 'typical') req.workload = { ...(req.workload || {}), software: s.software };
   req.weights = { ...s.weights };
   const f = s.filters;

@@ -3,6 +3,7 @@
 // count, per-GPU throughput and scaling; the article's YOLOv7 case (§1) is a one-click preset. engine.compare.
 import { h, tx, engineText, dataText, shardingMessage, boundMessage } from '../views/dom.js';
 import { NAMES } from '../state/names.js';
+import { calibratedMark } from '../views/calibration.js';
 import { field, numberInput, selectInput, num, times, workloadOf, moneyText, toUsdText, verdict, gpuOptions, put } from './form.js';
 
 const DEFAULT_CONFIGS = 'g:h100-sxm5-80gb:8,g:a100-sxm4-80gb:8';
@@ -81,6 +82,8 @@ export const comparePanel = {
     });
     const req = { ...(st.w && st.w !== 'current' ? { preset: st.w } : workloadOf(c)), pricing: st.pricing || 'on_demand', configs };
     if (st.base !== undefined && st.base !== '') req.baseline = Number(st.base);
+    // The user's measurements are of the workload on screen: they calibrate its comparison, not another preset's.
+    if (!(st.w && st.w !== 'current') && c.state.measurements.length) req.measurements = c.state.measurements;
     return [{ method: 'compare', request: req }];
   },
 
@@ -98,6 +101,7 @@ export const comparePanel = {
         line('colCost', (x) => h('span', { 'data-v': x.cost_usd }, fmt.money(x.cost_usd))),
         line('cmpSpeedup', (x) => h('strong', { 'data-v': x.speedup_vs_baseline, class: 'speedup' }, times(fmt, x.speedup_vs_baseline)), { class: 'key' }),
         line('cmpCostRatio', (x) => h('strong', { 'data-v': x.cost_ratio_vs_baseline, class: 'cost-ratio' }, times(fmt, x.cost_ratio_vs_baseline)), { class: 'key' }),
+        cfgs.some((x) => x.calibrated) ? line('calibBadge', (x) => calibratedMark(x, c) || '—', { id: 'cmp-calibrated' }) : null,
         line('colFits', (x) => (x.fits ? t('yes') : t('no'))),
         line('precision', (x) => String(x.precision).toUpperCase()),
         line('cmpPerGpu', (x) => fmt.num(x.single_gpu_tflops, 1)),

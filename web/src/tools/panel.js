@@ -2,7 +2,8 @@
 // comparison, energy and own-vs-rent. One tab at a time (WAI-ARIA tabs: arrow keys move between them); the
 // tab and every input the user set live in the URL hash (state.tools, "<tool>.<field>=value").
 //
-// A panel is { id, titleKey, introKey, inputsKey?(c, st), inputs(c, st, io), calls(c, st), render(out, results, c, st, io) }:
+// A panel is { id, titleKey, introKey, inputsKey?(c, st), inputs(c, st, io), calls(c, st), render(out, results, c, st, io) }
+// (render runs once some call answered ok, or always with alwaysRender; ownErrors: the panel shows the errors itself):
 //   - inputs builds the labelled controls; io.set(field, text) stores a value in the URL state (rebuild: true
 //     redraws the inputs, e.g. after a preset button);
 //   - calls returns the engine calls for the current inputs, [{method, request} | {op, args}], or {messageKey} when the
@@ -22,8 +23,9 @@ import { leversPanel } from './levers.js';
 import { comparePanel } from './compare.js';
 import { energyPanel } from './energy.js';
 import { serverlessPanel } from './serverless.js';
+import { probePanel } from './probe.js';
 
-export const TOOL_PANELS = [advisePanel, planPanel, serverlessPanel, migPanel, leversPanel, comparePanel, energyPanel];
+export const TOOL_PANELS = [advisePanel, probePanel, planPanel, serverlessPanel, migPanel, leversPanel, comparePanel, energyPanel];
 // A call of a panel: an engine method ({method, request}: the 'call' operation) or another operation of the engine
 // host ({op, args}, e.g. the serving ranking).
 const opOf = (s) => (s.op ? [s.op, s.args] : ['call', s]);
@@ -127,7 +129,7 @@ export function createTools(container, app) {
       liveCharts.length = 0;
       out.replaceChildren();
       if (bad.length && !panel.ownErrors) out.append(errorBox(c.t, bad[0], `tool-${panel.id}-error`), ...bad.slice(1).map((r, i) => errorBox(c.t, r, `tool-${panel.id}-error-${i + 2}`)));
-      if (results.some((r) => r && r.ok)) panel.render(out, results, c, st, io(panel.id));
+      if (results.some((r) => r && r.ok) || panel.alwaysRender) panel.render(out, results, c, st, io(panel.id));
     };
     if (c.preserve) c.preserve(render); else render();
     markInvalid(built.section, errorPaths(bad), built.tab);

@@ -3,6 +3,7 @@ import { h, tx, txv, engineText, dataText } from './dom.js';
 import { SORT_FIRST } from '../state/rows.js';
 import { timed } from './profile.js';
 import { sortHeader } from './sortable.js';
+import { calibratedMark } from './calibration.js';
 
 const COLUMNS = [
   { id: 'rank', key: 'colRank', sort: 'rank', num: true },
@@ -73,6 +74,7 @@ function row(r, ctx) {
     r.stale ? tx('span', t, 'badgeStale', { class: 'badge stale' }) : null,
     r.marketplace ? tx('span', t, 'badgeMarketplace', { class: 'badge' }) : null,
     r._user ? tx('span', t, 'badgeUser', { class: 'badge user' }) : null,
+    calibratedMark(r, ctx),
   ];
   const mem = r.memory || {};
   const warnCount = (r.warnings || []).length;
