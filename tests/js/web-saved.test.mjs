@@ -91,11 +91,16 @@ test('a large document is named by its IndexedDB key in the stored list and read
   assert.equal(back.problem, null);
   assert.deepEqual(back.entries.map((e) => [e.name, e.count, e.docText, e.ref || null]),
     [['small.json', 1, small.docText, null], ['big.json', 2, big.docText, 'gpuvalue-doc-abc-123']]);
-  // Its document missing (or not a catalog document): the entry is kept, marked, with its key, never dropped.
-  for (const docs of [{}, { 'gpuvalue-doc-abc-123': '{"broken' }, { 'gpuvalue-doc-abc-123': '[1]' }]) {
-    const r = parseStore(text, docs);
+  // Its document missing: the entry is kept, marked, with its key, never dropped.
+  const gone = parseStore(text, {});
+  assert.equal(gone.problem, null);
+  assert.deepEqual([gone.entries[1].missing, gone.entries[1].docText, gone.entries[1].ref], [true, null, 'gpuvalue-doc-abc-123']);
+  assert.equal(storeText(gone.entries), text, 'written back unchanged');
+  // Its document damaged (not JSON, or not a catalog document): kept with its text (for export) and marked.
+  for (const damaged of ['{"broken', '[1]']) {
+    const r = parseStore(text, { 'gpuvalue-doc-abc-123': damaged });
     assert.equal(r.problem, null);
-    assert.deepEqual([r.entries[1].missing, r.entries[1].docText, r.entries[1].ref], [true, null, 'gpuvalue-doc-abc-123']);
+    assert.deepEqual([r.entries[1].unreadable, r.entries[1].missing, r.entries[1].docText, r.entries[1].ref], [true, undefined, damaged, 'gpuvalue-doc-abc-123']);
     assert.equal(storeText(r.entries), text, 'written back unchanged');
   }
   // Lists without IndexedDB documents stay version 1 (readable by pages that know no IndexedDB).
