@@ -63,24 +63,26 @@ test('the widget renders inside embed-example.html', async () => {
   await context.close();
 });
 
-test('the widget script stays within its 320 KB gzip guard, its wasm carried as base64 of its gzip', () => {
+test('the widget script stays within its 335 KB gzip guard, its wasm carried as base64 of its gzip', () => {
   const js = fs.readFileSync(path.join(root, 'dist/site/gpu-value.js'), 'utf8');
   const gz = zlib.gzipSync(js, { level: 9 }).length;
-  // A guard against growth, set over today's script (314.9 KB with the serving mode and the 2,519-offer catalog with
-  // Azure and Alibaba's regions; 300.3 KB before them, 285 KB before mixture-of-experts training and LLM serving);
+  // A guard against growth, set over today's script (326.5 KB with calibration on the user's measurement and the
+  // serving ranking's billing models; 314.9 KB before them, with the serving mode and the 2,519-offer catalog with
+  // Azure and Alibaba's regions; 300.3 KB before those, 285 KB before mixture-of-experts training and LLM serving);
   // the 300 KB budget is measured by `npm run bench` (widget_js_gzip_kb) and is missed.
-  assert.ok(gz <= 320 * 1024, `${gz} bytes gzip`);
+  assert.ok(gz <= 335 * 1024, `${gz} bytes gzip`);
   assert.match(js, /window\.__GPUVALUE_WASM__="[A-Za-z0-9+/=]{100000,}"/);
 });
 
-test('the offline file stays within its 520 KB gzip guard, the wasm inflated from a data element', async (t) => {
+test('the offline file stays within its 545 KB gzip guard, the wasm inflated from a data element', async (t) => {
   const html = fs.readFileSync(path.join(root, 'dist/gpuvalue.html'));
   const gz = zlib.gzipSync(html).length;
-  // A guard against growth, set over today's file (509.2 KB: 2,519 offers with Azure and Alibaba's regions, the page's
+  // A guard against growth, set over today's file (535.7 KB with the measure-and-calibrate tab, the engine's
+  // calibration and the serving ranking's billing and sorting; 509.2 KB before: 2,519 offers with Azure and Alibaba's regions, the page's
   // serving mode, the engine with mixture-of-experts training and LLM serving, the prerendered first screen in two
   // languages; 487 KB before the catalog and the serving mode, 460 KB before the engine's new models); the 300 KB
   // target is measured by `npm run bench` (docs/performance.md) and is missed.
-  assert.ok(gz <= 520 * 1024, `${gz} bytes gzip`);
+  assert.ok(gz <= 545 * 1024, `${gz} bytes gzip`);
   const text = html.toString('utf8');
   assert.match(text, /<script type="application\/octet-stream" id="gv-wasm" data-encoding="gzip\+base64">[A-Za-z0-9+/=]{100000,}<\/script>/);
   assert.doesNotMatch(text, /base64,[A-Za-z0-9+/=]{1000}/, 'no second copy of the wasm as a data URI');
