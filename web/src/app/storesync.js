@@ -17,12 +17,13 @@ const LOCK_NAME = `${STORE_KEY}.lock`;
 const ud = (app) => app.store.session.userData;
 
 // Runs fn with the store lock held; one chain per page where Web Locks are missing (a tab then only orders its own steps).
+// (Web Locks grant one name's requests in the order they were made, so the chain is needed only without them.)
 const LOCAL = new WeakMap();
 export function withStoreLock(app, fn) {
   const locks = typeof navigator !== 'undefined' && navigator.locks && typeof navigator.locks.request === 'function' ? navigator.locks : null;
-  const run = () => (locks ? locks.request(LOCK_NAME, () => fn()) : fn());
+  if (locks) return locks.request(LOCK_NAME, () => fn());
   const before = LOCAL.get(app) || Promise.resolve();
-  const next = before.then(run, run);
+  const next = before.then(fn, fn);
   LOCAL.set(app, next.catch(() => {}));
   return next;
 }
@@ -31,8 +32,11 @@ export function withStoreLock(app, fn) {
 export const entryKey = (c) => (c.ref ? `ref:${c.ref}` : `${c.kind}|${c.name}|${c.added}|${c.count}`);
 
 // The stored catalogs this tab knows the list holds (after a load or a write): what a write must not lose.
+// Nothing is marked removed any more: the list written (or loaded) is the one to compare the next write with.
 export function noteStored(app, raw, catalogs) {
   ud(app).lastRaw = raw;
+  ud(app).removedKeys = new Set();
+  ud(app).removedRefs = new Set();
   ud(app).storedKeys = new Set(catalogs.filter((c) => !c.session).map(entryKey));
   ud(app).storedRefs = new Set(catalogs.filter((c) => !c.session).map((c) => c.ref).filter(Boolean));
 }
@@ -63,8 +67,6 @@ export async function syncFromStore(app, { notice = true } = {}) {
   if (session.length) r = { ...r, ...(await app.host.request('setEntries', { entries: [...r.entries, ...session] })) };
   app.user.setCatalogs(r.entries);
   noteStored(app, raw, r.entries);
-  ud(app).removedKeys = new Set();
-  ud(app).removedRefs = new Set();
   if (notice && !app.store.session.notices.some((n) => n.id === 'storage-other-tab')) {
     app.store.session.notices.push({ kind: 'ok', key: 'storageOtherTab', id: 'storage-other-tab', vars: {} });
   }

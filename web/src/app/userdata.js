@@ -111,8 +111,6 @@ const ACTIONS = {
     const named = new Set(ud(app).catalogs.filter((c) => !c.session).map((c) => c.ref).filter(Boolean));
     const gone = [...(ud(app).removedRefs || [])].filter((k) => !named.has(k) && ud(app).storedRefs.has(k));
     noteStored(app, r.text, ud(app).catalogs);
-    ud(app).removedKeys = new Set();
-    ud(app).removedRefs = new Set();
     if (gone.length) await app.host.request('dropDocs', { refs: gone });
     return true;
   },

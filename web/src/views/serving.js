@@ -1,7 +1,7 @@
 // The serving mode: the served model, its traffic and latency targets (servingPanel), and the engine's answer for
 // every offer (renderServing): the offers by $ per million output tokens (those that miss the targets marked and
 // below), and the throughput one GPU sustains against the time per output token it is held to.
-import { h, tx, txv, engineText, dataText, foldPanel } from './dom.js';
+import { h, tx, txv, engineText, dataText, foldPanel, priceDate } from './dom.js';
 import { NAMES } from '../state/names.js';
 import { Chart, palette } from './charts.js';
 import { sortHeader } from './sortable.js';
@@ -91,7 +91,7 @@ function billingText(r, t) {
 // The price a row is priced at: one instance's hourly rate, the billing model and the price's date.
 function priceCell(r, t, fmt) {
   return h('td', { class: 'num', 'data-col': 'hourly', 'data-v': r.usd_per_hour, 'data-pricing': r.pricing, 'data-label': t('serveColHourly') },
-    fmt.money(r.usd_per_hour), h('span', { class: 'sub' }, billingText(r, t), ' · ', dataText('span', r.as_of || r.read_on || '—')));
+    fmt.money(r.usd_per_hour), h('span', { class: 'sub' }, billingText(r, t), ' · ', priceDate(t, fmt, r)));
 }
 
 function servingRow(r, ctx) {
@@ -163,7 +163,7 @@ function summary(a, ctx) {
   if (!best) return [question, tx('p', t, a.fits ? 'serveNoneMet' : 'serveNoneFits', { class: 'notice warn', id: 'serve-none' }), counts];
   const head = h('div', { class: 'verdict-box', id: 'serve-best', 'data-key': best.key },
     txv('p', t, 'serveBest', { offer: dataText('strong', `${best.instance} · ${best.provider}`), gpus: `${best.replica_gpus}× ${ctx.gpuName(best.gpu)}` }),
-    h('p', { class: 'sub' }, t('servePricedAt', { rate: fmt.money(best.usd_per_hour), billing: billingText(best, t) }), ' ', dataText('span', best.as_of || best.read_on || '')),
+    h('p', { class: 'sub' }, t('servePricedAt', { rate: fmt.money(best.usd_per_hour), billing: billingText(best, t) }), ' ', priceDate(t, fmt, best)),
     h('div', { class: 'kpis' }, [
       ['serveColOut', fmt.money(best.usd_per_million_output)], ['serveColIn', fmt.money(best.usd_per_million_input)],
       ['serveColBlended', fmt.money(best.usd_per_million_blended)], ['serveColReplicas', `${fmt.int(best.replicas)} · ${t('serveGpusN', { n: best.gpus })}`],
