@@ -14,15 +14,16 @@ import {
 } from './text.mjs';
 import { serveRequest, serveText, serveRank, serveRankText } from './serve.mjs';
 import { probeCommand } from './probe.mjs';
+import { writeOut, writeErr } from './streams.mjs';
 import { measuredRequest, calibrationLines, calibratedMark, measuredCommand } from './measured.mjs';
 
-const say = (text) => process.stdout.write(`${terminalText(text)}\n`);
+const say = (text) => writeOut(`${terminalText(text)}\n`);
 // A price read on a day, its source giving no date, carries that day in --json answers (absent otherwise).
 const readOn = (x) => (x.read_on ? { read_on: x.read_on } : {});
-const complain = (text) => process.stderr.write(`${terminalText(text)}\n`);
+const complain = (text) => writeErr(`${terminalText(text)}\n`);
 
 function out(opts, obj, human) {
-  if (opts.json) process.stdout.write(`${jsonText(obj)}\n`);
+  if (opts.json) writeOut(`${jsonText(obj)}\n`);
   else say(human());
 }
 
@@ -172,7 +173,7 @@ export const COMMANDS = {
       if (r.ok) say(s('validate.ok', { file: f, count: r.count, kind: r.kind === 'gpus' ? 'gpus' : 'records', warnings: warnings.length }));
       else for (const i of r.issues) complain(`${f}: ${i.path || '/'}: ${explain(i.message)}${i.warning ? s('validate.warning') : ''}`);
     }
-    if (opts.json) process.stdout.write(`${jsonText({ files: report })}\n`);
+    if (opts.json) writeOut(`${jsonText({ files: report })}\n`);
     return bad ? 1 : 0;
   },
   importSkypilot: async (opts, e, [sub, file]) => {
@@ -182,14 +183,14 @@ export const COMMANDS = {
     const r = e.importSkypilot(readText(file, undefined, { allowNul: true }), { provider: opts.provider || '', as_of: asOf, source: `SkyPilot catalog ${path.basename(file)}` });
     // With --json: the whole answer (catalog, rows, offers, skipped_rows, issues, unmapped) on stdout.
     if (opts.json) {
-      process.stdout.write(`${jsonText(withoutOk(r))}\n`);
+      writeOut(`${jsonText(withoutOk(r))}\n`);
       return r.ok ? 0 : 1;
     }
     for (const i of r.issues || []) complain(`${file}: ${i.path ? `${i.path}: ` : ''}${explain(i.message)}`);
     const unmapped = (r.unmapped || []).map((u) => s('import.unmapped_name', { name: u.name, rows: u.rows }));
     if (unmapped.length) complain(s('import.unmapped', { file, names: unmapped.join(', ') }));
     if (!r.ok) return 1;
-    process.stdout.write(`${jsonText(r.catalog)}\n`);
+    writeOut(`${jsonText(r.catalog)}\n`);
     complain(s('import.summary', { file, rows: r.rows, offers: r.offers, skipped: r.skipped_rows }));
     return 0;
   },

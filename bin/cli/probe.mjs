@@ -5,6 +5,7 @@ import { probeConfig, probeScript } from '../../web/src/tools/probescript.js';
 import { GpuvalueError } from '../../web/src/engine/client.js';
 import { terminalText } from './text.mjs';
 import { s } from './strings.mjs';
+import { writeOut, writeErr } from './streams.mjs';
 
 // The GPU the script is planned for when --gpu is not given: the guide's typical free trial is A100 time.
 export const DEFAULT_PROBE_GPU = 'a100-sxm4-80gb';
@@ -22,7 +23,7 @@ export function probeCommand(opts, e, request, out) {
   const fallback = e.defaults().custom_workloads.transformer;
   const config = probeConfig(workload, { preset: request.preset, shape: est.shape, plan: est.plan, precision: est.precision, fallback });
   if (config.error) {
-    process.stderr.write(`${terminalText(`gpuvalue: ${s('error.probe_no_model', { id: config.error.params.id })}`)}\n`);
+    writeErr(`${terminalText(`gpuvalue: ${s('error.probe_no_model', { id: config.error.params.id })}`)}\n`);
     return 1;
   }
   const script = probeScript(config);
@@ -30,6 +31,6 @@ export function probeCommand(opts, e, request, out) {
   if (opts.out) fs.writeFileSync(opts.out, script);
   if (opts.json) out(opts, { config, run, ...(opts.out ? { file: opts.out } : { script }) });
   else if (opts.out) out(opts, null, () => s('probe.written', { file: opts.out, run }));
-  else process.stdout.write(script);
+  else writeOut(script);
   return 0;
 }

@@ -3,7 +3,7 @@
 // that loses an option it reads (guardOptions) or the common options (--json, --lang, --help) fails here.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { cli, loadEngine } from './helpers.mjs';
+import { cli, cliIn, loadEngine } from './helpers.mjs';
 import { COMMAND_TABLE, COMMON, OPTIONS, guardOptions } from '../../bin/cli/options.mjs';
 
 // Request methods that are the page's only (no command line): rankView is the page's window onto a ranking.
@@ -55,22 +55,22 @@ test('a command that reads an option its row does not list stops with an interna
 });
 
 for (const [cmd, args] of Object.entries(EXAMPLES)) {
-  test(`${cmd}: --json, --lang zh, --lang en and --help`, () => {
-    const json = cli([cmd, ...args, '--json']);
+  test(`${cmd}: --json, --lang zh, --lang en and --help`, async () => {
+    const json = await cliIn([cmd, ...args, '--json']);
     assert.equal(json.code, 0, `${cmd} --json: ${json.stderr}`);
     assert.doesNotThrow(() => JSON.parse(json.stdout), `${cmd} --json prints JSON`);
-    const zh = cli([cmd, ...args, '--lang', 'zh']);
-    const en = cli([cmd, ...args, '--lang', 'en']);
+    const zh = await cliIn([cmd, ...args, '--lang', 'zh']);
+    const en = await cliIn([cmd, ...args, '--lang', 'en']);
     assert.equal(zh.code, 0, `${cmd} --lang zh: ${zh.stderr}`);
     assert.equal(en.code, 0, `${cmd} --lang en: ${en.stderr}`);
     assert.ok(zh.stdout.length > 0 && en.stdout.length > 0, cmd);
     for (const lang of ['en', 'zh']) {
-      const help = cli([cmd, '--help', '--lang', lang]);
+      const help = await cliIn([cmd, '--help', '--lang', lang]);
       assert.equal(help.code, 0, `${cmd} --help --lang ${lang}: ${help.stderr}`);
       for (const o of [...COMMON, ...COMMAND_TABLE[cmd].options]) assert.ok(help.stdout.includes(`--${o}`), `${cmd} --help (${lang}) lists --${o}`);
     }
     // The usage line is in the reader's language.
-    assert.notEqual(cli([cmd, '--help', '--lang', 'zh']).stdout.split('\n')[2], cli([cmd, '--help', '--lang', 'en']).stdout.split('\n')[2], cmd);
+    assert.notEqual((await cliIn([cmd, '--help', '--lang', 'zh'])).stdout.split('\n')[2], (await cliIn([cmd, '--help', '--lang', 'en'])).stdout.split('\n')[2], cmd);
   });
 }
 

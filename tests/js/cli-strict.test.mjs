@@ -2,7 +2,7 @@
 // examples kept out of rank unless asked for, terminal-safe text, and the same answer for a file with a BOM.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { cli, tmpFile } from './helpers.mjs';
+import { cli, cliIn, tmpFile } from './helpers.mjs';
 import { OPTIONS, COMMAND_TABLE, usage, commandHelp } from '../../bin/cli/options.mjs';
 
 const RANK = ['rank', '--preset', 'resnet50-imagenet'];
@@ -52,23 +52,23 @@ test('numbers are decimal only; 0 budgets and deadlines are refused', () => {
   assert.equal(JSON.parse(ok.stdout).params, 7e9);
 });
 
-test('--version, -h, help, help CMD and CMD --help answer on stdout with exit 0', () => {
-  const v = cli(['--version']);
+test('--version, -h, help, help CMD and CMD --help answer on stdout with exit 0', async () => {
+  const v = await cliIn(['--version']);
   assert.equal(v.code, 0);
   assert.match(v.stdout, /^gpuvalue \d+\.\d+\.\d+\n$/);
   for (const args of [['-h'], ['--help'], ['help']]) {
-    const r = cli(args);
+    const r = await cliIn(args);
     assert.equal(r.code, 0, args.join(' '));
     assert.equal(r.stdout.trim(), usage());
   }
   for (const cmd of Object.keys(COMMAND_TABLE)) {
     for (const args of [['help', cmd], [cmd, '--help'], [cmd, '-h']]) {
-      const r = cli(args);
+      const r = await cliIn(args);
       assert.equal(r.code, 0, args.join(' '));
       assert.equal(r.stdout.trim(), commandHelp(cmd));
     }
   }
-  const none = cli([]);
+  const none = await cliIn([]);
   assert.equal(none.code, 2);
   assert.equal(none.stdout, '');
   assert.match(none.stderr, /usage: gpuvalue/);

@@ -1,13 +1,15 @@
 // The bad-input corpus (tests/corpus/, expectations in tests/corpus/expected.json) through the two JavaScript paths:
 // the CLI (`gpuvalue validate FILE`, `import skypilot FILE`, `estimate --workload FILE`, `plan --demand FILE` must exit
 // 1 with the problem on stderr, never die by a signal) and the shipped wasm module (the same answers as the native
-// engine, and the engine keeps its data and keeps answering after every bad input).
+// engine, and the engine keeps its data and keeps answering after every bad input). The corpus walk runs the CLI's
+// commands in this process (helpers.mjs `cliIn`); the process boundary itself (exit status, signals) is checked by
+// the spawned runs below and by the other CLI tests.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
-import { root, loadEngine, tmpFile } from './helpers.mjs';
+import { root, loadEngine, tmpFile, cliIn } from './helpers.mjs';
 import { englishText } from '../../web/src/i18n/messages.js';
 
 const dir = path.join(root, 'tests/corpus');
@@ -29,19 +31,6 @@ function cliAsync(args) {
       env: { ...process.env, LC_ALL: '', LANG: 'en_US.UTF-8' } },
       (err, stdout, stderr) => resolve({ code: err ? err.code : 0, signal: err ? err.signal : null, stdout, stderr }));
   });
-}
-
-// Runs fn over items, `limit` at a time (each CLI run starts node and the wasm engine).
-async function pool(items, limit, fn) {
-  const out = new Array(items.length);
-  let next = 0;
-  await Promise.all(Array.from({ length: limit }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]);
-    }
-  }));
-  return out;
 }
 
 // The CLI command for a corpus file, or null when the CLI has no way to pass that input (covered natively and in wasm).
@@ -85,7 +74,8 @@ test('every corpus entry names a method of the dispatch table, and an unknown na
 
 test('the CLI exits 1 with the message on stderr for every bad corpus file, and 0 for the good ones', async () => {
   const cases = Object.entries(expected).map(([file, want]) => ({ file, want, args: cliCommand(file, want) })).filter((c) => c.args);
-  const results = await pool(cases, 2, (c) => cliAsync(c.args));
+  const results = [];
+  for (const c of cases) results.push(await cliIn(c.args));
   const problems = [];
   cases.forEach(({ file, want, args }, i) => {
     const r = results[i];

@@ -20,6 +20,28 @@ export function cli(args, { input } = {}) {
   return { code: r.status, signal: r.signal, stdout: r.stdout, stderr: r.stderr };
 }
 
+// The CLI run in this process (bin/cli/main.mjs `run`, what bin/gpuvalue.mjs calls) with its output captured, in
+// English unless --lang says otherwise (LANG=en_US.UTF-8, LC_ALL empty, as a spawned `cli` run from a test sees).
+// Commands share one engine loaded the CLI's way, except those given a catalog file (--catalog, --add-catalog), which
+// change the engine's data and get a fresh one. For tests that run many commands; `cli` checks the process itself.
+let sharedCliEngine = null;
+export async function cliIn(args) {
+  const { run } = await import('../../bin/cli/main.mjs');
+  const { engine } = await import('../../bin/cli/io.mjs');
+  const changesData = args.some((a) => /^--(add-)?catalog(=|$)/.test(a));
+  const e = changesData ? await engine() : (sharedCliEngine ??= await engine());
+  const text = { stdout: '', stderr: '' };
+  const sink = (k) => ({ write: (chunk) => { text[k] += chunk; return true; } });
+  const env = { LC_ALL: process.env.LC_ALL, LANG: process.env.LANG };
+  Object.assign(process.env, { LC_ALL: '', LANG: 'en_US.UTF-8' });
+  try {
+    const code = await run(args, { out: sink('stdout'), err: sink('stderr'), engine: e });
+    return { code, signal: null, ...text };
+  } finally {
+    for (const [k, v] of Object.entries(env)) if (v === undefined) delete process.env[k]; else process.env[k] = v;
+  }
+}
+
 export function tmpFile(name, text) {
   const dir = fs.mkdtempSync(path.join(fs.realpathSync(process.env.TMPDIR || '/tmp'), 'gpuvalue-'));
   const p = path.join(dir, name);
