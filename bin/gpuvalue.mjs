@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // gpuvalue command line: a thin layer over the same wasm engine the page uses.
 //
+// bin/cli/main.mjs     `run(argv, streams)`: one command, its exit status; this file runs it once per process
+// bin/cli/streams.mjs  where the commands write (the process's streams, or a caller's)
 // bin/cli/options.mjs  the grammar: one table of options (adding an option is one row there) and one of commands;
 //                      strict parsing (node:util parseArgs), the usage text and each command's --help come from them
 // bin/cli/commands.mjs what each command sends to the engine and prints
