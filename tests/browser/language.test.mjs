@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { unpackBundle } from '../../web/src/engine/bundle.js';
 import { launch, startServer, openPage, settled, shot, root } from './browser.mjs';
+import { DICTS } from '../../web/src/i18n/index.js';
 
 const browser = await launch();
 const { server, base } = await startServer();
@@ -95,6 +96,12 @@ const CHANGES = {
   energy: async (page) => page.selectOption('#en-gpu', 'a100-sxm4-40gb'),
 };
 
+// The message keys of the tool panels on screen (data-i18n), per language and stage: both languages must show the
+// same strings, each one in the Chinese dictionary.
+const KEYED = { en: {}, zh: {} };
+const keyedTexts = (page) => page.$$eval('#tools [data-i18n], #sensitivity [data-i18n]',
+  (els) => els.filter((el) => el.getClientRects().length > 0 || el.tagName === 'OPTION').map((el) => el.dataset.i18n));
+
 function check(lang, where, texts) {
   if (lang === 'zh') assert.deepEqual(latinRuns(texts), [], `${where}: English words on the Chinese page`);
   else assert.deepEqual(cjk(texts), [], `${where}: Chinese characters on the English page`);
@@ -141,6 +148,7 @@ for (const lang of ['zh', 'en']) {
       await panelDone(page, tab);
       await page.evaluate(() => { for (const d of document.querySelectorAll('#tools details')) d.open = true; });
       check(lang, `${tab} (defaults)`, await visibleTexts(page));
+      KEYED[lang][`${tab} (defaults)`] = await keyedTexts(page);
       await (await page.$('#tools')).screenshot({ path: path.join(root, `test-artifacts/lang-${lang}-tool-${tab}.png`) });
       if (CHANGES[tab]) {
         // The change is taken when the tool's inputs in the URL change; then the panel's run finishes.
@@ -150,6 +158,7 @@ for (const lang of ['zh', 'en']) {
         await panelDone(page, tab);
         await page.evaluate(() => { for (const d of document.querySelectorAll('#tools details')) d.open = true; });
         check(lang, `${tab} (changed)`, await visibleTexts(page));
+        KEYED[lang][`${tab} (changed)`] = await keyedTexts(page);
         await (await page.$('#tools')).screenshot({ path: path.join(root, `test-artifacts/lang-${lang}-tool-${tab}-changed.png`) });
       }
     }
@@ -159,6 +168,17 @@ for (const lang of ['zh', 'en']) {
     await context.close();
   });
 }
+
+test('every tool panel shows the same strings in English and Chinese, each one translated', () => {
+  const stages = Object.keys(KEYED.en);
+  assert.ok(stages.length >= 10, `only ${stages.length} tool stages were read`);
+  assert.deepEqual(Object.keys(KEYED.zh).sort(), [...stages].sort());
+  for (const stage of stages) {
+    assert.ok(KEYED.en[stage].length > 3, `${stage}: no message keys on screen`);
+    assert.deepEqual(KEYED.zh[stage], KEYED.en[stage], `${stage}: the same strings on screen`);
+    for (const key of KEYED.en[stage]) assert.ok(key in DICTS.zh, `${stage}: ${key} has no Chinese text`);
+  }
+});
 
 test('the widget speaks the language of its lang attribute', async () => {
   const { context, page, log } = await openPage(browser, `${base}embed-example.html`);
