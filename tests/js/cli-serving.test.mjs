@@ -3,7 +3,7 @@
 // same engine), in both languages, with the offer filters; options of the other question are refused, not ignored.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { cli, loadEngine } from './helpers.mjs';
+import { cliIn, loadEngine } from './helpers.mjs';
 import { servingOpsOf } from '../../web/src/engine/serving.js';
 
 const engine = await loadEngine();
@@ -12,14 +12,14 @@ const QUESTION = ['--rps', '20', '--input-tokens', '1000', '--output-tokens', '3
 const direct = (filters = {}) => ops.serveRank({ serving: { preset: 'llama3.1-70b',
   traffic: { requests_per_s: 20, input_tokens: 1000, output_tokens: 300 }, targets: { ttft_ms: 2000, tpot_ms: 100 } },
 filters: { include_examples: false, include_stale: false, include_marketplace: true, ...filters }, curves: false, limit: 0 });
-const json = (args) => {
-  const r = cli(args);
+const json = async (args) => {
+  const r = await cliIn(args);
   assert.equal(r.code, 0, r.stderr);
   return JSON.parse(r.stdout);
 };
 
-test('rank with a serving preset lists every offer as the page ranks it: $ per 1M output tokens, replicas, GPUs, TTFT, TPOT', () => {
-  const a = json(['rank', '--preset', 'llama3.1-70b', ...QUESTION, '--json']);
+test('rank with a serving preset lists every offer as the page ranks it: $ per 1M output tokens, replicas, GPUs, TTFT, TPOT', async () => {
+  const a = (await json(['rank', '--preset', 'llama3.1-70b', ...QUESTION, '--json']));
   const want = direct();
   assert.equal(a.evaluated_offers, want.total);
   assert.equal(a.met_count, want.met);
@@ -41,54 +41,54 @@ test('rank with a serving preset lists every offer as the page ranks it: $ per 1
     assert.ok(r.replica_gpus * memory.get(r.gpu) > 140, `${r.id}: ${r.replica_gpus}× ${r.gpu}`);
   }
   // The same answer from serve without hardware.
-  assert.deepEqual(json(['serve', '--preset', 'llama3.1-70b', ...QUESTION, '--json']).results.map((r) => r.id), a.results.map((r) => r.id));
+  assert.deepEqual((await json(['serve', '--preset', 'llama3.1-70b', ...QUESTION, '--json'])).results.map((r) => r.id), a.results.map((r) => r.id));
 });
 
-test('the serving ranking as text, in English and Chinese: a title with the question and one row per offer', () => {
-  const en = cli(['rank', '--preset', 'llama3.1-8b', '--rps', '1', '--limit', '5', '--lang', 'en']);
+test('the serving ranking as text, in English and Chinese: a title with the question and one row per offer', async () => {
+  const en = (await cliIn(['rank', '--preset', 'llama3.1-8b', '--rps', '1', '--limit', '5', '--lang', 'en']));
   assert.equal(en.code, 0, en.stderr);
   const top = ops.serveRank({ serving: { preset: 'llama3.1-8b', traffic: { requests_per_s: 1 } }, curves: false, limit: 1 }).rows[0];
   assert.match(en.stdout, /^llama3\.1-8b: \d+ of \d+ offers meet TTFT/);
   assert.match(en.stdout, /\$\/1M out/);
   assert.ok(en.stdout.includes(top.instance), `the first row is ${top.instance}`);
   assert.equal(en.stdout.trim().split('\n').filter((l) => /^\s*\d+\s/.test(l)).length, 5, 'five rows with --limit 5');
-  const zh = cli(['rank', '--preset', 'llama3.1-8b', '--rps', '1', '--limit', '5', '--lang', 'zh']);
+  const zh = (await cliIn(['rank', '--preset', 'llama3.1-8b', '--rps', '1', '--limit', '5', '--lang', 'zh']));
   assert.equal(zh.code, 0, zh.stderr);
   assert.match(zh.stdout, /个报价中有 \d+ 个/);
   assert.match(zh.stdout, /达标/);
 });
 
-test('--no-marketplace leaves out resold hosts and keeps every other row in order; --include-stale adds offers', () => {
-  const all = json(['rank', '--preset', 'llama3.1-70b', ...QUESTION, '--json']);
-  const own = json(['rank', '--preset', 'llama3.1-70b', ...QUESTION, '--no-marketplace', '--json']);
+test('--no-marketplace leaves out resold hosts and keeps every other row in order; --include-stale adds offers', async () => {
+  const all = (await json(['rank', '--preset', 'llama3.1-70b', ...QUESTION, '--json']));
+  const own = (await json(['rank', '--preset', 'llama3.1-70b', ...QUESTION, '--no-marketplace', '--json']));
   assert.ok(all.results.some((r) => r.marketplace), 'the bundled catalog has marketplace hosts among the rows');
   assert.deepEqual(own.results.map((r) => r.id), all.results.filter((r) => !r.marketplace).map((r) => r.id));
-  const stale = json(['serve', '--preset', 'llama3.1-70b', ...QUESTION, '--include-stale', '--json']);
+  const stale = (await json(['serve', '--preset', 'llama3.1-70b', ...QUESTION, '--include-stale', '--json']));
   assert.equal(stale.stale_left_out, 0);
   assert.ok(all.stale_left_out > 0, 'the bundled catalog has prices past the staleness limit');
   assert.ok(stale.evaluated_offers > all.evaluated_offers, `${stale.evaluated_offers} rows with stale prices, ${all.evaluated_offers} without`);
 });
 
-test('options of the other question are refused with the reason, not ignored', () => {
-  const training = cli(['rank', '--preset', 'llama3.1-70b', '--budget', '100']);
+test('options of the other question are refused with the reason, not ignored', async () => {
+  const training = (await cliIn(['rank', '--preset', 'llama3.1-70b', '--budget', '100']));
   assert.equal(training.code, 2);
   assert.match(training.stderr, /--budget belongs to a training ranking; llama3\.1-70b is a serving preset/);
-  const pricingGpu = cli(['serve', '--preset', 'llama3.1-70b', '--gpu', 'h100-sxm5-80gb', '--count', '4', '--pricing', 'spot']);
+  const pricingGpu = (await cliIn(['serve', '--preset', 'llama3.1-70b', '--gpu', 'h100-sxm5-80gb', '--count', '4', '--pricing', 'spot']));
   assert.equal(pricingGpu.code, 2);
   assert.match(pricingGpu.stderr, /--pricing prices a catalog offer/);
-  const serving = cli(['rank', '--preset', 'gpt3-175b', '--rps', '5']);
+  const serving = (await cliIn(['rank', '--preset', 'gpt3-175b', '--rps', '5']));
   assert.equal(serving.code, 2);
   assert.match(serving.stderr, /--rps belongs to a serving question/);
-  const count = cli(['serve', '--preset', 'llama3.1-70b', '--count', '4']);
+  const count = (await cliIn(['serve', '--preset', 'llama3.1-70b', '--count', '4']));
   assert.equal(count.code, 2);
   assert.match(count.stderr, /--gpu with --count, or --offer/);
-  const unknown = cli(['serve', '--preset', 'no-such-model', '--json']);
+  const unknown = (await cliIn(['serve', '--preset', 'no-such-model', '--json']));
   assert.equal(unknown.code, 1);
   assert.match(unknown.stderr, /\/preset/);
 });
 
-test('--pricing ranks every offer under one billing model: each row says it, offers without that price are counted', () => {
-  const a = json(['rank', '--preset', 'llama3.1-70b', ...QUESTION, '--pricing', 'reserved', '--json']);
+test('--pricing ranks every offer under one billing model: each row says it, offers without that price are counted', async () => {
+  const a = (await json(['rank', '--preset', 'llama3.1-70b', ...QUESTION, '--pricing', 'reserved', '--json']));
   const want = ops.serveRank({ serving: { preset: 'llama3.1-70b', pricing: 'reserved',
     traffic: { requests_per_s: 20, input_tokens: 1000, output_tokens: 300 }, targets: { ttft_ms: 2000, tpot_ms: 100 } },
   filters: { include_examples: false, include_stale: false, include_marketplace: true }, curves: false, limit: 0 });
@@ -97,34 +97,34 @@ test('--pricing ranks every offer under one billing model: each row says it, off
   assert.ok(a.unpriced_left_out > 0);
   assert.deepEqual(a.results.map((r) => [r.id, r.usd_per_million_output]), want.rows.map((r) => [r.id, r.usd_per_million_output]));
   assert.ok(a.results.every((r) => r.pricing === 'reserved' && r.term_months > 0));
-  const text = cli(['rank', '--preset', 'llama3.1-70b', ...QUESTION, '--pricing', 'reserved', '--limit', '3', '--lang', 'en']);
+  const text = (await cliIn(['rank', '--preset', 'llama3.1-70b', ...QUESTION, '--pricing', 'reserved', '--limit', '3', '--lang', 'en']));
   assert.equal(text.code, 0, text.stderr);
   assert.match(text.stdout, /reserved prices, by \$ per 1M output tokens/);
   assert.match(text.stdout, new RegExp(`left out: ${want.unpriced} offers have no reserved price`));
   assert.match(text.stdout, /reserved 12 mo/);
-  const zh = cli(['rank', '--preset', 'llama3.1-70b', ...QUESTION, '--pricing', 'spot', '--limit', '3', '--lang', 'zh']);
+  const zh = (await cliIn(['rank', '--preset', 'llama3.1-70b', ...QUESTION, '--pricing', 'spot', '--limit', '3', '--lang', 'zh']));
   assert.equal(zh.code, 0, zh.stderr);
   assert.match(zh.stdout, /未列入：\d+ 个报价没有竞价价格/);
-  const bad = cli(['rank', '--preset', 'llama3.1-70b', '--pricing', 'tiered', '--json']);
+  const bad = (await cliIn(['rank', '--preset', 'llama3.1-70b', '--pricing', 'tiered', '--json']));
   assert.equal(bad.code, 1);
   assert.match(bad.stderr, /\/pricing/);
 });
 
-test('serve --offer --pricing prices one offer under that model, and refuses an offer without that price', () => {
+test('serve --offer --pricing prices one offer under that model, and refuses an offer without that price', async () => {
   const offers = engine.catalogSummary().filter((o) => !o.example && o.gpu === 'h100-sxm5-80gb' && o.gpu_count === 8);
   const spot = offers.find((o) => o.prices.some((p) => p.model === 'spot') && o.prices.some((p) => p.model === 'on_demand'));
   const noSpot = offers.find((o) => !o.prices.some((p) => p.model === 'spot'));
   assert.ok(spot && noSpot);
   const args = ['serve', '--preset', 'llama3.1-70b', '--offer', spot.id, '--count', '4', ...QUESTION];
-  const od = json([...args, '--json']);
-  const sp = json([...args, '--pricing', 'spot', '--json']);
+  const od = (await json([...args, '--json']));
+  const sp = (await json([...args, '--pricing', 'spot', '--json']));
   assert.equal(od.cost.offer.pricing, 'on_demand');
   assert.equal(sp.cost.offer.pricing, 'spot');
   const rate = (m) => spot.prices.find((p) => p.model === m).usd_per_hour;
   assert.equal(sp.cost.usd_per_instance_hour, rate('spot'));
   assert.ok(Math.abs(sp.cost.usd_per_million_output / od.cost.usd_per_million_output - rate('spot') / rate('on_demand')) < 1e-9);
-  assert.match(cli([...args, '--pricing', 'spot', '--lang', 'en']).stdout, /\/h per instance, spot; price date/);
-  const refused = cli(['serve', '--preset', 'llama3.1-70b', '--offer', noSpot.id, '--pricing', 'spot']);
+  assert.match((await cliIn([...args, '--pricing', 'spot', '--lang', 'en'])).stdout, /\/h per instance, spot; price date/);
+  const refused = (await cliIn(['serve', '--preset', 'llama3.1-70b', '--offer', noSpot.id, '--pricing', 'spot']));
   assert.equal(refused.code, 1);
   assert.match(refused.stderr, /\/pricing: instance ".*" has no spot price/);
 });

@@ -2,16 +2,16 @@
 // codes, over the real wasm module and data files.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { cli, loadEngine, tmpFile } from './helpers.mjs';
+import { cliIn, loadEngine, tmpFile } from './helpers.mjs';
 
-const json = (args) => {
-  const r = cli([...args, '--json']);
+const json = async (args) => {
+  const r = await cliIn([...args, '--json']);
   assert.equal(r.code, 0, `${args.join(' ')}: ${r.stderr}`);
   return JSON.parse(r.stdout);
 };
 
-test('advise --params 7e9 recommends a configuration that fits per the memory model', () => {
-  const j = json(['advise', '--params', '7e9']);
+test('advise --params 7e9 recommends a configuration that fits per the memory model', async () => {
+  const j = (await json(['advise', '--params', '7e9']));
   assert.ok(j.recommendations.length >= 1);
   const rec = j.recommendations[0];
   for (const k of ['gpu', 'gpu_count', 'pricing', 'reason']) assert.ok(k in rec, k);
@@ -23,8 +23,8 @@ test('advise --params 7e9 recommends a configuration that fits per the memory mo
   assert.equal(j.stage_billing.pricing, 'spot');
 });
 
-test('advise --params 1.75e11 recommends a multi-GPU cluster with sharding', () => {
-  const j = json(['advise', '--params', '1.75e11', '--stage', 'production']);
+test('advise --params 1.75e11 recommends a multi-GPU cluster with sharding', async () => {
+  const j = (await json(['advise', '--params', '1.75e11', '--stage', 'production']));
   const rec = j.recommendations[0];
   assert.equal(rec.memory.fits, true);
   assert.ok(rec.gpu_count >= 39, `${rec.gpu_count}`);  // 2800 GB of state / 73.6 GB usable per GPU
@@ -33,14 +33,14 @@ test('advise --params 1.75e11 recommends a multi-GPU cluster with sharding', () 
   assert.equal(j.memory_model.agrees_with_article, true);
   assert.equal(j.stage_billing.pricing, 'reserved');
   // Human-readable output names the article's rule and the memory model's verdict.
-  const text = cli(['advise', '--params', '1.75e11']);
+  const text = (await cliIn(['advise', '--params', '1.75e11']));
   assert.equal(text.code, 0, text.stderr);
   assert.match(text.stdout, /article §4\.1: +> 10B parameters/);
   assert.match(text.stdout, /memory model: .*agrees with the article/);
 });
 
-test('plan --example article reports mix, yearly cost, saving, completion and its assumptions', () => {
-  const j = json(['plan', '--example', 'article']);
+test('plan --example article reports mix, yearly cost, saving, completion and its assumptions', async () => {
+  const j = (await json(['plan', '--example', 'article']));
   for (const k of ['reserved', 'on_demand', 'spot']) assert.equal(typeof j.mix[k], 'number', k);
   assert.ok(Math.abs(j.mix.reserved + j.mix.on_demand + j.mix.spot - 1) < 1e-9);
   for (const k of ['annual_cost_usd', 'on_demand_only_cost_usd', 'saving', 'completion_rate']) assert.equal(typeof j[k], 'number', k);
@@ -52,22 +52,22 @@ test('plan --example article reports mix, yearly cost, saving, completion and it
   assert.ok(j.findings.some((f) => /58 %/.test(f.text)));
 });
 
-test('plan --demand reads a demand file; bad demand exits 1 with the JSON path', () => {
+test('plan --demand reads a demand file; bad demand exits 1 with the JSON path', async () => {
   // p4d.24xlarge is sold in many regions; the us-east-1 offer is the one with a 1-year reserved price.
   const demand = { monthly_gpu_hours: Array(12).fill(5840), peak_gpus: 12, interruptible_fraction: 0.4, target_completion_rate: 0.99,
     instance: 'aws-p4d.24xlarge-us-east-1' };
-  const j = json(['plan', '--demand', tmpFile('demand.json', JSON.stringify(demand))]);
+  const j = (await json(['plan', '--demand', tmpFile('demand.json', JSON.stringify(demand))]));
   assert.ok(j.completion_rate >= 0.99);
   assert.ok(j.annual_cost_usd <= j.on_demand_only_cost_usd);
-  const bad = cli(['plan', '--demand', tmpFile('bad.json', JSON.stringify({ ...demand, monthly_gpu_hours: [1, 2] }))]);
+  const bad = (await cliIn(['plan', '--demand', tmpFile('bad.json', JSON.stringify({ ...demand, monthly_gpu_hours: [1, 2] }))]));
   assert.equal(bad.code, 1);
   assert.match(bad.stderr, /\/demand\/monthly_gpu_hours/);
-  assert.equal(cli(['plan']).code, 2);
-  assert.equal(cli(['plan', '--example', 'article', '--demand', 'x.json']).code, 2);
+  assert.equal((await cliIn(['plan'])).code, 2);
+  assert.equal((await cliIn(['plan', '--example', 'article', '--demand', 'x.json'])).code, 2);
 });
 
-test('mig --gpu a100-sxm4-80gb --jobs 7x8gb packs seven 1g.10gb instances on one GPU', () => {
-  const j = json(['mig', '--gpu', 'a100-sxm4-80gb', '--jobs', '7x8gb']);
+test('mig --gpu a100-sxm4-80gb --jobs 7x8gb packs seven 1g.10gb instances on one GPU', async () => {
+  const j = (await json(['mig', '--gpu', 'a100-sxm4-80gb', '--jobs', '7x8gb']));
   assert.equal(j.fits, true);
   assert.equal(j.gpus_needed, 1);
   assert.equal(j.assignments.length, 7);
@@ -75,14 +75,14 @@ test('mig --gpu a100-sxm4-80gb --jobs 7x8gb packs seven 1g.10gb instances on one
   assert.deepEqual(j.assignments.map((a) => a.start_slice).sort(), [0, 1, 2, 3, 4, 5, 6]);
   assert.ok(Math.abs(j.cost_per_job_usd - j.offer.usd_per_hour / 7) < 1e-12);
   assert.ok(Array.isArray(j.alternatives) && j.alternatives.some((a) => a.gpu === 't4'));
-  const bad = cli(['mig', '--gpu', 't4', '--jobs', '2x8gb']);
+  const bad = (await cliIn(['mig', '--gpu', 't4', '--jobs', '2x8gb']));
   assert.equal(bad.code, 1);
   assert.match(bad.stderr, /no MIG profiles/);
-  assert.equal(cli(['mig', '--gpu', 'a100-sxm4-80gb']).code, 2);
+  assert.equal((await cliIn(['mig', '--gpu', 'a100-sxm4-80gb'])).code, 2);
 });
 
-test('compare --preset yolov7-coco puts the model next to the article\'s 2.3× / 41 % claim', () => {
-  const j = json(['compare', '--preset', 'yolov7-coco', '--config', 'a100-sxm4-80gb:8', '--config', 'v100-sxm2-16gb:4']);
+test('compare --preset yolov7-coco puts the model next to the article\'s 2.3× / 41 % claim', async () => {
+  const j = (await json(['compare', '--preset', 'yolov7-coco', '--config', 'a100-sxm4-80gb:8', '--config', 'v100-sxm2-16gb:4']));
   assert.equal(j.configs.length, 2);
   const [a, v] = j.configs;
   assert.equal(a.gpu_count, 8);
@@ -91,43 +91,43 @@ test('compare --preset yolov7-coco puts the model next to the article\'s 2.3× /
   assert.equal(j.article_claim.claimed_speedup, 2.3);
   for (const c of j.configs) assert.ok(c.explanation.text.length > 0 && c.usd_per_hour > 0);
   // Explicit prices and instance configs.
-  const k = json(['compare', '--preset', 'yolov7-coco', '--config', 'a100-sxm4-80gb:8:20', '--config', 'p3.8xlarge']);
+  const k = (await json(['compare', '--preset', 'yolov7-coco', '--config', 'a100-sxm4-80gb:8:20', '--config', 'p3.8xlarge']));
   assert.equal(k.configs[0].usd_per_hour, 20);
   assert.equal(k.configs[1].instance, 'p3.8xlarge');
-  assert.equal(cli(['compare', '--preset', 'yolov7-coco', '--config', 'a100-sxm4-80gb:8']).code, 2);
-  assert.equal(cli(['compare', '--preset', 'yolov7-coco', '--config', 'a100-sxm4-80gb:x', '--config', 't4:1']).code, 2);
-  assert.equal(cli(['compare', '--preset', 'yolov7-coco', '--config', 'nope-instance', '--config', 't4:1']).code, 1);
+  assert.equal((await cliIn(['compare', '--preset', 'yolov7-coco', '--config', 'a100-sxm4-80gb:8'])).code, 2);
+  assert.equal((await cliIn(['compare', '--preset', 'yolov7-coco', '--config', 'a100-sxm4-80gb:x', '--config', 't4:1'])).code, 2);
+  assert.equal((await cliIn(['compare', '--preset', 'yolov7-coco', '--config', 'nope-instance', '--config', 't4:1'])).code, 1);
 });
 
-test('levers show before/after time and cost for each lever', () => {
-  const j = json(['levers', '--preset', 'resnet50-imagenet', '--instance', 'p3.2xlarge', '--precision', 'fp32']);
+test('levers show before/after time and cost for each lever', async () => {
+  const j = (await json(['levers', '--preset', 'resnet50-imagenet', '--instance', 'p3.2xlarge', '--precision', 'fp32']));
   const names = j.levers.map((l) => l.lever);
   for (const n of ['mixed_precision', 'spot', 'reserved', 'mig', 'more_gpus', 'fewer_gpus']) assert.ok(names.includes(n), n);
   const amp = j.levers.find((l) => l.lever === 'mixed_precision');
   assert.equal(amp.applicable, true);
   assert.ok(amp.after.time_hours < amp.before.time_hours);
   assert.ok(Math.abs(amp.speedup - amp.before.time_hours / amp.after.time_hours) < 1e-9);
-  assert.equal(cli(['levers', '--preset', 'resnet50-imagenet', '--instance', 'nope']).code, 1);
-  assert.equal(cli(['levers', '--preset', 'resnet50-imagenet']).code, 2);
+  assert.equal((await cliIn(['levers', '--preset', 'resnet50-imagenet', '--instance', 'nope'])).code, 1);
+  assert.equal((await cliIn(['levers', '--preset', 'resnet50-imagenet'])).code, 2);
 });
 
-test('energy and tco show sourced defaults, the cooling comparison and the break-even utilisation', () => {
-  const en = json(['energy', '--gpu', 'a100-sxm4-80gb', '--count', '8', '--hours', '100']);
+test('energy and tco show sourced defaults, the cooling comparison and the break-even utilisation', async () => {
+  const en = (await json(['energy', '--gpu', 'a100-sxm4-80gb', '--count', '8', '--hours', '100']));
   // 8 × 400 W × 100 h × PUE 1.58 = 505.6 kWh.
   assert.ok(Math.abs(en.facility_energy_kwh - 505.6) < 1e-9);
   assert.equal(en.cooling_comparison.article_claim.pue, 1.05);
   for (const [k, v] of Object.entries(en.assumptions)) assert.ok(v.source.text.length > 0, k);
-  const t = json(['tco', '--gpu', 'a100-sxm4-40gb', '--count', '8', '--hours', '100']);
+  const t = (await json(['tco', '--gpu', 'a100-sxm4-40gb', '--count', '8', '--hours', '100']));
   assert.equal(t.purchase_usd, 199000);
   assert.ok(t.break_even_utilisation > 0 && t.break_even_utilisation < 1);
   assert.ok(t.energy.facility_energy_kwh > 0);
-  const need = cli(['tco', '--gpu', 'h100-sxm5-80gb']);
+  const need = (await cliIn(['tco', '--gpu', 'h100-sxm5-80gb']));
   assert.equal(need.code, 1);
   assert.match(need.stderr, /purchase_usd/);
-  const ok = json(['tco', '--gpu', 'h100-sxm5-80gb', '--purchase-usd', '300000', '--rent-usd-per-gpu-hour', '2.5']);
+  const ok = (await json(['tco', '--gpu', 'h100-sxm5-80gb', '--purchase-usd', '300000', '--rent-usd-per-gpu-hour', '2.5']));
   assert.ok(ok.break_even_utilisation > 0);
-  assert.equal(cli(['energy', '--gpu', 'a100-sxm4-80gb']).code, 2);
-  assert.equal(cli(['tco']).code, 2);
+  assert.equal((await cliIn(['energy', '--gpu', 'a100-sxm4-80gb'])).code, 2);
+  assert.equal((await cliIn(['tco'])).code, 2);
 });
 
 test('the engine client exposes the decision tools and throws GpuvalueError with a path', async () => {

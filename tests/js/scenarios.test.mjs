@@ -3,7 +3,7 @@
 // and the decision tools recommend, not exact numbers.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { cli, loadEngine } from './helpers.mjs';
+import { cli, cliIn, loadEngine } from './helpers.mjs';
 
 const e = await loadEngine();
 const defaults = e.defaults();
@@ -301,9 +301,9 @@ test("the MIG tool's cheapest whole-GPU and MIG rentals use no stale price or il
 
 // ---- the command line ----
 
-test('gpuvalue rank --preset P --json: for every preset the first result meets the horizon (frontier pre-training: when any offer can), with nodes and total GPUs, and no illustrative or stale offer', () => {
+test('gpuvalue rank --preset P --json: for every preset the first result meets the horizon (frontier pre-training: when any offer can), with nodes and total GPUs, and no illustrative or stale offer', async () => {
   for (const id of PRESETS) {
-    const r = cli(['rank', '--preset', id, '--json', '--limit', '40']);
+    const r = await cliIn(['rank', '--preset', id, '--json', '--limit', '40']);
     assert.equal(r.code, 0, `${id}: ${r.stderr}`);
     const j = JSON.parse(r.stdout);
     const top = j.results[0];
