@@ -51,7 +51,7 @@ export function offlineParts(html) {
     ['engine_wasm', el(' type="application/octet-stream" id="gv-wasm"[^>]*')],
     ['engine_glue', el(' id="gv-engine"')],
     ['worker', el(' type="text/plain" id="gv-worker"')],
-    ['app', el(' id="gv-app"')],
+    ['app', el('(?: type="module")? id="gv-app"')],
     ['first_script', el(' id="gv-first"')],
     ['boot', el(' id="gv-boot[^"]*"')],
     ['first_templates', /<template id="gv-first-[^"]+">([\s\S]*?)<\/template>/g],

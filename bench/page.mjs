@@ -68,8 +68,10 @@ async function startLoad(browser, url, selector, done, after) {
 function startupMarks() {
   const m = window.gpuvalue && window.gpuvalue.host && window.gpuvalue.host.meta && window.gpuvalue.host.meta.startup;
   const mark = (name) => { const e = performance.getEntriesByName(name)[0]; return e ? e.startTime : NaN; };
-  return m ? { script_ms: mark('gv:main'), worker_started_ms: m.startedAt - performance.timeOrigin, inflate_ms: m.inflateMs, compile_ms: m.compileMs,
-    data_ms: m.dataMs, engine_ready_ms: mark('gv:engine'), built_ms: mark('gv:built') } : null;
+  const at = (t) => (t ? t - performance.timeOrigin : NaN);
+  return m ? { boot_ms: mark('gv:boot'), boot_data_ms: mark('gv:boot-data'), script_ms: mark('gv:main'), worker_started_ms: at(m.startedAt), worker_init_ms: at(m.initAt), inflate_ms: m.inflateMs, compile_ms: m.compileMs,
+    data_ms: m.dataMs, data_read_ms: m.readMs, data_engine_ms: m.engineMs, data_core_ms: m.coreMs, meta_ms: m.metaMs, worker_ready_ms: at(m.readyAt),
+    engine_ready_ms: mark('gv:engine'), built_ms: mark('gv:built') } : null;
 }
 
 // The offline file from file:// in the default view (no hash: what a reader opening the file sees), `runs` fresh

@@ -7,6 +7,7 @@ import zlib from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { prerender, firstScript, firstTemplates } from './prerender.mjs';
 import { packBundle } from '../web/src/engine/bundle.js';
+import { bootScripts } from '../web/src/engine/boot.js';
 
 export function dataBundle(root) {
   const read = (p) => JSON.parse(fs.readFileSync(path.join(root, p), 'utf8'));
@@ -153,20 +154,30 @@ export async function buildWeb(root) {
   const appInline = inlineScript(appJs);
   const workerInline = inlineScript(workerJs);
   const dataInline = dataJson.replace(/</g, '\\u003c');
+  // The boot scripts (web/src/engine/boot.js) start the engine worker as soon as its scripts and the wasm are parsed
+  // and send it the data as soon as that is, so that the worker compiles and loads while the browser parses the rest.
+  const boot = bootScripts();
   // worker-src blob: the engine worker is made from the inline engine and worker scripts' text; a
   // blob worker inherits this policy, so 'wasm-unsafe-eval' lets it compile the wasm it is handed.
   const offlinePage = () => {
     // The worker's text runs on the page too when no worker can start (engine/host.js): its hash is allowed.
-    const csp = ["default-src 'none'", `script-src ${sha256(engineInline)} ${sha256(appInline)} ${sha256(workerInline)} ${first.hash} 'wasm-unsafe-eval'`,
+    const hashes = [engineInline, appInline, workerInline, boot.worker, boot.data].map(sha256).join(' ');
+    const csp = ["default-src 'none'", `script-src ${hashes} ${first.hash} 'wasm-unsafe-eval'`,
       'worker-src blob:', 'connect-src data:', "style-src 'unsafe-inline'", 'img-src data: blob:'].join('; ');
     let offline = fill(template, '<!--CSP-->', `<meta http-equiv="Content-Security-Policy" content="${csp}">`);
     offline = fill(offline, '<!--STYLES-->', `<style>${css}</style>`);
     offline = fill(offline, '<!--FIRST-->', first.script ? `${first.templates}\n<script id="gv-first">${first.script}</script>` : '');
-    offline = fill(offline, '<!--DATA-->', `<script type="application/json" id="gv-data">${dataInline}</script>`
-      + (wasmGzBase64 ? `\n<script type="application/octet-stream" id="gv-wasm" data-encoding="gzip+base64">${wasmGzBase64}</script>` : ''));
-    // The worker's script travels as text (type text/plain: not run at load; engine/host.js runs it on the page when
-  // no worker can start, its hash allowed above).
-    offline = fill(offline, '<!--SCRIPTS-->', `<script id="gv-engine">${engineInline}</script>\n<script type="text/plain" id="gv-worker">${workerInline}</script>\n<script id="gv-app">${appInline}</script>`);
+    offline = fill(offline, '<!--DATA-->', '');
+    // In this order: the wasm, the worker's script as text (type text/plain: not run at load; engine/host.js runs
+    // it on the page when no worker can start, its hash allowed above), the engine's glue, the boot script that
+    // starts the worker, the data and the boot script that sends it, then the page's script, as a module: run once
+    // the file is parsed, in a task of its own, so that the browser can paint the first screen and start the worker
+    // before it (an inline classic script would run within the parser's task).
+    offline = fill(offline, '<!--SCRIPTS-->', [
+      wasmGzBase64 ? `<script type="application/octet-stream" id="gv-wasm" data-encoding="gzip+base64">${wasmGzBase64}</script>` : '',
+      `<script type="text/plain" id="gv-worker">${workerInline}</script>`, `<script id="gv-engine">${engineInline}</script>`,
+      `<script id="gv-boot">${boot.worker}</script>`, `<script type="application/json" id="gv-data">${dataInline}</script>`,
+      `<script id="gv-boot-data">${boot.data}</script>`, `<script type="module" id="gv-app">${appInline}</script>`].filter(Boolean).join('\n'));
     fs.writeFileSync(path.join(dist, 'gpuvalue.html'), offline);
     return offline;
   };

@@ -90,6 +90,17 @@ test('the offline file stays within its 545 KB gzip guard, the wasm inflated fro
   assert.equal(await settled(page), '1');
   const startup = await page.evaluate(() => performance.now());
   t.diagnostic(`offline page ready after ${startup.toFixed(0)} ms (since navigation start); ${gz} bytes gzip`);
+  // The engine worker was started by the file's boot script (web/src/engine/boot.js), before the page's own script
+  // ran, and the page took it over: no second worker, the data sent once.
+  const boot = await page.evaluate(() => ({
+    boot: performance.getEntriesByName('gv:boot').map((e) => e.startTime), data: performance.getEntriesByName('gv:boot-data').map((e) => e.startTime),
+    main: performance.getEntriesByName('gv:main').map((e) => e.startTime), adopted: window.gpuvalueBoot === null, kind: document.body.dataset.host,
+  }));
+  assert.equal(boot.boot.length, 1);
+  assert.equal(boot.data.length, 1);
+  assert.ok(boot.boot[0] <= boot.data[0] && boot.data[0] <= boot.main[0], JSON.stringify(boot));
+  assert.equal(boot.adopted, true);
+  assert.equal(boot.kind, 'worker');
   assert.deepEqual(log.errors, []);
   await context.close();
 });
