@@ -75,15 +75,16 @@ const fill = (text, marker, value) => text.split(marker).join(value);
 const inlineScript = (js) => js.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
 const sha256 = (text) => `'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
-// Takes the wasm out of a SINGLE_FILE emscripten script: returns the script with an empty data URI in its place
-// and the wasm as base64(gzip(wasm)). Without a data URI (another build mode) the script is returned as it is.
+// Takes the wasm out of a SINGLE_FILE emscripten script: returns the script with an empty data URI in its place,
+// the wasm's bytes, and the wasm as base64(gzip(wasm)). Without a data URI (another build mode) the script is
+// returned as it is.
 export function splitWasm(engineJs) {
   const prefix = 'data:application/octet-stream;base64,';
   const m = new RegExp(`${prefix.replace(/[/.+]/g, '\\$&')}([A-Za-z0-9+/=]+)`).exec(engineJs);
-  if (!m) return { engine: engineJs, wasmGzBase64: null };
+  if (!m) return { engine: engineJs, wasm: null, wasmGzBase64: null };
   const wasm = Buffer.from(m[1], 'base64');
   const wasmGzBase64 = zlib.gzipSync(wasm, { level: 9 }).toString('base64');
-  return { engine: engineJs.slice(0, m.index) + prefix + engineJs.slice(m.index + m[0].length), wasmGzBase64 };
+  return { engine: engineJs.slice(0, m.index) + prefix + engineJs.slice(m.index + m[0].length), wasm, wasmGzBase64 };
 }
 
 export async function buildWeb(root) {
@@ -112,8 +113,13 @@ export async function buildWeb(root) {
   const css = (await esbuild.transform(fs.readFileSync(path.join(root, 'web/styles.css'), 'utf8'), { loader: 'css', minify: true, logLevel: 'warning' })).code;
   const template = fs.readFileSync(path.join(root, 'web/index.html'), 'utf8');
 
-  // Served site: separate files; the catalog is fetched from data/bundle.json.
-  fs.writeFileSync(path.join(site, 'gpuvalue_engine.js'), engineJs);
+  // Served site: separate files; the catalog is fetched from data/bundle.json, and the engine's wasm from
+  // gpuvalue_engine.wasm, as bytes the server compresses and the worker compiles while they arrive (as base64 inside
+  // the script it was 498 KB after gzip, as bytes 365 KB; engine/worker.js).
+  const { engine: engineSite, wasm: siteWasm } = splitWasm(engineJs);
+  fs.writeFileSync(path.join(site, 'gpuvalue_engine.js'), engineSite);
+  if (siteWasm) fs.writeFileSync(path.join(site, 'gpuvalue_engine.wasm'), siteWasm);
+  else fs.rmSync(path.join(site, 'gpuvalue_engine.wasm'), { force: true });
   fs.writeFileSync(path.join(site, 'app.js'), appJs);
   fs.writeFileSync(path.join(site, 'worker.js'), workerJs);
   fs.writeFileSync(path.join(site, 'styles.css'), css);

@@ -1,6 +1,6 @@
 // How the page starts the engine (startHost below is the engine folder's entry for the page):
-// - Served site: a Web Worker whose code is the site's own two scripts, gpuvalue_engine.js (the wasm engine)
-//   and worker.js (engine/worker.js: the engine-side modules without the page's UI), loaded by importScripts
+// - Served site: a Web Worker whose code is the site's own two scripts, gpuvalue_engine.js (the wasm engine's
+//   glue; the worker compiles gpuvalue_engine.wasm as it arrives) and worker.js (engine/worker.js: the engine-side modules without the page's UI), loaded by importScripts
 //   from a small Blob (the CSP allows worker-src 'self' blob:).
 // - Offline file (file://, no requests): a Blob worker made of the text of the inline gv-engine and gv-worker
 //   elements; the wasm comes from the gv-wasm element (gzip + base64) and is inflated in the worker. The file's
@@ -129,6 +129,14 @@ class LocalHost {
   cancel() { return Promise.resolve(); }
 }
 
+// The served site's engine wasm, beside its script (the offline file carries its own in gv-wasm): an absolute URL,
+// so that a Blob worker can fetch it.
+function siteWasmUrl() {
+  if (document.getElementById('gv-wasm')) return null;
+  const el = [...document.scripts].find((s) => s.src && new URL(s.src).pathname.endsWith('/gpuvalue_engine.js'));
+  return el ? new URL('gpuvalue_engine.wasm', el.src).href : null;
+}
+
 // The worker's code: the offline file's inline engine and worker scripts, or on the served site a Blob that
 // imports the site's engine and worker scripts. Null when neither is on the page.
 function workerBlobSource() {
@@ -186,7 +194,7 @@ async function startWorker(dataText) {
   }
   const host = new WorkerHost(worker, dataText);
   const wasmEl = document.getElementById('gv-wasm');
-  const init = host.request('init', { dataText, wasmGzBase64: wasmEl ? wasmEl.textContent.trim() : null, today: todayIso() });
+  const init = host.request('init', { dataText, wasmGzBase64: wasmEl ? wasmEl.textContent.trim() : null, wasmUrl: siteWasmUrl(), today: todayIso() });
   return awaitInit(host, init);
 }
 
@@ -213,8 +221,12 @@ async function startLocal(dataText) {
   const { initCore } = await pageCore();
   const el = document.getElementById('gv-wasm');
   let factory = window.createGpuvalue;
-  if (el) {
-    const wasmBinary = await inflate(el.textContent.trim());
+  const url = siteWasmUrl();
+  if (el || url) {
+    const wasmBinary = el ? await inflate(el.textContent.trim()) : await fetch(url).then((res) => {
+      if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+      return res.arrayBuffer();
+    });
     factory = (options = {}) => window.createGpuvalue({ ...options, wasmBinary });
   }
   const start = () => initCore(factory, dataText, { today: todayIso() });

@@ -24,9 +24,25 @@ function compileWasm({ wasmGzBase64 }) {
   return compiled.then(() => ({}));
 }
 
-async function init({ dataText, wasmGzBase64, today }) {
+// The served site's wasm (gpuvalue_engine.wasm), compiled while its bytes arrive.
+async function compileUrl(url) {
+  const t0 = performance.now();
+  let module;
+  try {
+    module = await WebAssembly.compileStreaming(fetch(url));
+  } catch {
+    // A server that does not say application/wasm: the bytes whole, then compiled.
+    const res = await fetch(url);
+    if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+    module = await WebAssembly.compile(await res.arrayBuffer());
+  }
+  return { module, inflateMs: 0, compileMs: performance.now() - t0, startedAt: performance.timeOrigin + t0 };
+}
+
+async function init({ dataText, wasmGzBase64, wasmUrl, today }) {
   if (typeof self.createGpuvalue !== 'function') throw new Error('the engine script did not load in the worker');
   const t0 = performance.now();
+  if (!compiled && wasmUrl) compiled = compileUrl(wasmUrl);
   let factory = self.createGpuvalue;
   let wasm = null;
   if (compiled) {
