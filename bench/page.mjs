@@ -1,7 +1,11 @@
-// The page's share of `npm run bench`, in headless Chromium (Debian's):
-//   pageReady      navigation start → first ranked table of the offline file from file://
-//   pageFloor      the same measurement on a static HTML file of the same byte size with a 100-row table in its
-//                  markup and no script: what the browser alone costs on this machine
+// The page's share of `npm run bench`, in headless Chromium (Debian's), every start timed on the page's own clock
+// (ms from navigation start) by one script installed before the page's own (observeStart):
+//   defaultViewStart  the offline file from file:// with no hash, as a reader opens it: the first ranked table
+//                  painted (the build's prerendered first screen), the engine ready (the controls answer:
+//                  data-ready), the first contentful paint, and the page's and the worker's start-up marks
+//   otherViewStart the same file with a hash asking for a view the build did not prerender: to data-ready
+//   pageFloor      a static HTML file of the same byte size with a 100-row table in its markup and no script: its
+//                  100th row painted, what the browser alone costs on this machine
 //   interactionPaint  a weight slider moved → table, charts and details painted, with a catalog imported into the
 //                  page; measured inside the page (performance.now from the change event to the frame after the
 //                  page reports every part settled)
@@ -17,39 +21,90 @@ export async function launchBrowser() {
   return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ARGS });
 }
 
-// Milliseconds from page.goto to `ready(page)` resolving, in a fresh context each run.
-async function timedLoads(browser, url, runs, ready, after) {
-  const times = [];
-  for (let i = 0; i < runs; i++) {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    const t0 = Date.now();
-    await page.goto(url);
-    await ready(page);
-    times.push(Date.now() - t0);
-    if (after) await after(page);
-    await context.close();
-  }
-  return times;
+// Installed before any of a page's own scripts (context.addInitScript): records, on the page's own clock (ms from
+// navigation start), when the first frame that has `selector` in the DOM has been painted, when body's data-ready
+// first becomes '1', and the first-contentful-paint entry; and when the element was first in the DOM (table_dom_ms). Painted: the timestamp of the frame after the one whose
+// animation-frame callback first found the element (a frame paints after its callbacks, so the next frame begins
+// once that paint is done). The floor file is measured by the same script, so that the ratio compares like with like.
+function observeStart(selector) {
+  const marks = { table_ms: null, table_dom_ms: null, ready_ms: null, fcp_ms: null };
+  window.__gvStart = marks;
+  const seen = () => {
+    const el = document.querySelector(selector);
+    if (el && marks.table_dom_ms === null) marks.table_dom_ms = performance.now();
+    return el;
+  };
+  const frame = () => requestAnimationFrame(() => {
+    if (!seen()) { frame(); return; }
+    requestAnimationFrame((ts) => { marks.table_ms = ts; });
+  });
+  frame();
+  const ready = () => {
+    seen();
+    if (marks.ready_ms === null && document.body && document.body.dataset.ready === '1') marks.ready_ms = performance.now();
+  };
+  new MutationObserver(ready).observe(document, { attributes: true, childList: true, subtree: true, attributeFilter: ['data-ready'] });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (e.name === 'first-contentful-paint') marks.fcp_ms = e.startTime;
+  }).observe({ type: 'paint', buffered: true });
 }
 
-// The offline page's start times, and where the engine worker's start went in each run (ms after navigation
-// start; inflating, compiling, loading the data).
-export async function pageReady(browser, offlineFile, runs = 9) {
-  const startup = [];
-  const times = await timedLoads(browser, `${pathToFileURL(offlineFile).href}#preset=resnet50-imagenet&lang=en`, runs,
-    (page) => page.waitForFunction(() => document.body.dataset.ready === '1', null, { timeout: 30000 }),
-    async (page) => {
-      const s = await page.evaluate(() => {
-        const m = window.gpuvalue && window.gpuvalue.host && window.gpuvalue.host.meta && window.gpuvalue.host.meta.startup;
-        // The page's own start-up marks (web/src/app/main.js): its script running, the engine ready, the page built.
-        const mark = (name) => { const e = performance.getEntriesByName(name)[0]; return e ? e.startTime : NaN; };
-        return m ? { script_ms: mark('gv:main'), worker_started_ms: m.startedAt - performance.timeOrigin, inflate_ms: m.inflateMs, compile_ms: m.compileMs,
-          data_ms: m.dataMs, engine_ready_ms: mark('gv:engine'), built_ms: mark('gv:built') } : null;
-      });
-      if (s) startup.push(s);
+// One load of `url` in a fresh context: the marks of observeStart once `done(marks)` holds, and what `after(page)`
+// returns.
+async function startLoad(browser, url, selector, done, after) {
+  const context = await browser.newContext({ locale: 'en-US' });
+  await context.addInitScript(observeStart, selector);
+  const page = await context.newPage();
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.waitForFunction(done, null, { timeout: 60000 });
+  const marks = await page.evaluate(() => window.__gvStart);
+  const extra = after ? await after(page) : null;
+  await context.close();
+  return { marks, extra };
+}
+
+// The engine worker's start in a loaded page (ms from navigation start): the page's own marks (web/src/app/main.js)
+// and the worker's (web/src/engine/worker.js: inflating, compiling, loading the data).
+function startupMarks() {
+  const m = window.gpuvalue && window.gpuvalue.host && window.gpuvalue.host.meta && window.gpuvalue.host.meta.startup;
+  const mark = (name) => { const e = performance.getEntriesByName(name)[0]; return e ? e.startTime : NaN; };
+  const at = (t) => (t ? t - performance.timeOrigin : NaN);
+  return m ? { boot_ms: mark('gv:boot'), boot_data_ms: mark('gv:boot-data'), script_ms: mark('gv:main'), worker_started_ms: at(m.startedAt), worker_init_ms: at(m.initAt), inflate_ms: m.inflateMs, compile_ms: m.compileMs,
+    data_ms: m.dataMs, data_read_ms: m.readMs, data_engine_ms: m.engineMs, data_core_ms: m.coreMs, meta_ms: m.metaMs, worker_ready_ms: at(m.readyAt),
+    engine_ready_ms: mark('gv:engine'), built_ms: mark('gv:built') } : null;
+}
+
+// The offline file from file:// in the default view (no hash: what a reader opening the file sees), `runs` fresh
+// loads: firstTable (the first ranked table's rows painted: the build's prerendered first screen), engineReady (the
+// page's controls answer: data-ready), fcp, and the start-up marks of each load.
+export async function defaultViewStart(browser, offlineFile, runs = 9) {
+  const out = { firstTable: [], tableInDom: [], engineReady: [], fcp: [], startup: [] };
+  for (let i = 0; i < runs; i++) {
+    const { marks, extra } = await startLoad(browser, pathToFileURL(offlineFile).href, '#ranking tbody tr', () => {
+      const m = window.__gvStart;
+      return m && m.table_ms !== null && m.ready_ms !== null;
+    }, (page) => page.evaluate(startupMarks));
+    out.firstTable.push(marks.table_ms);
+    out.tableInDom.push(marks.table_dom_ms);
+    out.engineReady.push(marks.ready_ms);
+    out.fcp.push(marks.fcp_ms);
+    if (extra) out.startup.push(extra);
+  }
+  return out;
+}
+
+// The same file with a hash that asks for a view the build did not prerender (another preset): the page shows a
+// loading note, then the live table once the engine has ranked it. Times to data-ready.
+export async function otherViewStart(browser, offlineFile, runs = 9, hash = '#preset=gpt3-175b&lang=en') {
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const { marks } = await startLoad(browser, `${pathToFileURL(offlineFile).href}${hash}`, '#ranking tbody tr', () => {
+      const m = window.__gvStart;
+      return m && m.ready_ms !== null;
     });
-  return { times, startup };
+    times.push(marks.ready_ms);
+  }
+  return { times };
 }
 
 // A static page as heavy as the offline file: a 100-row table in the markup, then a comment that pads the file
@@ -67,12 +122,19 @@ export function writeFloorPage(dir, bytes) {
   return file;
 }
 
+// The static floor file's 100-row table painted, timed by the same script as the page's first table.
 export async function pageFloor(browser, bytes, runs = 9) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpuvalue-floor-'));
   const file = writeFloorPage(dir, bytes);
-  const times = await timedLoads(browser, pathToFileURL(file).href, runs,
-    (page) => page.waitForFunction(() => document.querySelectorAll('#t tbody tr').length === 100, null, { timeout: 30000 }));
-  fs.rmSync(dir, { recursive: true, force: true });
+  const times = [];
+  try {
+    for (let i = 0; i < runs; i++) {
+      const { marks } = await startLoad(browser, pathToFileURL(file).href, '#t tbody tr:nth-child(100)', () => window.__gvStart && window.__gvStart.table_ms !== null);
+      times.push(marks.table_ms);
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
   return { times };
 }
 

@@ -7,6 +7,7 @@ import zlib from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { prerender, firstScript, firstTemplates } from './prerender.mjs';
 import { packBundle } from '../web/src/engine/bundle.js';
+import { bootScripts } from '../web/src/engine/boot.js';
 
 export function dataBundle(root) {
   const read = (p) => JSON.parse(fs.readFileSync(path.join(root, p), 'utf8'));
@@ -74,15 +75,16 @@ const fill = (text, marker, value) => text.split(marker).join(value);
 const inlineScript = (js) => js.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
 const sha256 = (text) => `'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
-// Takes the wasm out of a SINGLE_FILE emscripten script: returns the script with an empty data URI in its place
-// and the wasm as base64(gzip(wasm)). Without a data URI (another build mode) the script is returned as it is.
+// Takes the wasm out of a SINGLE_FILE emscripten script: returns the script with an empty data URI in its place,
+// the wasm's bytes, and the wasm as base64(gzip(wasm)). Without a data URI (another build mode) the script is
+// returned as it is.
 export function splitWasm(engineJs) {
   const prefix = 'data:application/octet-stream;base64,';
   const m = new RegExp(`${prefix.replace(/[/.+]/g, '\\$&')}([A-Za-z0-9+/=]+)`).exec(engineJs);
-  if (!m) return { engine: engineJs, wasmGzBase64: null };
+  if (!m) return { engine: engineJs, wasm: null, wasmGzBase64: null };
   const wasm = Buffer.from(m[1], 'base64');
   const wasmGzBase64 = zlib.gzipSync(wasm, { level: 9 }).toString('base64');
-  return { engine: engineJs.slice(0, m.index) + prefix + engineJs.slice(m.index + m[0].length), wasmGzBase64 };
+  return { engine: engineJs.slice(0, m.index) + prefix + engineJs.slice(m.index + m[0].length), wasm, wasmGzBase64 };
 }
 
 export async function buildWeb(root) {
@@ -111,8 +113,13 @@ export async function buildWeb(root) {
   const css = (await esbuild.transform(fs.readFileSync(path.join(root, 'web/styles.css'), 'utf8'), { loader: 'css', minify: true, logLevel: 'warning' })).code;
   const template = fs.readFileSync(path.join(root, 'web/index.html'), 'utf8');
 
-  // Served site: separate files; the catalog is fetched from data/bundle.json.
-  fs.writeFileSync(path.join(site, 'gpuvalue_engine.js'), engineJs);
+  // Served site: separate files; the catalog is fetched from data/bundle.json, and the engine's wasm from
+  // gpuvalue_engine.wasm, as bytes the server compresses and the worker compiles while they arrive (as base64 inside
+  // the script it was 498 KB after gzip, as bytes 365 KB; engine/worker.js).
+  const { engine: engineSite, wasm: siteWasm } = splitWasm(engineJs);
+  fs.writeFileSync(path.join(site, 'gpuvalue_engine.js'), engineSite);
+  if (siteWasm) fs.writeFileSync(path.join(site, 'gpuvalue_engine.wasm'), siteWasm);
+  else fs.rmSync(path.join(site, 'gpuvalue_engine.wasm'), { force: true });
   fs.writeFileSync(path.join(site, 'app.js'), appJs);
   fs.writeFileSync(path.join(site, 'worker.js'), workerJs);
   fs.writeFileSync(path.join(site, 'styles.css'), css);
@@ -153,20 +160,30 @@ export async function buildWeb(root) {
   const appInline = inlineScript(appJs);
   const workerInline = inlineScript(workerJs);
   const dataInline = dataJson.replace(/</g, '\\u003c');
+  // The boot scripts (web/src/engine/boot.js) start the engine worker as soon as its scripts and the wasm are parsed
+  // and send it the data as soon as that is, so that the worker compiles and loads while the browser parses the rest.
+  const boot = bootScripts();
   // worker-src blob: the engine worker is made from the inline engine and worker scripts' text; a
   // blob worker inherits this policy, so 'wasm-unsafe-eval' lets it compile the wasm it is handed.
   const offlinePage = () => {
     // The worker's text runs on the page too when no worker can start (engine/host.js): its hash is allowed.
-    const csp = ["default-src 'none'", `script-src ${sha256(engineInline)} ${sha256(appInline)} ${sha256(workerInline)} ${first.hash} 'wasm-unsafe-eval'`,
+    const hashes = [engineInline, appInline, workerInline, boot.worker, boot.data].map(sha256).join(' ');
+    const csp = ["default-src 'none'", `script-src ${hashes} ${first.hash} 'wasm-unsafe-eval'`,
       'worker-src blob:', 'connect-src data:', "style-src 'unsafe-inline'", 'img-src data: blob:'].join('; ');
     let offline = fill(template, '<!--CSP-->', `<meta http-equiv="Content-Security-Policy" content="${csp}">`);
     offline = fill(offline, '<!--STYLES-->', `<style>${css}</style>`);
     offline = fill(offline, '<!--FIRST-->', first.script ? `${first.templates}\n<script id="gv-first">${first.script}</script>` : '');
-    offline = fill(offline, '<!--DATA-->', `<script type="application/json" id="gv-data">${dataInline}</script>`
-      + (wasmGzBase64 ? `\n<script type="application/octet-stream" id="gv-wasm" data-encoding="gzip+base64">${wasmGzBase64}</script>` : ''));
-    // The worker's script travels as text (type text/plain: not run at load; engine/host.js runs it on the page when
-  // no worker can start, its hash allowed above).
-    offline = fill(offline, '<!--SCRIPTS-->', `<script id="gv-engine">${engineInline}</script>\n<script type="text/plain" id="gv-worker">${workerInline}</script>\n<script id="gv-app">${appInline}</script>`);
+    offline = fill(offline, '<!--DATA-->', '');
+    // In this order: the wasm, the worker's script as text (type text/plain: not run at load; engine/host.js runs
+    // it on the page when no worker can start, its hash allowed above), the engine's glue, the boot script that
+    // starts the worker, the data and the boot script that sends it, then the page's script, as a module: run once
+    // the file is parsed, in a task of its own, so that the browser can paint the first screen and start the worker
+    // before it (an inline classic script would run within the parser's task).
+    offline = fill(offline, '<!--SCRIPTS-->', [
+      wasmGzBase64 ? `<script type="application/octet-stream" id="gv-wasm" data-encoding="gzip+base64">${wasmGzBase64}</script>` : '',
+      `<script type="text/plain" id="gv-worker">${workerInline}</script>`, `<script id="gv-engine">${engineInline}</script>`,
+      `<script id="gv-boot">${boot.worker}</script>`, `<script type="application/json" id="gv-data">${dataInline}</script>`,
+      `<script id="gv-boot-data">${boot.data}</script>`, `<script type="module" id="gv-app">${appInline}</script>`].filter(Boolean).join('\n'));
     fs.writeFileSync(path.join(dist, 'gpuvalue.html'), offline);
     return offline;
   };

@@ -75,10 +75,12 @@ export async function tableRows(page, { visible = false } = {}) {
 export async function nodeEngine() {
   const { createRequire } = await import('node:module');
   const { createEngine, todayIso } = await import('../../web/src/engine/client.js');
-  // Exactly the engine the page loads (dist/site/gpuvalue_engine.js, also inlined in the offline file), as CommonJS.
+  // Exactly the engine the page loads (dist/site/gpuvalue_engine.js as CommonJS, its wasm gpuvalue_engine.wasm).
   const copy = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gpuvalue-engine-')), 'engine.cjs');
   fs.copyFileSync(path.join(root, 'dist/site/gpuvalue_engine.js'), copy);
-  const factory = createRequire(import.meta.url)(copy);
+  const wasmBinary = fs.readFileSync(path.join(root, 'dist/site/gpuvalue_engine.wasm'));
+  const glue = createRequire(import.meta.url)(copy);
+  const factory = (options = {}) => glue({ ...options, wasmBinary });
   const { unpackBundle } = await import('../../web/src/engine/bundle.js');
   const data = unpackBundle(JSON.parse(fs.readFileSync(path.join(root, 'dist/site/data/bundle.json'), 'utf8')));  // the page's data
   return createEngine(factory, data, { today: todayIso() });

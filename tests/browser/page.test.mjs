@@ -74,6 +74,22 @@ test('the widget script stays within its 335 KB gzip guard, its wasm carried as 
   assert.match(js, /window\.__GPUVALUE_WASM__="[A-Za-z0-9+/=]{100000,}"/);
 });
 
+test('the served site\'s first visit stays within its 680 KB gzip guard, the engine\'s wasm fetched as bytes', async () => {
+  const { context, page, log } = await openPage(browser, base);
+  assert.equal(await settled(page), '1');
+  // Every file the first visit loaded from the site, measured as the server's gzip -9 of it.
+  const files = [...new Set(log.requests.filter((u) => u.startsWith(base)).map((u) => new URL(u).pathname.slice(1) || 'index.html'))];
+  const gz = files.reduce((sum, f) => sum + zlib.gzipSync(fs.readFileSync(path.join(root, 'dist/site', f)), { level: 9 }).length, 0);
+  // A guard against growth, set over today's first visit (675,347 bytes, 659.5 KB, + 3 %): the engine's wasm as a
+  // file of its own, 366,910 bytes after gzip where as base64 inside gpuvalue_engine.js it was 498,229; the 350 KB
+  // target is measured by `npm run bench` (site_first_visit_gzip_bytes) and is missed.
+  assert.ok(gz <= 680 * 1024, `${gz} bytes gzip: ${files.join(', ')}`);
+  assert.ok(files.includes('gpuvalue_engine.wasm'), files.join(', '));
+  assert.doesNotMatch(fs.readFileSync(path.join(root, 'dist/site/gpuvalue_engine.js'), 'utf8'), /base64,[A-Za-z0-9+/=]{1000}/);
+  assert.deepEqual(log.errors, []);
+  await context.close();
+});
+
 test('the offline file stays within its 545 KB gzip guard, the wasm inflated from a data element', async (t) => {
   const html = fs.readFileSync(path.join(root, 'dist/gpuvalue.html'));
   const gz = zlib.gzipSync(html).length;
@@ -90,6 +106,17 @@ test('the offline file stays within its 545 KB gzip guard, the wasm inflated fro
   assert.equal(await settled(page), '1');
   const startup = await page.evaluate(() => performance.now());
   t.diagnostic(`offline page ready after ${startup.toFixed(0)} ms (since navigation start); ${gz} bytes gzip`);
+  // The engine worker was started by the file's boot script (web/src/engine/boot.js), before the page's own script
+  // ran, and the page took it over: no second worker, the data sent once.
+  const boot = await page.evaluate(() => ({
+    boot: performance.getEntriesByName('gv:boot').map((e) => e.startTime), data: performance.getEntriesByName('gv:boot-data').map((e) => e.startTime),
+    main: performance.getEntriesByName('gv:main').map((e) => e.startTime), adopted: window.gpuvalueBoot === null, kind: document.body.dataset.host,
+  }));
+  assert.equal(boot.boot.length, 1);
+  assert.equal(boot.data.length, 1);
+  assert.ok(boot.boot[0] <= boot.data[0] && boot.data[0] <= boot.main[0], JSON.stringify(boot));
+  assert.equal(boot.adopted, true);
+  assert.equal(boot.kind, 'worker');
   assert.deepEqual(log.errors, []);
   await context.close();
 });

@@ -18,11 +18,18 @@ const POINT_LIMIT = 600;        // scatter points sent to the page before the cl
 // A row's key on the page (selection, comparison, URL): one offer under one billing model.
 export const rowKey = (r) => `${r.id}|${r.pricing}`;
 
-export async function initCore(factory, dataText, { today } = {}) {
+// timings (optional) receives where the start went: readMs (the data read and unpacked), engineMs (the module
+// instantiated and the data loaded into it), coreMs (the engine's defaults, presets and GPUs read back).
+export async function initCore(factory, dataText, { today, timings = {} } = {}) {
+  const t0 = performance.now();
   const data = unpackBundle(JSON.parse(dataText));
   const catalogTexts = data.catalogs.map((c) => JSON.stringify(c.doc));
+  const t1 = performance.now();
   const client = await createEngine(factory, data, { today, catalogTexts });
-  return createCore(client, data, catalogTexts);
+  const t2 = performance.now();
+  const core = createCore(client, data, catalogTexts);
+  Object.assign(timings, { readMs: t1 - t0, engineMs: t2 - t1, coreMs: performance.now() - t2 });
+  return core;
 }
 
 // The catalog's date (its newest price of a real offer) and, per provider, the date of its oldest price; and per
@@ -51,8 +58,8 @@ function freshness(offers) {
   };
 }
 
-// True when an ISO date lies more than `days` days before today.
-const isStaleDate = (asOf, days) => daysBetween(asOf, todayIso()) > days;
+// True when an ISO date lies more than `days` days before `today`.
+const isStaleDate = (asOf, days, today) => daysBetween(asOf, today) > days;
 
 export function createCore(client, data, bundledTexts = data.catalogs.map((c) => JSON.stringify(c.doc))) {
   const bundledIds = new Set(data.catalogs.flatMap((c) => c.doc.instances.map((i) => i.id)));
@@ -65,6 +72,7 @@ export function createCore(client, data, bundledTexts = data.catalogs.map((c) =>
     s.offers = new Map(client.catalogSummary().map((o) => [o.id, o]));
     const uniq = (xs) => [...new Set(xs)].sort((a, b) => a.localeCompare(b));
     const all = [...s.offers.values()];
+    const today = todayIso();
     s.catalog = {
       version: s.version, count: s.offers.size, providers: uniq(all.map((o) => o.provider)), regions: uniq(all.map((o) => o.region)),
       gpus: uniq(all.map((o) => o.gpu)),
@@ -74,11 +82,12 @@ export function createCore(client, data, bundledTexts = data.catalogs.map((c) =>
         .map((o) => ({ id: o.id, instance: o.instance, provider: o.provider, gpu: o.gpu })),
       // Offers the planner can price: on-demand and reserved (per-GPU rates), real offers only; `stale` when either
       // price is older than the engine's stale_after_days (the planner lists those only when stale prices are shown).
+      // (Ordered and cut to 400 first, then dated: today is read once.)
       reservable: all.filter((o) => !o.example && o.prices.some((p) => p.model === 'reserved') && o.prices.some((p) => p.model === 'on_demand'))
-        .map((o) => ({ id: o.id, instance: o.instance, provider: o.provider, region: o.region, gpu: o.gpu, gpu_count: o.gpu_count,
-          stale: o.prices.some((p) => (p.model === 'reserved' || p.model === 'on_demand') && isStaleDate(p.as_of, defaults.stale_after_days)) }))
         .sort((a, b) => a.gpu.localeCompare(b.gpu) || a.provider.localeCompare(b.provider) || a.instance.localeCompare(b.instance))
-        .slice(0, 400),
+        .slice(0, 400)
+        .map((o) => ({ id: o.id, instance: o.instance, provider: o.provider, region: o.region, gpu: o.gpu, gpu_count: o.gpu_count,
+          stale: o.prices.some((p) => (p.model === 'reserved' || p.model === 'on_demand') && isStaleDate(p.as_of, defaults.stale_after_days, today)) })),
     };
     return s.catalog;
   }

@@ -1,9 +1,10 @@
 // How the page starts the engine (startHost below is the engine folder's entry for the page):
-// - Served site: a Web Worker whose code is the site's own two scripts, gpuvalue_engine.js (the wasm engine)
-//   and worker.js (engine/worker.js: the engine-side modules without the page's UI), loaded by importScripts
+// - Served site: a Web Worker whose code is the site's own two scripts, gpuvalue_engine.js (the wasm engine's
+//   glue; the worker compiles gpuvalue_engine.wasm as it arrives) and worker.js (engine/worker.js: the engine-side modules without the page's UI), loaded by importScripts
 //   from a small Blob (the CSP allows worker-src 'self' blob:).
 // - Offline file (file://, no requests): a Blob worker made of the text of the inline gv-engine and gv-worker
-//   elements; the wasm comes from the gv-wasm element (gzip + base64) and is inflated in the worker.
+//   elements; the wasm comes from the gv-wasm element (gzip + base64) and is inflated in the worker. The file's
+//   boot scripts (engine/boot.js) start that worker while the page is parsed; startHost adopts it.
 // - Main-thread fallback: when no worker can start (no Worker or Blob, a browser that refuses blob workers on
 //   file:// or under a CSP, a worker that does not answer 'init' in time, or window.GPUVALUE_NO_WORKER), the very
 //   same engine core (engine/core.js) runs on the page, one macrotask per call: the worker's script itself, run on
@@ -128,6 +129,14 @@ class LocalHost {
   cancel() { return Promise.resolve(); }
 }
 
+// The served site's engine wasm, beside its script (the offline file carries its own in gv-wasm): an absolute URL,
+// so that a Blob worker can fetch it.
+function siteWasmUrl() {
+  if (document.getElementById('gv-wasm')) return null;
+  const el = [...document.scripts].find((s) => s.src && new URL(s.src).pathname.endsWith('/gpuvalue_engine.js'));
+  return el ? new URL('gpuvalue_engine.wasm', el.src).href : null;
+}
+
 // The worker's code: the offline file's inline engine and worker scripts, or on the served site a Blob that
 // imports the site's engine and worker scripts. Null when neither is on the page.
 function workerBlobSource() {
@@ -142,7 +151,37 @@ function workerBlobSource() {
   return `importScripts(${JSON.stringify(engine)}, ${JSON.stringify(worker)});`;
 }
 
+// The host once its worker has answered 'init' (its meta kept), or a failure, the worker ended, after INIT_TIMEOUT_MS.
+async function awaitInit(host, init) {
+  let timer;
+  const timeout = new Promise((_, reject) => { timer = setTimeout(() => reject(asGpuvalueError('engine worker did not start')), INIT_TIMEOUT_MS); });
+  try {
+    host.meta = await Promise.race([init, timeout]);
+  } catch (e) {
+    host.worker.terminate();
+    throw e;
+  } finally {
+    clearTimeout(timer);
+  }
+  return host;
+}
+
+// The worker the offline file's boot script started (engine/boot.js), its 'init' (id 0) already sent: the host
+// takes it over and hands it the answers that came before.
+async function adoptBoot(boot, dataText) {
+  const host = new WorkerHost(boot.worker, dataText);
+  const init = new Promise((resolve, reject) => { host.waiting.set(0, { resolve, reject }); });
+  for (const e of boot.answers.splice(0)) boot.worker.onmessage(e);
+  if (boot.failed) host.fail(asGpuvalueError(`engine worker: ${boot.failed}`));
+  return awaitInit(host, init);
+}
+
 async function startWorker(dataText) {
+  const boot = window.gpuvalueBoot;
+  if (boot && boot.dataText === dataText) {
+    window.gpuvalueBoot = null;
+    return adoptBoot(boot, dataText);
+  }
   if (typeof Worker !== 'function' || typeof Blob !== 'function' || !window.URL || !URL.createObjectURL) throw new Error('no Web Worker');
   const source = workerBlobSource();
   if (!source) throw new Error('no engine script to start a worker with');
@@ -155,18 +194,8 @@ async function startWorker(dataText) {
   }
   const host = new WorkerHost(worker, dataText);
   const wasmEl = document.getElementById('gv-wasm');
-  const init = host.request('init', { dataText, wasmGzBase64: wasmEl ? wasmEl.textContent.trim() : null, today: todayIso() });
-  let timer;
-  const timeout = new Promise((_, reject) => { timer = setTimeout(() => reject(asGpuvalueError('engine worker did not start')), INIT_TIMEOUT_MS); });
-  try {
-    host.meta = await Promise.race([init, timeout]);
-  } catch (e) {
-    worker.terminate();
-    throw e;
-  } finally {
-    clearTimeout(timer);
-  }
-  return host;
+  const init = host.request('init', { dataText, wasmGzBase64: wasmEl ? wasmEl.textContent.trim() : null, wasmUrl: siteWasmUrl(), today: todayIso() });
+  return awaitInit(host, init);
 }
 
 // The engine core for the main-thread fallback, from the worker's script run on the page.
@@ -192,8 +221,12 @@ async function startLocal(dataText) {
   const { initCore } = await pageCore();
   const el = document.getElementById('gv-wasm');
   let factory = window.createGpuvalue;
-  if (el) {
-    const wasmBinary = await inflate(el.textContent.trim());
+  const url = siteWasmUrl();
+  if (el || url) {
+    const wasmBinary = el ? await inflate(el.textContent.trim()) : await fetch(url).then((res) => {
+      if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+      return res.arrayBuffer();
+    });
     factory = (options = {}) => window.createGpuvalue({ ...options, wasmBinary });
   }
   const start = () => initCore(factory, dataText, { today: todayIso() });

@@ -1,28 +1,73 @@
 // The engine worker's script (dist/site/worker.js; the offline file's gv-worker element): the engine-side modules
 // only, without the page's UI and charts. engine/host.js says how the page starts it.
 // Messages: {id, op, args} in, {id, ok, value | error} out, the error as GpuvalueError data
-// {code, message, path, issues}; 'init' first, then the operations of engine/core.js.
+// {code, message, path, issues}; 'init' first ('wasm' before it from the offline file's boot script, engine/boot.js),
+// then the operations of engine/core.js.
 import { initCore } from './core.js';
 import { inflate } from './wasm.js';
 import { errorData, isWasmAbort } from './errors.js';
 
 let core = null;
 let stopped = null;  // the abort that stopped the engine: the host starts a fresh worker
+let compiled = null; // {module, inflateMs, compileMs, startedAt}: the wasm sent ahead of the data (engine/boot.js)
 
-async function init({ dataText, wasmGzBase64, today }) {
+// The wasm inflated and compiled as soon as it arrives ('wasm', from the offline file's boot script), while the
+// page is still being parsed; 'init' then only instantiates it.
+function compileWasm({ wasmGzBase64 }) {
+  const t0 = performance.now();
+  compiled = inflate(wasmGzBase64).then(async (bytes) => {
+    const t1 = performance.now();
+    const module = await WebAssembly.compile(bytes);
+    return { module, inflateMs: t1 - t0, compileMs: performance.now() - t1, startedAt: performance.timeOrigin + t0 };
+  });
+  compiled.catch(() => {});  // 'init' reports the failure
+  return compiled.then(() => ({}));
+}
+
+// The served site's wasm (gpuvalue_engine.wasm), compiled while its bytes arrive.
+async function compileUrl(url) {
+  const t0 = performance.now();
+  let module;
+  try {
+    module = await WebAssembly.compileStreaming(fetch(url));
+  } catch {
+    // A server that does not say application/wasm: the bytes whole, then compiled.
+    const res = await fetch(url);
+    if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+    module = await WebAssembly.compile(await res.arrayBuffer());
+  }
+  return { module, inflateMs: 0, compileMs: performance.now() - t0, startedAt: performance.timeOrigin + t0 };
+}
+
+async function init({ dataText, wasmGzBase64, wasmUrl, today }) {
   if (typeof self.createGpuvalue !== 'function') throw new Error('the engine script did not load in the worker');
   const t0 = performance.now();
+  if (!compiled && wasmUrl) compiled = compileUrl(wasmUrl);
   let factory = self.createGpuvalue;
-  if (wasmGzBase64) {
+  let wasm = null;
+  if (compiled) {
+    wasm = await compiled;
+    // Emscripten's hook for a module compiled elsewhere: instantiate it with the glue's imports.
+    const instantiateWasm = (imports, receive) => {
+      WebAssembly.instantiate(wasm.module, imports).then((instance) => receive(instance, wasm.module));
+      return {};
+    };
+    factory = (options = {}) => self.createGpuvalue({ ...options, instantiateWasm });
+  } else if (wasmGzBase64) {
     const wasmBinary = await inflate(wasmGzBase64);
     factory = (options = {}) => self.createGpuvalue({ ...options, wasmBinary });
   }
   const t1 = performance.now();
   let t2 = t1;
-  core = await initCore((options) => factory(options).then((m) => { t2 = performance.now(); return m; }), dataText, { today });
+  const timings = {};
+  core = await initCore((options) => factory(options).then((m) => { t2 = performance.now(); return m; }), dataText, { today, timings });
   const t3 = performance.now();
+  const meta = core.handle('meta');
+  Object.assign(timings, { metaMs: performance.now() - t3, readyAt: performance.timeOrigin + performance.now() });
   // Where the worker's start-up went (inflating the wasm, compiling it, loading the data): shown by the bench.
-  return { ...core.handle('meta'), startup: { inflateMs: t1 - t0, compileMs: t2 - t1, dataMs: t3 - t2, startedAt: performance.timeOrigin + t0 } };
+  const compileMs = wasm ? wasm.compileMs : t2 - t1 - timings.readMs;
+  const startup = { inflateMs: wasm ? wasm.inflateMs : t1 - t0, compileMs, dataMs: t3 - t2, startedAt: wasm ? wasm.startedAt : performance.timeOrigin + t0, initAt: performance.timeOrigin + t0 };
+  return { ...meta, startup: { ...startup, ...timings } };
 }
 
 function runWorker() {
@@ -30,7 +75,7 @@ function runWorker() {
     const { id, op, args } = e.data || {};
     try {
       if (stopped) throw stopped;
-      const value = op === 'init' ? await init(args) : await core.handle(op, args);
+      const value = op === 'init' ? await init(args) : op === 'wasm' ? await compileWasm(args) : await core.handle(op, args);
       self.postMessage({ id, ok: true, value });
     } catch (err) {
       if (isWasmAbort(err)) {

@@ -1,0 +1,117 @@
+#!/usr/bin/env node
+// Where the bytes are: each part of the offline file (dist/gpuvalue.html), of the widget (dist/site/gpu-value.js)
+// and of the served site's first visit (dist/site/), raw and after `gzip -9` of the part alone. A part alone
+// compresses a little worse than inside its file, so the parts' gzip sizes add up to a little more than the file's.
+// `npm run bench -- --json` reports it as `bytes`; `node bench/bytes.mjs` prints the tables (after `npm run build`).
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+
+const gz = (text) => zlib.gzipSync(Buffer.from(text, 'utf8'), { level: 9 }).length;
+const size = (text) => ({ raw: Buffer.byteLength(text, 'utf8'), gzip: gz(text) });
+
+// The licence comments the bundlers keep (/*! … */, legalComments), taken out of a script: [script, comments].
+function licences(js) {
+  const kept = [];
+  const rest = js.replace(/\/\*![\s\S]*?\*\//g, (c) => { kept.push(c); return ''; });
+  return [rest, kept.join('\n')];
+}
+
+// Splits `text` into named parts: each [name, RegExp] takes the first group of every match; the rest is `rest`.
+function split(text, rules, rest) {
+  const parts = {};
+  let left = text;
+  for (const [name, re] of rules) {
+    left = left.replace(re, (whole, inner) => { parts[name] = (parts[name] || '') + inner; return whole.replace(inner, ''); });
+  }
+  parts[rest] = left;
+  return parts;
+}
+
+// {part: text} → {part: {raw, gzip}}, with the scripts' licence comments in a part of their own, and the whole.
+function measure(parts, scripts, whole) {
+  const out = {};
+  let notices = '';
+  for (const [name, text] of Object.entries(parts)) {
+    if (!scripts.includes(name)) { out[name] = size(text); continue; }
+    const [code, kept] = licences(text);
+    out[name] = size(code);
+    notices += kept;
+  }
+  out.licences = size(notices);
+  out.total = { raw: Buffer.byteLength(whole, 'utf8'), gzip: gz(whole), gzip6: zlib.gzipSync(Buffer.from(whole, 'utf8')).length };
+  return out;
+}
+
+export function offlineParts(html) {
+  const el = (attrs) => new RegExp(`<script${attrs}>([\\s\\S]*?)</script>`, 'g');
+  const parts = split(html, [
+    ['data', el(' type="application/json" id="gv-data"')],
+    ['engine_wasm', el(' type="application/octet-stream" id="gv-wasm"[^>]*')],
+    ['engine_glue', el(' id="gv-engine"')],
+    ['worker', el(' type="text/plain" id="gv-worker"')],
+    ['app', el('(?: type="module")? id="gv-app"')],
+    ['first_script', el(' id="gv-first"')],
+    ['boot', el(' id="gv-boot[^"]*"')],
+    ['first_templates', /<template id="gv-first-[^"]+">([\s\S]*?)<\/template>/g],
+    ['styles', /<style>([\s\S]*?)<\/style>/g],
+  ], 'markup');
+  return measure(parts, ['engine_glue', 'worker', 'app', 'first_script', 'boot'], html);
+}
+
+export function widgetParts(js) {
+  const parts = split(js, [
+    ['engine_wasm', /window\.__GPUVALUE_WASM__="([^"]*)"/g],
+    ['data', /window\.__GPUVALUE_DATA__=(\{[\s\S]*?\});\n/g],
+  ], 'script');
+  // The engine's glue comes first, up to the wasm's assignment; the widget's own script after the data.
+  const at = parts.script.indexOf(';window.__GPUVALUE_WASM__');
+  const glue = at > 0 ? parts.script.slice(0, at) : '';
+  return measure({ engine_wasm: parts.engine_wasm, data: parts.data, engine_glue: glue, widget: parts.script.slice(glue.length) },
+    ['engine_glue', 'widget'], js);
+}
+
+// The files a first visit of the served site loads, each measured alone; the total is their sum.
+export function siteParts(siteDir) {
+  const read = (f) => (fs.existsSync(path.join(siteDir, f)) ? fs.readFileSync(path.join(siteDir, f), 'utf8') : '');
+  const index = read('index.html');
+  const templates = split(index, [['first', /<template id="gv-first-[^"]+">([\s\S]*?)<\/template>/g]], 'page');
+  const engine = read('gpuvalue_engine.js');
+  const m = /data:application\/octet-stream;base64,([A-Za-z0-9+/=]+)/.exec(engine);
+  // The wasm as a file of its own (bytes; before, base64 inside the engine's script).
+  const wasmFile = path.join(siteDir, 'gpuvalue_engine.wasm');
+  const wasmGzip = fs.existsSync(wasmFile) ? zlib.gzipSync(fs.readFileSync(wasmFile), { level: 9 }).length : null;
+  const parts = {
+    'index.html': templates.page, first_templates: templates.first || '', 'first.js': read('first.js'), 'styles.css': read('styles.css'), 'app.js': read('app.js'),
+    engine_glue: m ? engine.replace(m[1], '') : engine, engine_wasm: m ? m[1] : '', 'worker.js': read('worker.js'), 'data/bundle.json': read('data/bundle.json'),
+  };
+  const out = measure(parts, ['app.js', 'engine_glue', 'worker.js', 'first.js'], '');
+  delete out.total;
+  if (wasmGzip !== null) out['gpuvalue_engine.wasm'] = { raw: fs.statSync(wasmFile).size, gzip: wasmGzip };
+  if (!m) delete out.engine_wasm;
+  const sum = (k) => Object.entries(out).filter(([n]) => n !== 'total').reduce((s, [, v]) => s + v[k], 0);
+  out.total = { raw: sum('raw'), gzip: sum('gzip') };
+  return out;
+}
+
+export function bytesReport(root) {
+  const dist = path.join(root, 'dist');
+  return {
+    offline: offlineParts(fs.readFileSync(path.join(dist, 'gpuvalue.html'), 'utf8')),
+    widget: widgetParts(fs.readFileSync(path.join(dist, 'site/gpu-value.js'), 'utf8')),
+    site: siteParts(path.join(dist, 'site')),
+  };
+}
+
+// Markdown tables of a bytesReport: one row per part, raw / gzip -9 in bytes.
+export function bytesTables(report) {
+  const n = (x) => x.toLocaleString('en-US');
+  return Object.entries(report).map(([what, parts]) => [`| ${what}: part | raw bytes | gzip -9 bytes |`, '|---|---|---|',
+    ...Object.entries(parts).map(([name, v]) => `| ${name} | ${n(v.raw)} | ${n(v.gzip)}${v.gzip6 ? ` (gzip -6: ${n(v.gzip6)})` : ''} |`)].join('\n')).join('\n\n');
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const report = bytesReport(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'));
+  console.log(process.argv.includes('--json') ? JSON.stringify(report, null, 1) : bytesTables(report));
+}
