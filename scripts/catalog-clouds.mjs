@@ -9,9 +9,10 @@
 export const CLOUDS = {
   aws: { key: 'aws', file: 'aws.json', provider: 'AWS' },
   // SkyPilot's GCP file prices 8 attached H100s at $33.61/h in us-central1, us-west1, asia-northeast1, … and at
-  // $78.37-$101.88 elsewhere (a3-highgpu-8g $43.07 vs $87.83 in us-east4 with the same host price): no copy of
-  // Google's price list could be read here to say which is right, so regional prices under half their machine's
-  // median are left out rather than offered.
+  // $78.37-$101.88 elsewhere (a3-highgpu-8g $43.07 vs $87.83 in us-east4 with the same host price). Google's Cloud
+  // Billing catalog (read 2026-09-26, github.com/tgarg01/silybench-data derived/csv/gpu_prices.csv @045df3bf) prices
+  // us-central1 like us-east4 ($10.9791 per a3-highgpu GPU-hour), so the low rows are wrong: regional prices under half
+  // their machine's median are left out rather than offered (gcp.json carries us-central1's billing-catalog price).
   gcp: { key: 'gcp', file: 'gcp.json', provider: 'Google Cloud', doubt_half_price: true },
   // Microsoft Azure: SkyPilot's own catalog keeps no Azure file after v6; anycloud-sh/catalog publishes one in the
   // same vms.csv format (azure/vms.csv, 58 regions, refreshed by commits; its commit date is the prices' as_of).

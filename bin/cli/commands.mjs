@@ -5,7 +5,7 @@ import path from 'node:path';
 import { GpuvalueError } from '../../web/src/engine/client.js';
 import { hoursFromDays } from '../../web/src/format/format.js';
 import { UsageError, SERVING, COMMAND_TABLE } from './options.mjs';
-import { language, localisedEngine, explain, termText, sentences } from './lang.mjs';
+import { language, localisedEngine, explain, termText, sentences, providerText } from './lang.mjs';
 import { s } from './strings.mjs';
 import { readText, readJsonFile, parseJson, isWasmAbort, engine as newEngine } from './io.mjs';
 import {
@@ -248,7 +248,7 @@ export const COMMANDS = {
       return `${s('rank.title', { workload: r.workload.name, fitting: r.fitting_count, total: r.result_count, flops: r.workload.total_flops.toExponential(2) })}${horizon}${hints}${calibration}\n` + table(rows, [
         { title: '#', get: (x) => (x.fits ? results.indexOf(x) + 1 : '-'), right: true },
         { title: s('column.instance'), get: (x) => `${x.instance}${x.example ? s('rank.example') : ''}` },
-        { title: s('column.provider'), get: (x) => `${x.provider} ${x.region}` },
+        { title: s('column.provider'), get: (x) => `${providerText(x.provider)} ${x.region}` },
         { title: s('column.gpus'), get: (x) => `${x.total_gpus}x ${x.gpu}${x.nodes > 1 ? s('rank.nodes', { n: x.nodes }) : ''}` },
         { title: s('column.pricing'), get: (x) => termText('pricing', x.pricing) },
         { title: s('column.fits'), get: (x) => s(x.fits ? 'word.yes' : 'word.no') },
@@ -272,7 +272,7 @@ export const COMMANDS = {
     const o = { instance: r.instance, id: r.id, provider: r.provider, pricing: r.pricing, hours: r.hours, nodes: r.nodes, billed_hours: r.billed_hours,
       cost_usd: r.cost_usd, usd_per_hour: r.usd_per_hour, usd_per_tflops_day: r.usd_per_tflops_day, as_of: r.as_of, ...readOn(r), source: r.source, warnings: r.warnings };
     if (r.serverless) Object.assign(o, { available: r.available, note: r.note, serverless: r.serverless });
-    out(opts, o, () => s('cost.line', { instance: r.instance, provider: r.provider, pricing: termText('pricing', r.pricing), hours: r.hours,
+    out(opts, o, () => s('cost.line', { instance: r.instance, provider: providerText(r.provider), pricing: termText('pricing', r.pricing), hours: r.hours,
       cost: r.cost_usd.toFixed(2), unit: unitText(r.usd_per_tflops_day, '$'), date: priceDate(r) }));
     return 0;
   },

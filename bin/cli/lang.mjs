@@ -5,6 +5,8 @@ import { s } from './strings.mjs';
 import { messageRenderer, MESSAGE_CATALOGS } from '../../web/src/i18n/messages.js';
 import { cliLanguage, environmentLanguage } from './strings.mjs';
 import { setErrorRenderer, isMessage } from '../../web/src/engine/client.js';
+import { translator } from '../../web/src/i18n/index.js';
+import { providerName } from '../../web/src/format/providers.js';
 
 // The renderer in the reader's language (--lang, LC_ALL, LANG): engine errors and issues on stderr.
 let readerRender = messageRenderer({ lang: 'en' });
@@ -42,6 +44,15 @@ function localise(value, render, keep) {
 // A catalog value (pricing on_demand …) for Chinese readers as the catalogs' term (按需); English output keeps the
 // value as scripts and the catalogs write it.
 export const termText = (kind, value) => (cliLanguage() === 'zh' ? MESSAGE_CATALOGS.zh[`term.${kind}.${value}`] ?? value : value);
+
+// A provider's name in the text output's language, as the page writes it (阿里云 for "Alibaba Cloud" in Chinese);
+// --json keeps the catalog's name.
+const translators = {};
+export function providerText(name) {
+  const lang = cliLanguage();
+  translators[lang] ??= translator(lang);
+  return providerName(translators[lang], name);
+}
 
 // The engine client with every request method's answer localised.
 export function localisedEngine(e, opts) {

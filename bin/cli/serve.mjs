@@ -3,7 +3,7 @@
 // web/src/engine/serving.js): the request from the options, and the answer as text.
 import { UsageError } from './options.mjs';
 import { s } from './strings.mjs';
-import { sentences, termText } from './lang.mjs';
+import { sentences, termText, providerText } from './lang.mjs';
 import { usd, priceDate, table } from './text.mjs';
 import { servingOpsOf } from '../../web/src/engine/serving.js';
 
@@ -115,7 +115,7 @@ export function serveRankText(a, opts) {
   return `${title}\n${table(rows, [
     { title: '#', get: (x) => x.rank, right: true },
     { title: s('column.instance'), get: (x) => `${x.instance}${x.marketplace ? s('serve.marketplace') : ''}` },
-    { title: s('column.provider'), get: (x) => `${x.provider} ${x.regions.length > 1 ? s('serve.regions', { n: x.regions.length }) : x.regions[0]}` },
+    { title: s('column.provider'), get: (x) => `${providerText(x.provider)} ${x.regions.length > 1 ? s('serve.regions', { n: x.regions.length }) : x.regions[0]}` },
     { title: s('column.replica'), get: (x) => `${x.replica_gpus}x ${x.gpu}${x.fabric === 'none' ? '' : ` ${x.fabric}`}` },
     { title: s('column.usd_per_m_out'), get: (x) => money(x, x.usd_per_million_output), right: true },
     { title: s('column.usd_per_m_in'), get: (x) => money(x, x.usd_per_million_input), right: true },

@@ -1,6 +1,6 @@
 // Text answers of the CLI (one function per command that has a table or sentences) and the escaping of
 // everything written to a terminal.
-import { sentences, termText } from './lang.mjs';
+import { sentences, termText, providerText } from './lang.mjs';
 import { s } from './strings.mjs';
 import { daysFromHours, priceDateText } from '../../web/src/format/format.js';
 
@@ -61,7 +61,7 @@ export function adviseText(r) {
     s('advise.recommendations'),
   ];
   r.recommendations.forEach((x, i) => {
-    const on = x.offer ? s('advise.on_offer', { instances: x.offer.instances, instance: x.offer.instance, provider: x.offer.provider }) : '';
+    const on = x.offer ? s('advise.on_offer', { instances: x.offer.instances, instance: x.offer.instance, provider: providerText(x.offer.provider) }) : '';
     lines.push(`  ${i + 1}. ${s(`advise.role.${x.role.replace(/ /g, '_')}`)} ${x.gpu_count}× ${x.gpu} (${x.sharding}), ${termText('pricing', x.pricing)}${on}: ${fmtH(x.time_hours)}, ${x.offer ? usd(x.cost_usd) : s('advise.no_price')}`);
     lines.push(`     ${sentences(x.reason)}`);
   });
@@ -118,7 +118,7 @@ export function migText(r) {
     lines.push(s('mig.gpu', { index: g.gpu_index, profiles: Object.entries(counts).map(([p, n]) => `${n}× ${p}`).join(' + '), compute: g.compute_slices_used,
       memory: g.memory_slices_used, time: fmtH(g.hours) }));
   }
-  lines.push(r.offer ? s('mig.cost', { cost: usd(r.cost_usd), per_job: usd(r.cost_per_job_usd), instance: r.offer.instance, provider: r.offer.provider,
+  lines.push(r.offer ? s('mig.cost', { cost: usd(r.cost_usd), per_job: usd(r.cost_per_job_usd), instance: r.offer.instance, provider: providerText(r.offer.provider),
     rate: usd(r.offer.usd_per_hour), date: priceDate(r.offer) }) : s('mig.no_offer'));
   lines.push('', table(r.alternatives, [
     { title: s('column.alternative'), get: (x) => x.option },

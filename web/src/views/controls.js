@@ -4,6 +4,7 @@ import { h, tx, dataText, foldPanel } from './dom.js';
 import { daysBetween } from '../format/format.js';
 import { CURRENCIES, CUSTOM_FIELDS, customFromPreset } from '../state/state.js';
 import { NAMES } from '../state/names.js';
+import { providerName } from '../format/providers.js';
 
 const SLIDER_DEBOUNCE_MS = 120;
 const NUMBER_DEBOUNCE_MS = 350;
@@ -128,7 +129,7 @@ export function filtersPanel(ctx, { serving = false } = {}) {
   const f = state.filters;
   const setF = (patch, opts) => update({ filters: { ...ctx.current().state.filters, ...patch } }, opts);
   const gpuName = new Map(gpus.map((g) => [g.id, g.name]));
-  const providers = catalog.providers.map((p) => ({ value: p, text: p, raw: true, detail: providerDetail(t, catalog.providerStats && catalog.providerStats[p]) }));
+  const providers = catalog.providers.map((p) => ({ value: p, text: providerName(t, p), raw: true, detail: providerDetail(t, catalog.providerStats && catalog.providerStats[p]) }));
   const regions = catalog.regions.map((r) => ({ value: r, text: r, raw: true }));
   const gpuIds = catalog.gpus.map((g) => ({ value: g, text: gpuName.get(g) || g, raw: true }));
   const pricing = NAMES.pricing_models.map((m) => ({ value: m, text: t(m) }));
@@ -188,7 +189,7 @@ function freshnessNote(ctx) {
   return h('details', { class: 'field freshness', id: 'catalog-freshness' },
     h('summary', {}, t('catalogDate', { date: catalog.date })),
     h('ul', {}, ...(catalog.oldest || []).map((x) => h('li', { class: age(x.as_of) > staleDays ? 'stale-text' : null, 'data-provider': x.provider },
-      dataText('span', x.provider), ': ', t('oldestPrice', { date: x.as_of })))));
+      dataText('span', providerName(t, x.provider)), ': ', t('oldestPrice', { date: x.as_of })))));
 }
 
 export function weightsPanel(ctx) {

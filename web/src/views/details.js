@@ -1,6 +1,7 @@
 // The details panel of one offer (time band, cost under each billing model, memory, warnings, source)
 // and the side-by-side comparison of two to four offers.
 import { h, tx, engineText, dataText, sourceLink, shardingMessage, boundMessage, priceDate } from './dom.js';
+import { providerName } from '../format/providers.js';
 
 const CLAIM = /^claim\./;
 
@@ -32,7 +33,7 @@ export function renderDetails(container, row, ctx, extra = null) {
 
   const head = h('div', { class: 'details-head' },
     h('h2', { id: 'details-title', tabindex: '-1' }, tx('span', t, 'detailsTitle'), ': ', dataText('span', row.instance)),
-    h('p', { class: 'sub' }, dataText('span', `${row.provider} · ${row.region} · ${row.total_gpus}× ${row.gpu_name}`),
+    h('p', { class: 'sub' }, dataText('span', `${providerName(t, row.provider)} · ${row.region} · ${row.total_gpus}× ${row.gpu_name}`),
       row.nodes > 1 ? ` · ${t('nodesN', { n: fmt.int(row.nodes) })}` : '', ` · ${t(row.pricing)}`),
     h('p', { class: 'badges' },
       row.fits ? tx('span', t, 'badgeFits', { class: 'badge ok' }) : tx('span', t, 'badgeNoFit', { class: 'badge bad' }),
@@ -139,7 +140,7 @@ export function renderCompare(container, rows, ctx) {
   }
   container.hidden = false;
   const lines = [
-    ['colProvider', (r) => dataText('span', `${r.provider} · ${r.region}`)],
+    ['colProvider', (r) => dataText('span', `${providerName(t, r.provider)} · ${r.region}`)],
     ['colGpu', (r) => dataText('span', `${r.total_gpus}× ${r.gpu_name}`)],
     ['colPricing', (r) => t(r.pricing)],
     ['colFits', (r) => (r.fits ? t('yes') : t('no'))],

@@ -2,6 +2,7 @@
 // view it is given (ctx.view: the engine's answer for the current state) and the page's state; the buttons call the
 // page's actions (ctx.select, ctx.copyLink, ctx.exportAs).
 import { h, tx, engineText } from './dom.js';
+import { providerName } from '../format/providers.js';
 
 export function renderOverview(out, ctx) {
   const { t, fmt, state, view } = ctx;
@@ -37,7 +38,7 @@ export function renderOverview(out, ctx) {
     h('ul', { class: 'picks', id: 'picks' }, picks.map(([key, x, val]) => h('li', {},
       h('button', { type: 'button', class: 'pick', id: `pick-${key}`, onclick: () => ctx.select(x._key, { focus: true }) },
         tx('span', t, key, { class: 'pick-label' }), h('span', { class: 'pick-value' }, val(x)),
-        h('span', { class: 'pick-name', 'data-raw': '' }, `${x.instance} · ${x.provider}`), h('span', { class: 'sub' }, t(x.pricing)))))),
+        h('span', { class: 'pick-name', 'data-raw': '' }, `${x.instance} · ${providerName(t, x.provider)}`), h('span', { class: 'sub' }, t(x.pricing)))))),
     h('div', { class: 'toolbar' },
       h('div', { class: 'field share' }, tx('label', t, 'shareLink', { for: 'share-url' }), share,
         h('button', { type: 'button', id: 'copy-link', onclick: (e) => ctx.copyLink(e.target) }, t('copyLink'))),

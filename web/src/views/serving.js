@@ -5,6 +5,7 @@ import { h, tx, txv, engineText, dataText, foldPanel, priceDate } from './dom.js
 import { NAMES } from '../state/names.js';
 import { Chart, palette } from './charts.js';
 import { sortHeader } from './sortable.js';
+import { providerName } from '../format/providers.js';
 
 const NUMBER_DEBOUNCE_MS = 350;
 
@@ -103,7 +104,7 @@ function servingRow(r, ctx) {
   return h('tr', { 'data-key': r.key, 'data-gpu': r.gpu, 'data-met': r.met ? '1' : '0', 'data-fits': r.fits ? '1' : '0', class: st.cls },
     h('td', { class: 'num', 'data-col': 'rank' }, fmt.int(r.rank)),
     h('td', { class: 'name', 'data-col': 'instance' }, dataText('strong', r.instance),
-      r.marketplace ? tx('span', t, 'badgeMarketplace', { class: 'badge' }) : null, h('br'), dataText('span', `${r.provider} · ${regions}`, { class: 'sub' })),
+      r.marketplace ? tx('span', t, 'badgeMarketplace', { class: 'badge' }) : null, h('br'), dataText('span', `${providerName(t, r.provider)} · ${regions}`, { class: 'sub' })),
     h('td', { 'data-col': 'gpu', ...lab('serveReplica') }, `${r.replica_gpus}× `, dataText('span', ctx.gpuName(r.gpu)), ' ',
       r.fabric === 'none' ? null : tx('span', t, FABRIC_KEYS[r.fabric] || 'servePcie', { class: 'sub' })),
     cell('out', 'serveColOut', r.fits ? fmt.money(r.usd_per_million_output) : '—', r.usd_per_million_output),
@@ -162,7 +163,7 @@ function summary(a, ctx) {
   const counts = h('p', { class: 'sub', id: 'serve-counts' }, t('serveCounts', { total: a.total, met: a.met, fits: a.fits }));
   if (!best) return [question, tx('p', t, a.fits ? 'serveNoneMet' : 'serveNoneFits', { class: 'notice warn', id: 'serve-none' }), counts];
   const head = h('div', { class: 'verdict-box', id: 'serve-best', 'data-key': best.key },
-    txv('p', t, 'serveBest', { offer: dataText('strong', `${best.instance} · ${best.provider}`), gpus: `${best.replica_gpus}× ${ctx.gpuName(best.gpu)}` }),
+    txv('p', t, 'serveBest', { offer: dataText('strong', `${best.instance} · ${providerName(t, best.provider)}`), gpus: `${best.replica_gpus}× ${ctx.gpuName(best.gpu)}` }),
     h('p', { class: 'sub' }, t('servePricedAt', { rate: fmt.money(best.usd_per_hour), billing: billingText(best, t) }), ' ', priceDate(t, fmt, best)),
     h('div', { class: 'kpis' }, [
       ['serveColOut', fmt.money(best.usd_per_million_output)], ['serveColIn', fmt.money(best.usd_per_million_input)],

@@ -4,6 +4,7 @@ import { SORT_FIRST } from '../state/rows.js';
 import { timed } from './profile.js';
 import { sortHeader } from './sortable.js';
 import { calibratedMark } from './calibration.js';
+import { providerName } from '../format/providers.js';
 
 const COLUMNS = [
   { id: 'rank', key: 'colRank', sort: 'rank', num: true },
@@ -92,7 +93,7 @@ function row(r, ctx) {
   h('td', { class: 'inst', 'data-col': 'instance' },
     h('button', { type: 'button', class: 'link', id: `sel-${r._rank}`, 'data-key': key, 'aria-pressed': selected ? 'true' : 'false',
       onclick: () => ctx.select(key, { focus: true }) }, dataText('span', r.instance)),
-    ...badges, h('span', { class: 'sub', 'data-raw': '' }, `${r.provider} · ${r.region}`),
+    ...badges, h('span', { class: 'sub', 'data-raw': '' }, `${providerName(t, r.provider)} · ${r.region}`),
     r._group ? regionsToggle(r, ctx) : null),
   h('td', { class: 'gpu', 'data-col': 'gpus', 'data-v': r.total_gpus, ...label(t, 'colGpu') }, dataText('span', `${r.total_gpus}× ${r.gpu_name}`),
     r.nodes > 1 ? h('span', { class: 'sub' }, t('nodesN', { n: fmt.int(r.nodes) })) : null),
