@@ -23,6 +23,32 @@ test('advise --params 7e9 recommends a configuration that fits per the memory mo
   assert.equal(j.stage_billing.pricing, 'spot');
 });
 
+// Where the advisor does not use the stage's billing, its note gives the true reason: the stage's billing costs more,
+// or (as cheap or cheaper) it takes longer than the one recommended.
+test('advise: a note that passes over the stage\'s billing says why truly (costlier, or slower for the horizon)', async () => {
+  const notes = [];
+  for (const args of [['--params', '70e9', '--mode', 'lora', '--tokens', '2e8', '--deadline', '48'], ['--params', '7e9', '--mode', 'finetune', '--tokens', '1e8'],
+    ['--params', '13e9', '--stage', 'production'], ['--params', '70e9', '--mode', 'lora', '--tokens', '2e8']]) {
+    const j = await json(['advise', ...args]);
+    const walk = (x) => {
+      if (Array.isArray(x)) x.forEach(walk);
+      else if (x && typeof x === 'object') {
+        if (typeof x.code === 'string' && x.code.startsWith('advise.stage_rule')) notes.push({ args, ...x });
+        Object.values(x).forEach(walk);
+      }
+    };
+    walk(j);
+  }
+  const costlier = notes.filter((n) => n.code === 'advise.stage_rule_costlier');
+  const slower = notes.filter((n) => n.code === 'advise.stage_rule_slower');
+  assert.ok(costlier.length + slower.length > 0, 'some rung passes over the stage\'s billing');
+  for (const n of costlier) assert.ok(n.params.cost_usd > n.params.used_cost_usd, JSON.stringify(n));
+  for (const n of slower) {
+    assert.ok(n.params.cost_usd <= n.params.used_cost_usd && n.params.time_hours > n.params.used_time_hours, JSON.stringify(n));
+    assert.ok(n.params.horizon_hours > 0);
+  }
+});
+
 test('advise --params 1.75e11 recommends a multi-GPU cluster with sharding', async () => {
   const j = (await json(['advise', '--params', '1.75e11', '--stage', 'production']));
   const rec = j.recommendations[0];

@@ -189,10 +189,16 @@ void chooseOffers(const AdviceOptions& opt, const Catalog& catalog, const Worklo
   if (e.best.offer.price->model == want) return;
   if (!e.stage_choice.present)
     e.pricing_note = Message("advise.no_stage_offer").text("pricing", pricingModelName(want)).num("gpu_count", e.best.gpu_count).text("gpu", e.gpu->id);
-  else
+  else if (e.stage_choice.cost.cost_usd > e.best.cost.cost_usd)
     e.pricing_note = Message("advise.stage_rule_costlier").text("stage", stageName(opt.stage)).text("pricing", pricingModelName(want))
                          .num("cost_usd", e.stage_choice.cost.cost_usd).num("gpu_count", e.stage_choice.gpu_count)
                          .text("used_pricing", pricingModelName(e.best.offer.price->model)).num("used_cost_usd", e.best.cost.cost_usd);
+  else  // as cheap or cheaper, but slower: the recommendation is the one that finishes within the horizon, or sooner
+    e.pricing_note = Message("advise.stage_rule_slower").text("stage", stageName(opt.stage)).text("pricing", pricingModelName(want))
+                         .num("cost_usd", e.stage_choice.cost.cost_usd).num("time_hours", e.stage_choice.time_hours())
+                         .num("gpu_count", e.stage_choice.gpu_count).text("used_pricing", pricingModelName(e.best.offer.price->model))
+                         .num("used_time_hours", e.best.time_hours()).num("used_cost_usd", e.best.cost.cost_usd)
+                         .num("horizon_hours", opt.deadline_hours > 0 ? opt.deadline_hours : opt.horizon_hours);
 }
 
 }  // namespace
