@@ -273,7 +273,7 @@ void parseTransformer(ObjectReader& r, Workload& w) {
   const bool by_requests = w.mode == Mode::kInference && w.requests > 0 && w.tokens_per_request > 0;
   w.tokens = r.number("tokens", !by_requests, 0, true, 1e18).value_or(by_requests ? w.requests * w.tokens_per_request : 0);
   w.seq_len = wholeNumber(r, "seq_len", 10000000, w.seq_len);
-  w.computed_seq_len = wholeNumber(r, "computed_seq_len", static_cast<long long>(w.seq_len), 0);  // at most seq_len
+  w.computed_seq_len = wholeNumber(r, "computed_seq_len", 10000000, 0);  // at most seq_len: checkWorkloadShape
   if (auto att = r.string("attention", false)) {
     if (*att == "materialized") w.attention_materialized = true;
     else if (*att != "fused") r.error("attention", ErrorCode::kInvalidValue, notOneOf(*att, "fused, materialized"));
@@ -337,6 +337,8 @@ void checkWorkloadShape(const json& j, const std::string& path, const Workload& 
   const long long heads = static_cast<long long>(w.effectiveHeads());
   if (w.tensor_parallel > 1 && heads % w.tensor_parallel != 0)
     r.error("tensor_parallel", ErrorCode::kInvalidValue, Message("error.tensor_parallel_divide_heads").num("heads_value", static_cast<double>(heads)));
+  if (w.computed_seq_len > w.seq_len)
+    r.error("computed_seq_len", ErrorCode::kInvalidValue, Message("error.computed_seq_len_exceeds").num("seq_len_value", w.seq_len));
   const double layers = w.effectiveLayers();
   if (w.pipeline_parallel > 1 && w.pipeline_parallel > layers)
     r.error("pipeline_parallel", ErrorCode::kInvalidValue, Message("error.pipeline_exceeds_layers").num("layers_value", layers));
