@@ -36,6 +36,7 @@ export function requestFor(m) {
   } else if (m.workload === 'bert-large-squad') {
     req.preset = 'bert-large-squad';
     req.workload = { software };
+    if (m.workload_params?.attention) req.workload.attention = m.workload_params.attention;
   } else {
     const p = m.workload_params || {};
     const w = { kind: 'transformer', params: p.params, tokens: 1e12, seq_len: p.seq_len || 2048, mode: 'pretrain', software };
@@ -43,6 +44,10 @@ export function requestFor(m) {
     if (p.layers) w.layers = p.layers;
     if (p.heads) w.heads = p.heads;
     if (p.kv_heads) w.kv_heads = p.kv_heads;
+    // Sequence binning (computed_seq_len) and attention kernels that write the scores to memory: data/measurements.json
+    // conventions.
+    if (p.computed_seq_len) w.computed_seq_len = p.computed_seq_len;
+    if (p.attention) w.attention = p.attention;
     for (const k of ['experts', 'experts_per_token', 'shared_experts', 'expert_ffn_hidden', 'dense_layers', 'active_params'])
       if (p[k] !== undefined) w[k] = p[k];
     if (p.micro_batch) w.micro_batch = p.micro_batch;
@@ -260,7 +265,11 @@ function writeDocs(rows, s, calibration) {
     'its source and the software stack it ran: `tuned` for vendor containers, Megatron-class frameworks and MLPerf-class',
     'submissions, `typical` for a stock framework). The engine predicts each row from the same GPU, GPU count, nodes,',
     'precision, software stack and workload shape; where the source publishes its parallel layout, the layout is fixed',
-    'and the plan search chooses the rest (recomputation, micro-batch, interleaving).', '',
+    'and the plan search chooses the rest (recomputation, micro-batch, interleaving). Two properties of a source\'s stack',
+    'are part of its rows\' workload (`conventions` in `data/measurements.json`): attention kernels that write the score',
+    'matrices to memory (`attention: materialized`: DeepLearningExamples BERT, Megatron-LM 2021, BLOOM, OPT), whose traffic',
+    'the roofline adds (Korthikanti et al. 2022, eq. 1), and sequence binning, where a batch is padded only to its longest',
+    'sample (`computed_seq_len`: DeepLearningExamples BERT phase 2 on LDDL data, 288 of 512 tokens computed per sequence).', '',
     '## Method: leave-one-source-out cross-validation', '',
     'Rows of one published table share a software version, a cluster and a benchmark script, so they are not independent:',
     'holding out every 4th row would leave its siblings in the training set. Instead each **source** (one paper, one',

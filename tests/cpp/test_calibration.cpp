@@ -70,8 +70,8 @@ TEST_CASE("a measurement equal to the prediction changes nothing: factor 1 and i
 TEST_CASE("a measurement 20 % below the prediction moves a compute-bound GPU by about 20 % and a bandwidth-bound one less",
           "[calibration]") {
   const ModelConstants k;
-  // A100 80GB: compute 1/(312e12 · 0.686 · 1.25) = 3.74e-15 s/FLOP, memory 0.006 · 1024/4096 / 2039e9 = 7.4e-16:
-  // 84 % of the time is compute. Measured at 0.8 × the prediction: (c + m)/0.8 = c/f + m, so f = c / ((c + m)/0.8 − m).
+  // A100 80GB: compute 1/(312e12 · 0.812 · 1.0) = 3.95e-15 s/FLOP, memory 0.00454 · 1024/4096 / 2039e9 = 5.6e-16:
+  // 88 % of the time is compute. Measured at 0.8 × the prediction: (c + m)/0.8 = c/f + m, so f = c / ((c + m)/0.8 − m).
   const Split a100 = rooflineSplit("a100-sxm4-80gb", k.arch_ampere);
   const double f = a100.compute_s / ((a100.compute_s + a100.memory_s) / 0.8 - a100.memory_s);
   const double predicted = estimate("a100-sxm4-80gb", 1)["throughput"]["tokens_per_s"].get<double>();
@@ -79,8 +79,8 @@ TEST_CASE("a measurement 20 % below the prediction moves a compute-bound GPU by 
   const json on_a100 = estimate("a100-sxm4-80gb", 1, m);
   CHECK_THAT(on_a100["calibration"]["measurements"][0]["factor"].get<double>(), WithinRel(f, 1e-5));
   CHECK_THAT(on_a100["throughput"]["tokens_per_s"].get<double>(), WithinRel(0.8 * predicted, 1e-5));
-  // L4: 121 TFLOPS bf16 over 300 GB/s: compute 1/(121e12 · 0.686 · 1.35) = 8.9e-15, memory 0.0015 / 300e9 = 5e-15,
-  // 36 % memory. Its rate moves by (c + m)/(c/f + m): about 0.84, less than the A100's 0.8.
+  // L4: 121 TFLOPS bf16 over 300 GB/s: compute 1/(121e12 · 0.812 · 0.814) = 1.25e-14, memory 0.001135 / 300e9 =
+  // 3.8e-15, 23 % memory. Its rate moves by (c + m)/(c/f + m): about 0.82, less than the A100's 0.8.
   const Split l4 = rooflineSplit("l4", k.arch_ada);
   const double l4_ratio = (l4.compute_s + l4.memory_s) / (l4.compute_s / f + l4.memory_s);
   const double l4_plain = estimate("l4", 1)["throughput"]["tokens_per_s"].get<double>();

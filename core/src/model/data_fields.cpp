@@ -69,6 +69,9 @@ const Field kRequests = Field::number("requests", "Inference: requests served (w
 const Field kTokensPerRequest = Field::number("tokens_per_request", "Inference: prompt and generated tokens per request.").above(0).atMost(1e7).onlyFor(kTransformer);
 const Field kTokens = Field::number("tokens", "Tokens processed; required unless an inference states requests and tokens_per_request.").above(0).atMost(1e18).onlyFor(kTransformer);
 const Field kSeqLen = Field::integer("seq_len", "Sequence length, tokens.").atLeast(1).atMost(1e7).onlyFor(kTransformer);
+const Field kComputedSeqLen = Field::integer("computed_seq_len", "Mean tokens computed per sequence when batches are padded only to their longest sample (sequence binning); default: seq_len. At most seq_len.").atLeast(1).atMost(1e7).onlyFor(kTransformer);
+const char* const kAttentions[] = {"fused", "materialized", nullptr};
+const Field kAttention = Field::string("attention", "Attention kernels: fused (FlashAttention-class, the score matrix stays on chip) or materialized (scores, softmax and dropout through device memory: eager PyTorch, Megatron-LM before 2022).").oneOf(kAttentions).byDefault("fused").onlyFor(kTransformer);
 const Field kLayers = Field::integer("layers", "Transformer layers (derived from params when absent).").atLeast(1).atMost(1e5).onlyFor(kTransformer);
 const Field kHidden = Field::integer("hidden", "Hidden size (derived from params when absent).").atLeast(1).atMost(1e6).onlyFor(kTransformer);
 const Field kHeads = Field::integer("heads", "Attention heads.").atLeast(1).atMost(1e5).onlyFor(kTransformer);
@@ -103,7 +106,7 @@ const char* const kSoftwares[] = {"tuned", "typical", nullptr};
 const Field kSoftware = Field::string("software", "Software stack: tuned (vendor containers, Megatron-class frameworks) or typical (a stock framework); default: tuned for transformer pre-training, typical otherwise.").oneOf(kSoftwares);
 
 const Field* const kWorkloadFields[] = {&kKind, &kWorkloadName, &kMode, &kPrecision, &kOptimizer, &kTParams, &kRequests,
-                                        &kTokensPerRequest, &kTokens, &kSeqLen, &kLayers, &kHidden, &kHeads, &kKvHeads,
+                                        &kTokensPerRequest, &kTokens, &kSeqLen, &kComputedSeqLen, &kAttention, &kLayers, &kHidden, &kHeads, &kKvHeads,
                                         &kExperts, &kExpertsPerToken, &kSharedExperts, &kExpertFfnHidden, &kDenseLayers,
                                         &kActiveParams, &kCapacityFactor, &kMicroBatch,
                                         &kGlobalBatchTokens, &kCheckpointing, &kLoraParams, &kGflops, &kSamples, &kEpochs,
@@ -131,7 +134,7 @@ const char* const kSplits[] = {"calibration", "holdout", nullptr};
 const Field kMId = Field::string("id", "Unique row id.").req();
 const Field kMWorkload = Field::string("workload", "Which workload the row measures (resnet50 and bert-large-squad use their presets).")
                              .req().oneOf(kMeasuredWorkloads);
-const Field kMParams = Field::object("workload_params", nullptr, "gpt, moe and bert-large-pretrain: params, seq_len, hidden, layers, heads, kv_heads, micro_batch, global_batch, mode, parallelism; moe adds experts, experts_per_token, shared_experts, expert_ffn_hidden, dense_layers, active_params.");
+const Field kMParams = Field::object("workload_params", nullptr, "gpt, moe and bert-large-pretrain: params, seq_len, computed_seq_len, attention, hidden, layers, heads, kv_heads, micro_batch, global_batch, mode, parallelism; moe adds experts, experts_per_token, shared_experts, expert_ffn_hidden, dense_layers, active_params.");
 const Field kMGpu = Field::string("gpu", "GPU id from data/gpus.json.").req().formatted("gpu_id", nullptr, nullptr);
 const Field kMGpuCount = Field::integer("gpu_count", "GPUs over all nodes.").req().atLeast(1);
 const Field kMNodes = Field::integer("nodes", "Nodes the GPUs are spread over.").atLeast(1).byDefault(1.0);

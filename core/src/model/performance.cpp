@@ -297,6 +297,15 @@ MemoryBreakdown estimateMemory(const Workload& w, const Cluster& c, const Shardi
 
 namespace {
 
+// Memory traffic of a layer's non-GEMM work over that of fused attention. The traffic follows the bytes a layer
+// writes per token (Korthikanti et al. 2022, arXiv:2205.05198, eq. 1: 34·h + 5·a·s at 16 bits): the 5·a·s of the
+// attention scores, softmax output and dropout mask reach device memory only when attention is materialized;
+// fused kernels keep them on chip (Dao et al. 2022, arXiv:2205.14135, §3.1), leaving 34·h.
+double attentionTrafficFactor(const Workload& w) {
+  if (!w.attention_materialized || w.effectiveHidden() <= 0) return 1.0;
+  return (34.0 + 5.0 * w.effectiveHeads() * w.computedSeqLen() / w.effectiveHidden()) / 34.0;
+}
+
 // Single-GPU roofline: time per FLOP = 1/(peak·compute_eff·arch_factor) + bytes_per_flop·(elem/2)/bandwidth.
 void singleGpu(const Workload& w, const GpuSpec& g, Precision p, const ModelConstants& k, Throughput& t) {
   double eff, bpf;
@@ -306,7 +315,7 @@ void singleGpu(const Workload& w, const GpuSpec& g, Precision p, const ModelCons
       // layer while the GEMMs do O(hidden²) FLOPs (Korthikanti et al. 2022, eq. 1 terms), so the memory-bound
       // share falls as 1/hidden: the constant is given at hidden = 1024 (BERT-large).
       eff = k.compute_eff_transformer;
-      bpf = k.bytes_per_flop_transformer * 1024.0 / std::max(256.0, w.effectiveHidden());
+      bpf = k.bytes_per_flop_transformer * 1024.0 / std::max(256.0, w.effectiveHidden()) * attentionTrafficFactor(w);
       break;
     case WorkloadKind::kCnn: eff = k.compute_eff_cnn; bpf = k.bytes_per_flop_cnn; break;
     default: eff = k.compute_eff_custom; bpf = k.bytes_per_flop_custom; break;
@@ -387,7 +396,8 @@ double transformerStep(const Workload& w, const Cluster& c, const Sharding& s, c
   const double tp = std::max(1, s.tensor_parallel), pp = std::max(1, s.pipeline_parallel);
   const double cp = std::max(1, s.context_parallel), v = std::max(1, s.virtual_stages);
   const double dp = std::max(1, s.data_parallel), m = std::max(1, s.grad_accumulation), mb = std::max(1, s.micro_batch);
-  const double L = w.effectiveLayers(), h = w.effectiveHidden(), sq = w.seq_len;
+  // Tokens are those computed (sequence binning computes fewer than seq_len per sequence: Workload::computedSeqLen).
+  const double L = w.effectiveLayers(), h = w.effectiveHidden(), sq = w.computedSeqLen();
   const double tokens = m * mb * sq;  // per replica per step
   const double flops_per_token = w.flopsPerSampleWith(s.recompute) / sq;
   // Stages hold whole layers: the slowest holds ceil(L / (pp·v)) layers per chunk.

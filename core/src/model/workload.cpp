@@ -188,15 +188,18 @@ double Workload::flopsPerSampleWith(Recompute rc) const {
     // nothing more (load imbalance is a time cost: see transformerStep), the router's hidden × experts matmul
     // included in params. Grouped-query attention shares K and V between heads but every query head still forms
     // its own scores and weighted values, so the 4·layers·seq·hidden term does not change with kv_heads.
-    double fwd_per_token = 2.0 * activeParams() + 4.0 * effectiveLayers() * seq_len * effectiveHidden();
+    // A sequence computed at a shorter length than seq_len (computedSeqLen: sequence binning) costs its computed
+    // tokens, each attending over that length.
+    const double sc = computedSeqLen();
+    double fwd_per_token = 2.0 * activeParams() + 4.0 * effectiveLayers() * sc * effectiveHidden();
     double factor = 3.0;
     if (mode == Mode::kInference) factor = 1.0;
     else if (mode == Mode::kLora) factor = 2.0;
     if (mode != Mode::kInference && rc == Recompute::kFull) factor += 1.0;
     double per_token = fwd_per_token * factor;
-    if (mode != Mode::kInference && rc == Recompute::kSelective) per_token += 4.0 * effectiveLayers() * seq_len * effectiveHidden();
+    if (mode != Mode::kInference && rc == Recompute::kSelective) per_token += 4.0 * effectiveLayers() * sc * effectiveHidden();
     if (mode == Mode::kLora) per_token += 6.0 * trainableParams();
-    return per_token * seq_len;
+    return per_token * sc;
   }
   return 0;
 }
@@ -270,6 +273,11 @@ void parseTransformer(ObjectReader& r, Workload& w) {
   const bool by_requests = w.mode == Mode::kInference && w.requests > 0 && w.tokens_per_request > 0;
   w.tokens = r.number("tokens", !by_requests, 0, true, 1e18).value_or(by_requests ? w.requests * w.tokens_per_request : 0);
   w.seq_len = wholeNumber(r, "seq_len", 10000000, w.seq_len);
+  w.computed_seq_len = wholeNumber(r, "computed_seq_len", 10000000, 0);  // at most seq_len: checkWorkloadShape
+  if (auto att = r.string("attention", false)) {
+    if (*att == "materialized") w.attention_materialized = true;
+    else if (*att != "fused") r.error("attention", ErrorCode::kInvalidValue, notOneOf(*att, "fused, materialized"));
+  }
   w.layers = wholeNumber(r, "layers", 100000, 0);
   w.hidden = wholeNumber(r, "hidden", 1000000, 0);
   w.heads = wholeNumber(r, "heads", 100000, 0);
@@ -329,6 +337,8 @@ void checkWorkloadShape(const json& j, const std::string& path, const Workload& 
   const long long heads = static_cast<long long>(w.effectiveHeads());
   if (w.tensor_parallel > 1 && heads % w.tensor_parallel != 0)
     r.error("tensor_parallel", ErrorCode::kInvalidValue, Message("error.tensor_parallel_divide_heads").num("heads_value", static_cast<double>(heads)));
+  if (w.computed_seq_len > w.seq_len)
+    r.error("computed_seq_len", ErrorCode::kInvalidValue, Message("error.computed_seq_len_exceeds").num("seq_len_value", w.seq_len));
   const double layers = w.effectiveLayers();
   if (w.pipeline_parallel > 1 && w.pipeline_parallel > layers)
     r.error("pipeline_parallel", ErrorCode::kInvalidValue, Message("error.pipeline_exceeds_layers").num("layers_value", layers));

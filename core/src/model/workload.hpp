@@ -29,6 +29,14 @@ struct Workload {
   double params = 0;             // parameters N
   double tokens = 0;             // training (or generated, for inference) tokens D
   double seq_len = 2048;
+  // Mean tokens the model computes per sequence when each batch is padded only to its longest sample (sequence
+  // binning, e.g. NVIDIA LDDL's bins in DeepLearningExamples BERT phase 2; unpadded kernels); 0 = seq_len. The
+  // job's sequences and tokens stay counted at seq_len; FLOPs and communication follow the computed length.
+  double computed_seq_len = 0;
+  // Attention kernels that write the a·s² score, softmax and dropout tensors to device memory (eager PyTorch,
+  // Megatron-LM before 2022) instead of keeping them on chip (FlashAttention-class fused kernels: Dao et al. 2022,
+  // arXiv:2205.14135, §3.1); their memory traffic is in the roofline's bytes per FLOP (performance.cpp singleGpu).
+  bool attention_materialized = false;
   double layers = 0;             // 0 = derive from params
   double hidden = 0;             // 0 = derive from params
   double heads = 0;
@@ -95,6 +103,8 @@ struct Workload {
   double defaultGlobalBatchTokens() const;
   // The recomputation the workload fixes, or -1.
   int fixedRecompute() const { return activation_checkpointing ? static_cast<int>(Recompute::kFull) : recompute; }
+  // Tokens computed per sequence: computed_seq_len when given (at most seq_len), else seq_len.
+  double computedSeqLen() const { return computed_seq_len > 0 ? std::min(computed_seq_len, seq_len) : seq_len; }
   // FLOPs per sample under a given recomputation.
   double flopsPerSampleWith(Recompute r) const;
 
