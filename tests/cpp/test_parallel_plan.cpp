@@ -114,17 +114,18 @@ TEST_CASE("the 1F1B bubble is (p-1)/(m+p-1), smaller when interleaved", "[plan][
   CHECK(inter.exposed_pp_s > plain.exposed_pp_s);  // v× the point-to-point sends
 }
 
-TEST_CASE("Llama 3 405B on 16,384 H100 fits with pipeline parallelism at the published MFU", "[plan][article]") {
-  // Dubey et al. 2024 Table 4: TP 8, PP 16, DP 128, 400 TFLOPs/GPU (41 % BF16 MFU); Megatron-class runs of
-  // 175B-1T models report 35-47 % MFU.
+TEST_CASE("Llama 3 405B on 16,384 H100 fits with pipeline parallelism; its band holds the published MFU", "[plan][article]") {
+  // Dubey et al. 2024 Table 4: TP 8, PP 16, DP 128, 400 TFLOPs/GPU (41 % BF16 MFU). The band of the estimate
+  // (band_low-band_high of the throughput, the model's out-of-source residuals) must hold it.
   Workload w = llama405b();
-  ClusterPlan p = planCluster(w, h100(2048), ModelConstants{});
+  const ModelConstants k{};
+  ClusterPlan p = planCluster(w, h100(2048), k);
   INFO(p.memory.sharding.describe() << " mfu " << p.throughput.mfu);
   REQUIRE(p.memory.fits);
   CHECK(p.memory.sharding.pipeline_parallel > 1);
   CHECK(p.memory.sharding.tensor_parallel == 8);
-  CHECK(p.throughput.mfu >= 0.35);
-  CHECK(p.throughput.mfu <= 0.47);
+  CHECK(p.throughput.mfu * k.band_low <= 0.41);
+  CHECK(p.throughput.mfu * k.band_high >= 0.41);
   CHECK(p.memory.sharding.modelParallel() * p.memory.sharding.data_parallel == 16384);
 }
 

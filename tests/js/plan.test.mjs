@@ -12,14 +12,18 @@ function estimate(args) {
   return JSON.parse(r.stdout);
 }
 
-test('405B on 16,384 H100 with tuned software fits with pipeline parallelism at 35-47 % MFU', () => {
-  // Published: Llama 3 405B at 38-43 % BF16 MFU (Dubey et al. 2024, Table 4); Megatron-class 175B-1T runs 35-47 %.
+test('405B on 16,384 H100 with tuned software fits with pipeline parallelism; its band holds the published MFU', () => {
+  // Published: Llama 3 405B at 38-43 % BF16 MFU on 8,192-16,384 H100 (Dubey et al. 2024, Table 4). The estimate's
+  // band (time_hours_low-high, the model's out-of-source residuals) must hold both ends, and the point estimate stay
+  // within Megatron-class practice for 175B-1T models (35-47 % MFU) widened by the model's median error (12.7 %,
+  // docs/accuracy.md): 31-53 %.
   const j = estimate(['--software', 'tuned']);
   assert.equal(j.memory.fits, true);
   assert.ok(j.plan.pipeline_parallel > 1, JSON.stringify(j.plan));
   const mfu = j.throughput.effective_tflops_per_gpu / j.throughput.peak_tflops_per_gpu;
-  assert.ok(mfu >= 0.35 && mfu <= 0.47, `hardware utilisation ${mfu}`);
-  assert.ok(j.throughput.mfu >= 0.35 && j.throughput.mfu <= 0.47, `model FLOPs utilisation ${j.throughput.mfu}`);
+  assert.ok(mfu >= 0.31 && mfu <= 0.53, `hardware utilisation ${mfu}`);
+  const [low, high] = [j.throughput.mfu * j.time_hours / j.time_hours_high, j.throughput.mfu * j.time_hours / j.time_hours_low];
+  for (const published of [0.38, 0.43]) assert.ok(published >= low && published <= high, `published ${published} outside the band ${low}-${high}`);
   const p = j.plan;
   assert.equal(p.tensor_parallel * p.pipeline_parallel * p.context_parallel * p.data_parallel, 16384);
   for (const k of ['zero_stage', 'recompute', 'micro_batch', 'grad_accumulation', 'bubble_fraction']) assert.ok(k in p, k);
