@@ -64,10 +64,11 @@ function styleAxes(scatter, bar, tt, fmt, col) {
 // tooltip, on hover and on keyboard focus of the bar, shows the whole name).
 const BAR_FONT_PX = 11;
 const LABEL_SHARE = 0.42;
-// A `keep` ending of the text (a region count) stays whole when the rest is cut, if it leaves room for some of it.
+// A `keep` ending of the text (a region count) stays whole when the rest is cut, if it leaves room for some of it;
+// `keep` may list endings from the longest to the shortest, and the first that leaves room is kept.
 export function fitText(ctx, text, maxPx, keep = '') {
   if (ctx.measureText(text).width <= maxPx) return text;
-  const tail = keep && text.endsWith(keep) && ctx.measureText(`MM…${keep}`).width <= maxPx ? keep : '';
+  const tail = [].concat(keep).find((k) => k && text.endsWith(k) && ctx.measureText(`MM…${k}`).width <= maxPx) || '';
   const head = text.slice(0, text.length - tail.length);
   let lo = 0;
   let hi = head.length;
@@ -77,7 +78,7 @@ export function fitText(ctx, text, maxPx, keep = '') {
   }
   return `${head.slice(0, lo)}…${tail}`;
 }
-// The endings of the bar labels that name a region count (one per bar, '' for an offer in one region).
+// The endings of the bar labels kept whole when a name is cut, per bar: nodes and region count, else the region count.
 const labelEndings = new WeakMap();
 function barLabel(value, index) {
   const full = this.chart.data.labels[index];
@@ -89,8 +90,11 @@ function barLabel(value, index) {
   return text;
 }
 
-// A bar's name, instance and billing model, and the ending that says in how many regions the offer is listed.
-const barEnding = (tt, fmt) => (r) => (r._group ? ` · ${tt('regionsN', { n: fmt.int(r._group.regions) })}` : '');
+// A bar's name, instance and billing model, and the ending kept visible when the name is cut: the nodes when the
+// job needs several, as ×N instances (one instance type can be sized differently where a region lacks the network for several nodes:
+// two bars, told apart) and in how many regions the offer is listed.
+const regionsEnding = (tt, fmt) => (r) => (r._group ? ` · ${tt('regionsN', { n: fmt.int(r._group.regions) })}` : '');
+const barEnding = (tt, fmt) => (r) => (r.nodes > 1 ? ` ×${fmt.int(r.nodes)}` : '') + regionsEnding(tt, fmt)(r);
 const barName = (tt, fmt) => (r) => `${r.instance} (${tt(r.pricing)})${barEnding(tt, fmt)(r)}`;
 
 // The two Chart.js charts, made at the first draw. `live` gives the bars drawn and the latest context, which the
@@ -237,7 +241,7 @@ export function createCharts(container, ctx) {
     const drawBars = () => {
       if (dataChanged || !bar.data.datasets.length) {
         bar.data.labels = bars.map(barName(tt, fmt));
-        labelEndings.set(bar, bars.map(barEnding(tt, fmt)));
+        labelEndings.set(bar, bars.map((r) => [barEnding(tt, fmt)(r), regionsEnding(tt, fmt)(r)]));
         bar.data.datasets = [{ label: tt('colUnitCost'), data: bars.map((r) => r.usd_per_tflops_day * fmt.factor), borderWidth: 0 }];
         // Unit costs that span more than 20× (a commitment's whole term over a short job beside hourly rates) on a
         // log scale, so that the hourly offers are not flattened to slivers.
