@@ -281,9 +281,12 @@ function updateFile(existingDoc, imports, excerpt) {
   return { text: formatCatalog(doc), added, removed, moves };
 }
 
-// Offers priced below half the median of the same instance type across its regions (3 or more), for clouds whose
-// catalog-clouds.mjs entry sets doubt_half_price: left out and printed, as a price no one could confirm (Google
-// Cloud's regional prices differ by tens of percent, not by half).
+// Offers priced below DOUBT_SHARE_OF_MEDIAN of the median of the same instance type across its regions (3 or more),
+// for clouds whose catalog-clouds.mjs entry sets doubt_half_price: left out and printed, as a price no one could
+// confirm. Google Cloud's confirmed regional prices of one machine lie within 0.89-1.19 of its median (a3-highgpu-8g
+// $87.83-$111.82 around $98.93; a3-megagpu-8g $92.21-$117.51 around $92.21, data/catalog/gcp.json); the doubtful ones
+// (the $33.61 H100 and $35.39 H100-MEGA accelerator rows) come out at 0.44-0.52 of it, on both sides of one half.
+const DOUBT_SHARE_OF_MEDIAN = 0.6;
 function dropHalfPrices(instances) {
   const byType = new Map();
   for (const o of instances) byType.set(o.instance_type, [...(byType.get(o.instance_type) || []), o]);
@@ -292,7 +295,7 @@ function dropHalfPrices(instances) {
   for (const list of byType.values()) {
     const v = list.map((o) => o.prices[0].usd_per_hour).sort((a, b) => a - b);
     const median = v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
-    for (const o of list) (list.length >= 3 && o.prices[0].usd_per_hour < median / 2 ? dropped : kept).push(o);
+    for (const o of list) (list.length >= 3 && o.prices[0].usd_per_hour < median * DOUBT_SHARE_OF_MEDIAN ? dropped : kept).push(o);
   }
   return { kept, dropped };
 }
@@ -359,7 +362,7 @@ async function main() {
       if (target.doubt_half_price) {
         const { kept, dropped } = dropHalfPrices(r.catalog.instances);
         r.catalog.instances = kept;
-        for (const o of dropped) say(`  in doubt ${o.instance_type} ${o.region}: ${o.prices[0].usd_per_hour} USD/h, under half its median across regions; left out`);
+        for (const o of dropped) say(`  in doubt ${o.instance_type} ${o.region}: ${o.prices[0].usd_per_hour} USD/h, under ${DOUBT_SHARE_OF_MEDIAN} of its median across regions; left out`);
       }
       if (!byFile.has(target.file)) byFile.set(target.file, []);
       byFile.get(target.file).push({ target, src, catalog: r.catalog, ambiguous: new Set((r.ambiguous || []).map((a) => a.instance_type)) });
