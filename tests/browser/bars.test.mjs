@@ -31,6 +31,9 @@ for (const lang of ['en', 'zh']) {
       await settled(page);
       const b = await bars(page);
       assert.ok(b.labels.length >= 5, `bars drawn: ${b.labels.length}`);
+      // Every bar with a cost has a length, the cheapest included (a log axis must start below it).
+      const lengths = await page.evaluate(() => window.gpuvalue.app.charts.bar.getDatasetMeta(0).data.map((d) => Math.abs(d.width)));
+      assert.ok(lengths.length === b.labels.length && lengths.every((w) => w >= 2), `bar lengths ${lengths.map((w) => w.toFixed(1)).join(' ')}`);
       const repeated = b.labels.filter((l, i) => b.labels.indexOf(l) !== i);
       assert.deepEqual(repeated, [], 'a bar repeats another');
       // AWS lists its instances in many regions: one bar for such an offer, with the count.

@@ -247,7 +247,10 @@ export function createCharts(container, ctx) {
         // log scale, so that the hourly offers are not flattened to slivers.
         const units = bars.map((r) => r.usd_per_tflops_day);
         barsLog = units.length > 1 && Math.max(...units) > 20 * Math.min(...units);
-        Object.assign(bar.options.scales.x, { type: barsLog ? 'logarithmic' : 'linear', beginAtZero: !barsLog });
+        // On the log scale the axis starts below the smallest bar (at half of it), or the cheapest offer's bar would
+        // have no length at all.
+        const least = Math.min(...bar.data.datasets[0].data.filter((v) => v > 0));
+        Object.assign(bar.options.scales.x, { type: barsLog ? 'logarithmic' : 'linear', beginAtZero: !barsLog, min: barsLog ? least / 2 : undefined });
       }
       bar.data.datasets[0].backgroundColor = bars.map((r) => (r._key === sel ? col.sel : r.pareto ? col.pareto : col.bar));
       bar.update('none');
