@@ -97,6 +97,16 @@ const regionsEnding = (tt, fmt) => (r) => (r._group ? ` · ${tt('regionsN', { n:
 const barEnding = (tt, fmt) => (r) => (r.nodes > 1 ? ` ×${fmt.int(r.nodes)}` : '') + regionsEnding(tt, fmt)(r);
 const barName = (tt, fmt) => (r) => `${r.instance} (${tt(r.pricing)})${barEnding(tt, fmt)(r)}`;
 
+// Unit costs that span more than 20× (a commitment's whole term over a short job beside hourly rates) go on a log
+// scale, so that the hourly offers are not flattened to slivers; it starts at half the smallest bar, or the cheapest
+// offer's bar would have no length at all. True when the scale is logarithmic.
+function setBarScale(bar, units) {
+  const log = units.length > 1 && Math.max(...units) > 20 * Math.min(...units);
+  const least = Math.min(...bar.data.datasets[0].data.filter((v) => v > 0));
+  Object.assign(bar.options.scales.x, { type: log ? 'logarithmic' : 'linear', beginAtZero: !log, min: log ? least / 2 : undefined });
+  return log;
+}
+
 // The two Chart.js charts, made at the first draw. `live` gives the bars drawn and the latest context, which the
 // click and tooltip callbacks read.
 function makeCharts(scatterCanvas, barCanvas, ctx, live) {
@@ -243,14 +253,7 @@ export function createCharts(container, ctx) {
         bar.data.labels = bars.map(barName(tt, fmt));
         labelEndings.set(bar, bars.map((r) => [barEnding(tt, fmt)(r), regionsEnding(tt, fmt)(r)]));
         bar.data.datasets = [{ label: tt('colUnitCost'), data: bars.map((r) => r.usd_per_tflops_day * fmt.factor), borderWidth: 0 }];
-        // Unit costs that span more than 20× (a commitment's whole term over a short job beside hourly rates) on a
-        // log scale, so that the hourly offers are not flattened to slivers.
-        const units = bars.map((r) => r.usd_per_tflops_day);
-        barsLog = units.length > 1 && Math.max(...units) > 20 * Math.min(...units);
-        // On the log scale the axis starts below the smallest bar (at half of it), or the cheapest offer's bar would
-        // have no length at all.
-        const least = Math.min(...bar.data.datasets[0].data.filter((v) => v > 0));
-        Object.assign(bar.options.scales.x, { type: barsLog ? 'logarithmic' : 'linear', beginAtZero: !barsLog, min: barsLog ? least / 2 : undefined });
+        barsLog = setBarScale(bar, bars.map((r) => r.usd_per_tflops_day));
       }
       bar.data.datasets[0].backgroundColor = bars.map((r) => (r._key === sel ? col.sel : r.pareto ? col.pareto : col.bar));
       bar.update('none');
