@@ -323,11 +323,21 @@ test('a stored value too large to copy aside stays in place and is not overwritt
 });
 
 test('an empty hand-entered catalog does not break the page and offers no Edit button', async () => {
-  const { context, page, log } = await openPage(browser, `${offlineUrl}#preset=resnet50-imagenet&lang=en`);
+  const stored = JSON.stringify({ version: 1, catalogs: [{ name: 'empty', kind: 'manual', added: '2026-11-01', doc: { schema_version: 1, instances: [] } }] });
+  // Stored before the page's first script runs (no reload in between: the page reads exactly this value).
+  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
+  await context.addInitScript((v) => { if (!sessionStorage.getItem('seeded')) { localStorage.setItem('gpuvalue.userCatalogs', v); sessionStorage.setItem('seeded', '1'); } }, stored);
+  const page = await context.newPage();
+  const log = { errors: [] };
+  page.on('console', (m) => { if (m.type() === 'error') log.errors.push(m.text()); });
+  page.on('pageerror', (e) => log.errors.push(e.message));
+  await page.goto(`${offlineUrl}#preset=resnet50-imagenet&lang=en`);
   await settled(page);
-  await page.evaluate(() => localStorage.setItem('gpuvalue.userCatalogs', JSON.stringify({ version: 1, catalogs: [{ name: 'empty', kind: 'manual', added: '2026-11-01', doc: { schema_version: 1, instances: [] } }] })));
-  await page.reload();
-  await settled(page);
+  // Which list the page drew, and in what state, if not the one expected (a failure then says what was on screen).
+  await page.waitForSelector('#my-catalogs, #my-catalogs-empty, #startup-reset');
+  const seen = await page.evaluate(() => ({ ready: document.body.dataset.ready, list: (document.querySelector('#my-catalogs, #my-catalogs-empty, #startup-reset') || {}).id,
+    stored: localStorage.getItem('gpuvalue.userCatalogs'), notices: [...document.querySelectorAll('.notice')].map((n) => n.textContent).join(' | ') }));
+  assert.equal(seen.list, 'my-catalogs', JSON.stringify(seen));
   assert.match(await page.textContent('#my-catalogs'), /empty/);
   assert.equal(await page.$$eval('#my-catalogs button', (bs) => bs.filter((b) => /^Edit$/.test(b.textContent)).length), 0);
   assert.deepEqual(log.errors, []);
