@@ -7,7 +7,22 @@
 // with its source, goes into the offers' notes).
 
 export const CLOUDS = {
-  aws: { key: 'aws', file: 'aws.json', provider: 'AWS' },
+  aws: {
+    key: 'aws', file: 'aws.json', provider: 'AWS',
+    // Network per instance type (SkyPilot's file has no network column): the "Network specifications" table of
+    // docs.aws.amazon.com/ec2/latest/instancetypes/ac.html. EFA with GPUDirect RDMA on P4d/P4de/P5/P5e/P5en/P6;
+    // p3dn's EFA has no GPUDirect RDMA, and the single-GPU P3 and p5.4xlarge sizes are ENA only for this purpose.
+    network: {
+      types: {
+        'p4d.24xlarge': 400, 'p4de.24xlarge': 400, // "4x 100 Gigabit"
+        'p5.48xlarge': 3200, 'p5e.48xlarge': 3200, 'p5en.48xlarge': 3200, // "3200 Gigabit"
+        'p6-b200.48xlarge': 3200, // "8x 400 Gigabit"
+        'p3dn.24xlarge': { gbps: 100, rdma: false }, 'p3.16xlarge': { gbps: 25, rdma: false }, 'p3.8xlarge': { gbps: 10, rdma: false },
+        'p3.2xlarge': { gbps: 10, rdma: false }, 'p5.4xlarge': { gbps: 100, rdma: false }, // "Up to 10", "25", "10", "100 Gigabit"
+      },
+      note: 'Network per instance type from AWS\'s accelerated computing specifications (docs.aws.amazon.com/ec2/latest/instancetypes/ac.html).',
+    },
+  },
   // SkyPilot's GCP file prices 8 attached H100s at $33.61/h in us-central1, us-west1, asia-northeast1, … and at
   // $78.37-$101.88 elsewhere (a3-highgpu-8g $43.07 vs $87.83 in us-east4 with the same host price). Google's Cloud
   // Billing catalog (read 2026-09-26, github.com/tgarg01/silybench-data derived/csv/gpu_prices.csv @045df3bf) prices

@@ -165,3 +165,17 @@ test('the name rules read the names of the clouds in the catalog', () => {
   assert.equal(countWord('p4d.24xlarge'), null);
   assert.equal(countWord('ecs.gn6e-c12g1.24xlarge'), null);
 });
+
+// One provider's machine is the same machine in every region: its GPUs, links and scale-out network (a region
+// without the network would be planned on one node only, as AWS's p6-b200 outside us-east-1 once was).
+test('an instance type has the same GPUs, interconnect and network in every region of its provider', () => {
+  const byType = new Map();
+  for (const o of offers) {
+    const key = `${o.provider}|${o.instance_type}`;
+    const hw = JSON.stringify([o.gpu, o.gpu_count, o.interconnect, o.network_gbps ?? null, o.rdma ?? false]);
+    if (!byType.has(key)) byType.set(key, new Map());
+    byType.get(key).set(hw, o.id);
+  }
+  const differing = [...byType].filter(([, hws]) => hws.size > 1).map(([key, hws]) => `${key}: ${[...hws].map(([hw, id]) => `${id} ${hw}`).join(' vs ')}`);
+  assert.deepEqual(differing, []);
+});
