@@ -1,5 +1,9 @@
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <string>
+#include <vector>
+
 #include "import/skypilot.hpp"
 #include "test_support.hpp"
 
@@ -328,4 +332,24 @@ TEST_CASE("Older and workstation GPUs map: K80 and M60 per GPU as Azure counts t
   const json* p100 = findOffer(g.catalog["instances"], "n1-highmem-8 + 1x P100", "us-central1");
   REQUIRE(p100);
   CHECK((*p100)["gpu"] == "p100-pcie-16gb");
+}
+
+TEST_CASE("SkyPilot import: a region's empty parts are dropped (Vast.ai hosts without a state)", "[skypilot]") {
+  // Vast.ai names regions "State, Country, Continent"; some rows leave the state empty (catalogs/v8/vast/vms.csv).
+  std::string csv =
+      "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,GpuInfo,Price,SpotPrice,Region,AvailabilityZone\n"
+      "1x-RTX4090-8-32,RTX4090,1,8,32,,0.35,,\", US, NA\",\n"
+      "1x-RTX4090-8-32,RTX4090,1,8,32,,0.40,,\"Texas, US, NA\",\n"
+      "1x-RTX4090-8-32,RTX4090,1,8,32,,0.45,,\" , \",\n";
+  SkypilotOptions opt;
+  opt.provider = "Vast.ai";
+  opt.as_of = "2026-11-01";
+  SkypilotImport imp = importSkypilotCsv(csv, gpuDatabase(), opt);
+  REQUIRE(imp.ok);
+  const json& inst = imp.catalog["instances"];
+  REQUIRE(inst.size() == 3);
+  std::vector<std::string> regions;
+  for (const auto& o : inst) regions.push_back(o["region"].get<std::string>());
+  std::sort(regions.begin(), regions.end());
+  CHECK(regions == std::vector<std::string>{"Texas, US, NA", "US, NA", "unknown"});  // nothing left: "unknown"
 }

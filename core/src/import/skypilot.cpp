@@ -113,6 +113,23 @@ void readHostFields(const ImportState& s, const Row& r, HostRow& h) {
 
 namespace {
 
+// A region as the file names it, without empty parts: Vast.ai's rows name "State, Country, Continent" and leave the
+// state empty for some hosts (", US, NA" in skypilot-catalog catalogs/v8/vast/vms.csv), shown as "US, NA".
+std::string tidyRegion(const std::string& cell) {
+  std::string out;
+  size_t start = 0;
+  while (start <= cell.size()) {
+    size_t end = cell.find(',', start);
+    if (end == std::string::npos) end = cell.size();
+    size_t a = start, b = end;
+    while (a < b && (cell[a] == ' ' || cell[a] == '\t')) ++a;
+    while (b > a && (cell[b - 1] == ' ' || cell[b - 1] == '\t')) --b;
+    if (b > a) out += (out.empty() ? "" : ", ") + cell.substr(a, b - a);
+    start = end + 1;
+  }
+  return out;
+}
+
 // Reads the file into rows and maps the header's names to columns; false (with issues) when nothing can be read.
 bool readHeader(ImportState& s, const std::string& text) {
   // A UTF-8 byte order mark (as spreadsheet programs write) would stick to the first header name.
@@ -195,7 +212,7 @@ void readOfferRow(ImportState& s, size_t i, const std::string& instance_type, co
     s.skip(i, Message("import.board_count").num("value", count).text("gpu", g->id).text("form_factor", g->form_factor));
     return;
   }
-  const std::string region = s.cell(r, "Region");
+  const std::string region = tidyRegion(s.cell(r, "Region"));
   Group& grp = s.group(instance_type + "|" + region + "|" + accel + "|" + num(count), [&] {
     Group made;
     made.instance_type = instance_type;
