@@ -53,12 +53,14 @@ function widgetStrings(root) {
   const keys = [...new Set([...source.matchAll(/\bt\('([A-Za-z_]+)'[,)]/g)].map((m) => m[1]))].concat(PRICING_MODELS);
   const i18n = path.join(root, 'web/src/i18n');
   const want = new Set(keys);
-  // Engine message catalogs (messages.*.json): the error and term entries; UI catalogs: the widget's keys, all of them.
+  // Engine message catalogs (messages.*.json): the error and term entries; UI catalogs: the widget's keys, all of them,
+  // and the providers' names.
   const subset = (file) => {
     const all = JSON.parse(fs.readFileSync(path.join(i18n, file), 'utf8'));
     if (file.startsWith('messages.')) return Object.fromEntries(Object.entries(all).filter(([k]) => k.startsWith('error.') || k.startsWith('term.')));
     for (const k of keys) if (!(k in all)) throw new Error(`web/src/i18n/${file} has no string "${k}" the widget uses`);
-    return Object.fromEntries(Object.entries(all).filter(([k]) => want.has(k)));
+    // Providers' names too (format/providers.js): the widget names them as the page does.
+    return Object.fromEntries(Object.entries(all).filter(([k]) => want.has(k) || k.startsWith('provider:')));
   };
   return {
     name: 'widget-strings',

@@ -46,5 +46,9 @@ test('each provider in the filter shows its offer count and the date of its pric
   // The Chinese page names the provider as its company does in Chinese (web/src/i18n/zh-CN.json provider:…).
   assert.equal(await detailOf(zh.page, '微软 Azure'), `${azure.count} 个报价 · 价格日期 ${azureDate}`);
   assert.equal(await zh.page.locator('#f-providers label:text-is("Microsoft Azure")').count(), 0);
+  // Listed in the order of the names shown (Chinese collation), not of the catalog's English names.
+  const names = await zh.page.$$eval('#f-providers li label', (ls) => ls.map((l) => l.textContent));
+  assert.deepEqual(names, [...names].sort(new Intl.Collator('zh-CN').compare));
+  assert.ok(names.indexOf('微软 Azure') >= 0 && names.indexOf('微软 Azure') < names.indexOf('亚马逊云科技（AWS）'), names.join(', '));
   await zh.context.close();
 });

@@ -58,6 +58,20 @@ test('the widget renders inside embed-example.html', async () => {
   assert.ok(cells >= 1);
   await page.waitForFunction(() => document.getElementById('widget-zh')?.dataset.ready === '1');
   assert.match(await page.evaluate(() => document.getElementById('widget-zh').shadowRoot.textContent), /训练时间/);
+  // A Chinese widget names providers as the page does in Chinese (web/src/i18n/zh-CN.json provider:…), compact too.
+  const zhDict = JSON.parse(fs.readFileSync(path.join(root, 'web/src/i18n/zh-CN.json'), 'utf8'));
+  const zhNames = Object.entries(zhDict)
+    .filter(([k, v]) => k.startsWith('provider:') && v !== k.slice(9)).map(([k, v]) => [k.slice(9), v]);
+  const providerCells = await page.evaluate(async (label) => {
+    const el = document.createElement('gpu-value');
+    for (const [k, v] of [['preset', 'llama2-7b-pretrain'], ['lang', 'zh'], ['compact', ''], ['limit', '100']]) el.setAttribute(k, v);
+    document.body.append(el);
+    await new Promise((resolve) => { const tick = () => (el.dataset.ready ? resolve() : setTimeout(tick, 50)); tick(); });
+    return [...el.shadowRoot.querySelectorAll('td[data-label]')].filter((td) => td.dataset.label === label).map((td) => td.textContent);
+  }, zhDict.colProvider);
+  assert.ok(providerCells.length >= 10, providerCells.join(' | '));
+  assert.ok(providerCells.some((c) => zhNames.some(([, zh]) => c.startsWith(zh))), providerCells.join(' | '));
+  for (const c of providerCells) assert.ok(!zhNames.some(([en]) => c === en || c.startsWith(`${en} · `)), c);
   await shot(page, 'embed-example.png', { fullPage: true });
   assert.deepEqual(log.errors, []);
   await context.close();

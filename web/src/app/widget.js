@@ -10,6 +10,7 @@
 import { createEngine, GpuvalueError } from '../engine/client.js';
 import { unpackBundle } from '../engine/bundle.js';
 import { inflate } from '../engine/wasm.js';
+import { providerName } from '../format/providers.js';
 import { translator, pickLanguage } from '../i18n/index.js';
 import { messageRenderer } from '../i18n/messages.js';
 import { makeFormatter, hoursFromDays } from '../format/format.js';
@@ -71,7 +72,7 @@ function servingRows(a, { t, fmt, compact, limit, gpuName }) {
   const statusText = (r) => (!r.fits ? t('serveNoFit') : r.met ? t('serveMet')
     : !r.ttft_met && !r.tpot_met ? t('serveMissBoth') : r.ttft_met ? t('serveMissTpot') : t('serveMissTtft'));
   const rows = a.rows.slice(0, limit).map((r) => h('tr', { 'data-met': r.met ? '1' : '0', 'data-fits': r.fits ? '1' : '0', 'data-gpu': r.gpu },
-    h('td', { class: 'name' }, r.instance), h('td', { 'data-label': t('colProvider') }, r.provider),
+    h('td', { class: 'name' }, r.instance), h('td', { 'data-label': t('colProvider') }, providerName(t, r.provider)),
     h('td', { 'data-label': t('serveReplica') }, `${r.replica_gpus}× ${gpuName(r.gpu)}`),
     h('td', { class: 'num out', 'data-label': t('serveColOut') }, r.fits ? fmt.money(r.usd_per_million_output) : '—'),
     compact ? null : h('td', { class: 'num', 'data-label': t('serveColReplicas') }, r.fits ? fmt.int(r.replicas) : '—'),
@@ -140,7 +141,7 @@ class GpuValueElement extends HTMLElement {
       const preset = engine.presets().find((p) => p.id === result.workload.name);
       const title = (preset && preset.name && (preset.name[lang] || preset.name.en)) || result.workload.name;
       const rows = result.results.map((r) => h('tr', { 'data-nodes': r.nodes, 'data-meets': r.meets_horizon ? '1' : '0' },
-        h('td', { class: 'name' }, r.instance), h('td', { 'data-label': t('colProvider') }, `${r.provider} · ${r.region}`),
+        h('td', { class: 'name' }, r.instance), h('td', { 'data-label': t('colProvider') }, `${providerName(t, r.provider)} · ${r.region}`),
         compact ? null : h('td', { 'data-label': t('colGpu') }, `${r.total_gpus}× ${r.gpu_name}`),
         h('td', { 'data-label': t('colPricing') }, t(r.pricing)),
         h('td', { class: 'num time', 'data-label': t('colTime') }, fmt.duration(r.time_hours), r.meets_horizon ? null : ` (${t('beyondHorizon')})`),

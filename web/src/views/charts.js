@@ -5,6 +5,7 @@ import {
   LinearScale, LogarithmicScale, CategoryScale, Tooltip, Legend,
 } from 'chart.js';
 import { h, tx } from './dom.js';
+import { providerName } from '../format/providers.js';
 
 Chart.register(ScatterController, BarController, PointElement, LineElement, BarElement, LinearScale, LogarithmicScale, CategoryScale, Tooltip, Legend);
 
@@ -146,7 +147,7 @@ function makeCharts(scatterCanvas, barCanvas, ctx, live) {
   scatter.options.plugins.tooltip.callbacks = {
     label: (item) => {
       const p = item.raw;
-      return p && p.r ? `${p.r.instance} · ${p.r.provider} · ${live.cur.t(p.r.pricing)}: ${live.cur.fmt.duration(p.r.time_hours)}, ${live.cur.fmt.money(p.r.cost_usd)}` : '';
+      return p && p.r ? `${p.r.instance} · ${providerName(live.cur.t, p.r.provider)} · ${live.cur.t(p.r.pricing)}: ${live.cur.fmt.duration(p.r.time_hours)}, ${live.cur.fmt.money(p.r.cost_usd)}` : '';
     },
   };
   bar.options.plugins.tooltip.callbacks = {
@@ -156,7 +157,7 @@ function makeCharts(scatterCanvas, barCanvas, ctx, live) {
       const r = live.bars[item.dataIndex];
       if (!r) return '';
       const { t: tt, fmt } = live.cur;
-      const line = `${r.provider} · ${r.region}: ${fmt.unitMoney(r.usd_per_tflops_day)}`;
+      const line = `${providerName(tt, r.provider)} · ${r.region}: ${fmt.unitMoney(r.usd_per_tflops_day)}`;
       return r._group ? [line, tt('barRegionsWhere', { n: fmt.int(r._group.regions), cheapest: r._group.cheapest_region })] : line;
     },
   };

@@ -129,7 +129,10 @@ export function filtersPanel(ctx, { serving = false } = {}) {
   const f = state.filters;
   const setF = (patch, opts) => update({ filters: { ...ctx.current().state.filters, ...patch } }, opts);
   const gpuName = new Map(gpus.map((g) => [g.id, g.name]));
-  const providers = catalog.providers.map((p) => ({ value: p, text: providerName(t, p), raw: true, detail: providerDetail(t, catalog.providerStats && catalog.providerStats[p]) }));
+  // In the reader's language's order (阿里云 among the Chinese names by pinyin, not under A for Alibaba).
+  const collator = new Intl.Collator(state.lang === 'zh' ? 'zh-CN' : 'en');
+  const providers = catalog.providers.map((p) => ({ value: p, text: providerName(t, p), raw: true, detail: providerDetail(t, catalog.providerStats && catalog.providerStats[p]) }))
+    .sort((a, b) => collator.compare(a.text, b.text));
   const regions = catalog.regions.map((r) => ({ value: r, text: r, raw: true }));
   const gpuIds = catalog.gpus.map((g) => ({ value: g, text: gpuName.get(g) || g, raw: true }));
   const pricing = NAMES.pricing_models.map((m) => ({ value: m, text: t(m) }));

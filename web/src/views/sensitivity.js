@@ -3,6 +3,7 @@
 // The 100 engine runs happen in the engine worker (engine/core.js sweep); the chart is the page's Chart.js.
 import { Chart, palette, niceTicks, HOUR_TICKS, decades } from './charts.js';
 import { h, tx, dataText } from './dom.js';
+import { providerName } from '../format/providers.js';
 import { sizeField, displayOf } from '../state/state.js';
 import { timed } from './profile.js';
 
@@ -146,7 +147,7 @@ export function createSensitivity(container, app) {
       els.sel.disabled = !params.length;
     }
     const context = document.getElementById('sens-context');
-    if (context) context.replaceChildren(row ? dataText('span', `${row.instance} · ${row.provider} · ${row.region}`) : tx('span', t, 'sensNoOffer'), row ? ` · ${t(row.pricing)}` : '');
+    if (context) context.replaceChildren(row ? dataText('span', `${row.instance} · ${providerName(t, row.provider)} · ${row.region}`) : tx('span', t, 'sensNoOffer'), row ? ` · ${t(row.pricing)}` : '');
     if (!row || !p) { container.dataset.state = 'ready'; return; }
     // The weights order offers but change no offer's time or cost: a weight change does not run the sweep again.
     const { weights, ...request } = c.request;
