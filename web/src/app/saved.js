@@ -6,15 +6,12 @@
 // the engine host reads and writes those documents (engine/docstore.js), so that megabytes of text never cross the
 // page's main thread. The page itself reads them only for the start-up screen's export before a reset.
 import { STORE_KEY } from '../engine/catalogstore.js';
+import { browserStorage as storage } from '../state/settings.js';
 
 export { allDocs, resetDocs } from '../engine/docstore.js';
 
 export const ASIDE_PREFIX = `${STORE_KEY}.unreadable`;
 const PREFIX = 'gpuvalue.';
-
-function storage() {
-  try { return window.localStorage; } catch { return null; }
-}
 
 // The raw stored value, or {raw: null, error} when storage cannot be read at all.
 export function readStored() {

@@ -7,11 +7,7 @@ import { rankRequest, servingRequest, LANG_KEY } from '../state/state.js';
 import { pickLanguage } from '../i18n/index.js';
 import { workloadKey } from '../state/measurements.js';
 import { savedMeasurements } from './saved.js';
-
-const safeStorage = {
-  get(k) { try { return localStorage.getItem(k); } catch { return null; } },
-  set(k, v) { try { localStorage.setItem(k, v); } catch { /* blocked */ } },
-};
+import { readSetting, writeSetting } from '../state/settings.js';
 
 // A notice in the session's list, in place of one with the same id.
 function notify(session, notice) {
@@ -32,7 +28,7 @@ export function createStore({ base, presetIds, servingIds = [], gpuIds = null, s
     // provider, region or GPU of the current catalog. Measurements the hash carries but cannot be read are dropped
     // with a notice; a hash without any gets the ones saved in this browser for its workload (with a notice).
     fromHash(hash) {
-      const b = { ...structuredClone(base), lang: pickLanguage(safeStorage.get(LANG_KEY), navigator.languages) };
+      const b = { ...structuredClone(base), lang: pickLanguage(readSetting(LANG_KEY), navigator.languages) };
       const c = store.session.catalog;
       const report = {};
       const s = parseHash(hash, b, { presetIds, servingIds, gpuIds, report, known: c && { providers: c.providers, regions: c.regions, gpus: c.gpus } });
@@ -68,7 +64,7 @@ export function createStore({ base, presetIds, servingIds = [], gpuIds = null, s
       return prev;
     },
 
-    rememberLanguage(lang) { safeStorage.set(LANG_KEY, lang); },
+    rememberLanguage(lang) { writeSetting(LANG_KEY, lang); },
   };
   return store;
 }
