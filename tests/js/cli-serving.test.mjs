@@ -3,7 +3,7 @@
 // same engine), in both languages, with the offer filters; options of the other question are refused, not ignored.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { cliIn, loadEngine } from './helpers.mjs';
+import { cliIn, cliJson as json, loadEngine } from './helpers.mjs';
 import { servingOpsOf } from '../../web/src/engine/serving.js';
 
 const engine = await loadEngine();
@@ -12,11 +12,6 @@ const QUESTION = ['--rps', '20', '--input-tokens', '1000', '--output-tokens', '3
 const direct = (filters = {}) => ops.serveRank({ serving: { preset: 'llama3.1-70b',
   traffic: { requests_per_s: 20, input_tokens: 1000, output_tokens: 300 }, targets: { ttft_ms: 2000, tpot_ms: 100 } },
 filters: { include_examples: false, include_stale: false, include_marketplace: true, ...filters }, curves: false, limit: 0 });
-const json = async (args) => {
-  const r = await cliIn(args);
-  assert.equal(r.code, 0, r.stderr);
-  return JSON.parse(r.stdout);
-};
 
 test('rank with a serving preset lists every offer as the page ranks it: $ per 1M output tokens, replicas, GPUs, TTFT, TPOT', async () => {
   const a = (await json(['rank', '--preset', 'llama3.1-70b', ...QUESTION, '--json']));

@@ -2,13 +2,9 @@
 // codes, over the real wasm module and data files.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { cliIn, loadEngine, tmpFile } from './helpers.mjs';
+import { cliIn, cliJson, loadEngine, tmpFile } from './helpers.mjs';
 
-const json = async (args) => {
-  const r = await cliIn([...args, '--json']);
-  assert.equal(r.code, 0, `${args.join(' ')}: ${r.stderr}`);
-  return JSON.parse(r.stdout);
-};
+const json = (args) => cliJson([...args, '--json']);
 
 test('advise --params 7e9 recommends a configuration that fits per the memory model', async () => {
   const j = (await json(['advise', '--params', '7e9']));

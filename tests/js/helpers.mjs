@@ -42,6 +42,13 @@ export async function cliIn(args) {
   }
 }
 
+// A command's JSON answer, run as cliIn does; fails the test, with the command and its stderr, on a non-zero exit.
+export async function cliJson(args) {
+  const r = await cliIn(args);
+  if (r.code !== 0) throw new Error(`${args.join(' ')}: exit ${r.code}: ${r.stderr}`);
+  return JSON.parse(r.stdout);
+}
+
 export function tmpFile(name, text) {
   const dir = fs.mkdtempSync(path.join(fs.realpathSync(process.env.TMPDIR || '/tmp'), 'gpuvalue-'));
   const p = path.join(dir, name);
