@@ -71,6 +71,10 @@ export function serveText(r) {
     const date = priceDate(k.offer);
     lines.push(s('serve.cost', { offer: k.offer.id, rate: usd(k.usd_per_instance_hour), pricing: billing(k.offer.pricing, k.term_months), date,
       instances: n0(k.instances), monthly: usd(k.monthly_usd) }));
+    if (k.interruptions_per_instance_hour > 0) {
+      lines.push(s('serve.spot_spares', { per_day: n1(k.interruptions_per_instance_hour * 24), minutes: n0(k.replace_hours * 60),
+        down: n1(k.instance_down_share * 100), spares: n0(k.spare_instances) }));
+    }
     lines.push(s('serve.per_million', { out: usd(k.usd_per_million_output), low: usd(k.usd_per_million_output_low), high: usd(k.usd_per_million_output_high),
       in: usd(k.usd_per_million_input), blended: usd(k.usd_per_million_blended) }));
   }
@@ -90,7 +94,7 @@ export function serveRankArgs(opts, command) {
 
 // The ranking's rows as the CLI gives them (--json): what a row of the page's serving table says.
 const ROW_KEYS = ['rank', 'id', 'instance', 'provider', 'regions', 'gpu', 'gpu_count', 'replica_gpus', 'interconnect', 'fabric', 'marketplace', 'fits', 'met',
-  'ttft_met', 'tpot_met', 'replicas', 'instances', 'gpus', 'pricing', 'term_months', 'usd_per_hour', 'usd_per_million_output', 'usd_per_million_input',
+  'ttft_met', 'tpot_met', 'replicas', 'instances', 'spare_instances', 'gpus', 'pricing', 'term_months', 'usd_per_hour', 'usd_per_million_output', 'usd_per_million_input',
   'usd_per_million_blended', 'monthly_usd', 'ttft_ms', 'tpot_ms', 'batch', 'as_of', 'read_on', 'hints'];
 
 export function serveRank(opts, e, command) {
@@ -120,7 +124,7 @@ export function serveRankText(a, opts) {
     { title: s('column.usd_per_m_out'), get: (x) => money(x, x.usd_per_million_output), right: true },
     { title: s('column.usd_per_m_in'), get: (x) => money(x, x.usd_per_million_input), right: true },
     { title: s('column.replicas'), get: (x) => (x.fits ? n0(x.replicas) : '-'), right: true },
-    { title: s('column.gpus'), get: (x) => (x.fits ? n0(x.gpus) : '-'), right: true },
+    { title: s('column.gpus'), get: (x) => (x.fits ? `${n0(x.gpus)}${x.spare_instances > 0 ? ` ${s('serve.spare_gpus', { n: n0(x.spare_instances * x.gpu_count) })}` : ''}` : '-'), right: true },
     { title: s('column.ttft_tpot'), get: (x) => (x.fits ? `${ms(x.ttft_ms)} / ${ms(x.tpot_ms)}` : '-'), right: true },
     { title: s('column.monthly'), get: (x) => money(x, x.monthly_usd), right: true },
     { title: s('column.usd_per_hour'), get: (x) => `${usd(x.usd_per_hour)} ${billing(x.pricing, x.term_months)}`, right: true },

@@ -243,6 +243,22 @@ for (const lang of ['en', 'zh']) {
     await page.selectOption('#serve-pricing', 'spot');
     await page.waitForSelector('#serve-spot-note');
     assert.match(await page.textContent('#serve-spot-note'), lang === 'zh' ? /收回/ : /reclaimed/);
+    // The spares each row keeps for reclaimed instances, as the engine counts them, and the model in the note.
+    await settled(page);
+    const spot = ops.serveRank({ serving: question({ pricing: 'spot' }), sort: { key: 'monthly_usd', dir: 'desc' } });
+    assert.ok(spot.rows.some((r) => r.spare_instances > 0), 'some row keeps spares');
+    const gpuCells = await page.$$eval('#serving-table tbody tr', (trs) => trs.map((tr) => [tr.dataset.key, tr.querySelector('td[data-col="gpus"]').textContent]));
+    for (const r of spot.rows.filter((x) => x.fits)) {
+      const text = gpuCells.find(([k]) => k === r.key)[1];
+      if (r.spare_instances > 0) assert.ok(text.includes(lang === 'zh' ? `备用 ${r.spare_instances * r.gpu_count}` : `${r.spare_instances * r.gpu_count} spare`), `${r.key}: ${text}`);
+      else assert.doesNotMatch(text, /spare|备用/, r.key);
+    }
+    // On a laptop the spot table, spares and all, still fits its box.
+    await page.setViewportSize({ width: 1366, height: 900 });
+    const fit = await page.$eval('#serving-table', (t) => [t.scrollWidth, t.parentElement.clientWidth]);
+    assert.ok(fit[0] <= fit[1] + 1, `the spot serving table is ${fit[0]} px wide in a ${fit[1]} px box`);
+    const first = spot.rows.find((r) => r.fits);
+    assert.match(await page.textContent('#serve-spot-note'), new RegExp(`99[  ]?%[\\s\\S]*${first.instance.replace(/[.]/g, '\\.')}`));
     assert.deepEqual(log.errors, []);
     await context.close();
   });

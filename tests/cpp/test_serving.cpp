@@ -236,6 +236,42 @@ TEST_CASE("serving cost splits GPU hours between input and output tokens by pref
   CHECK(priceServing(p, c, 16, 8, 10.0).replicas_per_instance == 0);
 }
 
+TEST_CASE("a service on spot keeps spare instances for reclaimed ones", "[serving][cost][spot]") {
+  // One reclaim per instance-day (λ = 1/24 per hour), replaced in 10 minutes (R = 1/6 h): λR = 1/144 and the share
+  // of time one instance is down u = λR / (1 + λR) = 1/145 = 0.0069.
+  const double u = 1.0 / 145;
+  // 1 instance: down 0.69 % of the time, within the 1 % allowed: no spare.
+  CHECK(spareInstances(1, u, 0.99) == 0);
+  // 2 instances: one or both down 1 − (1 − u)² = 1.37 % > 1 %; with a spare, 2 of 3 down: 3u² − 2u³ = 0.014 %.
+  CHECK(spareInstances(2, u, 0.99) == 1);
+  // 100 instances: with S spares, X ~ Binomial(100 + S, u), mean ≈ 0.70. P(X > 1) = 15.4 % (S = 1),
+  // P(X > 2) = 3.4 % (S = 2), P(X > 3) = 1 − (0.49027 + 0.35068 + 0.12420 + 0.02904) = 0.58 % (S = 3).
+  CHECK(spareInstances(100, u, 0.99) == 3);
+  CHECK(spareInstances(0, u, 0.99) == 0);
+  CHECK(spareInstances(5, 0, 0.99) == 0);  // not on spot
+
+  ServingConfig c = llama8b();
+  c.traffic.requests_per_s = 16;
+  ServingPlan p;
+  p.sustainable_requests_per_s = 2;
+  p.replicas = 8;
+  p.prefill_share = 0.25;
+  SpotReplacement spot;
+  spot.interruptions_per_hour = 1.0 / 24;
+  spot.replace_hours = 1.0 / 6;
+  // 8 replicas of 2 GPUs on 8-GPU instances: 2 instances, and 1 spare for them (as above): 3 at $10/h.
+  const ServingCost on_spot = priceServing(p, c, 2, 8, 10.0, spot);
+  CHECK(on_spot.spare_instances == 1);
+  CHECK(on_spot.instances == 3);
+  CHECK_THAT(on_spot.usd_per_hour, WithinRel(30.0, 1e-12));
+  CHECK_THAT(on_spot.instance_down_share, WithinRel(u, 1e-12));
+  // The spare is paid for, the tokens are the traffic's: a million output tokens costs 3/2 of the same service without it.
+  const ServingCost plain = priceServing(p, c, 2, 8, 10.0);
+  CHECK(plain.instances == 2);
+  CHECK(plain.spare_instances == 0);
+  CHECK_THAT(on_spot.usd_per_million_output, WithinRel(plain.usd_per_million_output * 1.5, 1e-12));
+}
+
 TEST_CASE("serve answers with the preset, capacity and cost, and reports bad models with their paths", "[serving][api]") {
   Engine e;
   e.setToday("2026-12-02");
@@ -340,6 +376,13 @@ TEST_CASE("serve prices an offer under the billing model asked for, and refuses 
     CHECK_THAT(p["usd_per_million_output"].get<double>(), WithinRel(c["usd_per_million_output"].get<double>() * ratio, 1e-12));
     CHECK_THAT(p["usd_per_million_input"].get<double>(), WithinRel(c["usd_per_million_input"].get<double>() * ratio, 1e-12));
     CHECK_THAT(p["monthly_usd"].get<double>(), WithinRel(instances * k.usd_per_instance_hour * 730.0, 1e-12));
+    // Spot instances are reclaimed once a day by default (no rate in the price record) and replaced in 10 minutes;
+    // one instance alone is down 1/145 of the time, under the 1 % allowed, so it gets no spare.
+    const bool spot = std::string(k.pricing) == "spot";
+    CHECK_THAT(p["interruptions_per_instance_hour"].get<double>(), WithinAbs(spot ? 1.0 / 24 : 0.0, 1e-12));
+    CHECK_THAT(p["replace_hours"].get<double>(), WithinAbs(spot ? 1.0 / 6 : 0.0, 1e-12));
+    CHECK_THAT(p["instance_down_share"].get<double>(), WithinAbs(spot ? 1.0 / 145 : 0.0, 1e-12));
+    CHECK(p["spare_instances"].get<int>() == 0);
   }
   // An offer without a spot price is not priced on demand instead.
   const json none = serveOn(R"("offer": "mi8", "count": 2)", R"(, "pricing": "spot")");

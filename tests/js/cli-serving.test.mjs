@@ -8,6 +8,7 @@ import { servingOpsOf } from '../../web/src/engine/serving.js';
 
 const engine = await loadEngine();
 const ops = servingOpsOf(engine);
+const binom = (n, k) => { let c = 1; for (let i = 0; i < k; ++i) c = (c * (n - i)) / (i + 1); return c; };
 const QUESTION = ['--rps', '20', '--input-tokens', '1000', '--output-tokens', '300', '--ttft-ms', '2000', '--tpot-ms', '100'];
 const direct = (filters = {}) => ops.serveRank({ serving: { preset: 'llama3.1-70b',
   traffic: { requests_per_s: 20, input_tokens: 1000, output_tokens: 300 }, targets: { ttft_ms: 2000, tpot_ms: 100 } },
@@ -117,8 +118,23 @@ test('serve --offer --pricing prices one offer under that model, and refuses an 
   assert.equal(sp.cost.offer.pricing, 'spot');
   const rate = (m) => spot.prices.find((p) => p.model === m).usd_per_hour;
   assert.equal(sp.cost.usd_per_instance_hour, rate('spot'));
-  assert.ok(Math.abs(sp.cost.usd_per_million_output / od.cost.usd_per_million_output - rate('spot') / rate('on_demand')) < 1e-9);
-  assert.match((await cliIn([...args, '--pricing', 'spot', '--lang', 'en'])).stdout, /\/h per instance, spot; price date/);
+  // The same tokens on more instances (the spares below) at another rate.
+  assert.ok(Math.abs(sp.cost.usd_per_million_output / od.cost.usd_per_million_output - (rate('spot') * sp.cost.instances) / (rate('on_demand') * od.cost.instances)) < 1e-9);
+  // On spot the same replicas need the same instances, plus spares for reclaimed ones: with the default rate (one
+  // reclaim per instance-day, no catalog price gives its own) and 10 minutes to replace one, an instance is down
+  // 1/145 of the time; spares are added until all those needed are up 99 % of the time.
+  assert.equal(od.cost.spare_instances, 0);
+  assert.equal(sp.cost.instances, od.cost.instances + sp.cost.spare_instances);
+  assert.ok(Math.abs(sp.cost.instance_down_share - 1 / 145) < 1e-12);
+  const u = 1 / 145;
+  const n = od.cost.instances;
+  const allUp = (spares) => { let p = 0; for (let k = 0; k <= spares; ++k) p += binom(n + spares, k) * u ** k * (1 - u) ** (n + spares - k); return p; };
+  const want = [0, 1, 2, 3, 4, 5].find((spares) => allUp(spares) >= 0.99);
+  assert.equal(sp.cost.spare_instances, want);
+  assert.ok(want >= 1, 'the traffic needs more than one instance here, so spot keeps a spare');
+  const spotText = (await cliIn([...args, '--pricing', 'spot', '--lang', 'en'])).stdout;
+  assert.match(spotText, /\/h per instance, spot; price date/);
+  assert.match(spotText, new RegExp(`1 reclaims per instance-day, each instance replaced in 10 min \\(down 0\\.7 % of the time\\): ${want} of the instances are spares`));
   const refused = (await cliIn(['serve', '--preset', 'llama3.1-70b', '--offer', noSpot.id, '--pricing', 'spot']));
   assert.equal(refused.code, 1);
   assert.match(refused.stderr, /\/pricing: instance ".*" has no spot price/);

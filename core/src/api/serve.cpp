@@ -55,13 +55,23 @@ void writeCost(JsonWriter& j, const ServingPlan& p, const ServeRequest& r, const
     return;
   }
   const double rate = r.price->headlineUsdPerHour();
-  const ServingCost c = priceServing(p, r.config, r.hardware.tensor_parallel, r.offer->gpu_count, rate);
+  // On spot, instances are reclaimed at the price record's published rate, else the engine's default (one a
+  // day: SpotOptions), and replaced in the restart time a training run assumes (SpotOptions::restart_hours).
+  SpotReplacement spot;
+  if (r.pricing == PricingModel::kSpot) {
+    const SpotOptions defaults;
+    spot.interruptions_per_hour = r.price->interruption_per_hour >= 0 ? r.price->interruption_per_hour : defaults.interruptions_per_node_hour;
+    spot.replace_hours = defaults.restart_hours;
+  }
+  const ServingCost c = priceServing(p, r.config, r.hardware.tensor_parallel, r.offer->gpu_count, rate, spot);
   j.beginObject();
   j.key("offer");
   writeRental(j, r.offer, r.price, today);
   // The billing model is the offer's "pricing"; a reserved price's term and the hourly rate of one instance.
   j.field("term_months", r.price->term_months).field("usd_per_instance_hour", rate);
   j.field("replicas_per_instance", c.replicas_per_instance).field("instances", c.instances)
+      .field("spare_instances", c.spare_instances).field("instance_down_share", c.instance_down_share)
+      .field("interruptions_per_instance_hour", spot.interruptions_per_hour).field("replace_hours", spot.replace_hours)
       .field("usd_per_hour", c.usd_per_hour).field("monthly_usd", c.monthly_usd)
       .field("usd_per_million_output", c.usd_per_million_output)
       .field("usd_per_million_input", c.usd_per_million_input)

@@ -294,8 +294,26 @@ ServingPlan planServing(const ServingConfig& c, const ServingHardware& h, const 
   return p;
 }
 
+int spareInstances(int needed, double down_share, double full_capacity_share) {
+  if (needed <= 0 || !(down_share > 0)) return 0;
+  const double u = std::min(down_share, 1.0 - 1e-12);
+  const double allowed = 1.0 - full_capacity_share;
+  for (int spares = 0; spares < 1000; ++spares) {
+    // P(X ≤ spares) for X ~ Binomial(needed + spares, u), summed term by term (the terms' ratio is (n − k)/(k + 1) · u/(1 − u)).
+    const int n = needed + spares;
+    double term = std::pow(1.0 - u, n);
+    double at_most = term;
+    for (int k = 0; k < spares; ++k) {
+      term *= static_cast<double>(n - k) / (k + 1) * u / (1.0 - u);
+      at_most += term;
+    }
+    if (1.0 - at_most <= allowed) return spares;
+  }
+  return 1000;
+}
+
 ServingCost priceServing(const ServingPlan& p, const ServingConfig& c, int tensor_parallel, int gpus_per_instance,
-                         double usd_per_instance_hour) {
+                         double usd_per_instance_hour, const SpotReplacement& spot) {
   ServingCost cost;
   cost.replicas_per_instance = gpus_per_instance / std::max(1, tensor_parallel);
   if (cost.replicas_per_instance <= 0 || p.sustainable_requests_per_s <= 0) return cost;
@@ -304,6 +322,12 @@ ServingCost priceServing(const ServingPlan& p, const ServingConfig& c, int tenso
   if (c.traffic.requests_per_s > 0 && p.replicas > 0) {
     rate = c.traffic.requests_per_s;
     cost.instances = (p.replicas + cost.replicas_per_instance - 1) / cost.replicas_per_instance;
+  }
+  if (spot.interruptions_per_hour > 0 && spot.replace_hours > 0) {
+    const double lr = spot.interruptions_per_hour * spot.replace_hours;
+    cost.instance_down_share = lr / (1.0 + lr);
+    cost.spare_instances = spareInstances(cost.instances, cost.instance_down_share, spot.full_capacity_share);
+    cost.instances += cost.spare_instances;
   }
   cost.usd_per_hour = cost.instances * usd_per_instance_hour;
   cost.monthly_usd = cost.usd_per_hour * kHoursPerMonth;

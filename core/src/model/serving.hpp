@@ -168,7 +168,9 @@ struct ServingPlan {
 // is split between input and output tokens by prefill_share.
 struct ServingCost {
   int replicas_per_instance = 0;  // 0: a replica needs more GPUs than the instance has
-  int instances = 0;
+  int instances = 0;              // paid for: those the traffic needs and the spares
+  int spare_instances = 0;        // spot: kept beside them to cover reclaimed ones (SpotReplacement)
+  double instance_down_share = 0; // spot: share of the time one instance is reclaimed and not yet replaced
   double usd_per_hour = 0;        // all instances
   double monthly_usd = 0;         // usd_per_hour × 730 h
   double input_tokens_per_hour = 0, output_tokens_per_hour = 0;
@@ -190,7 +192,21 @@ double prefillSeconds(const ServingConfig& c, const ServingHardware& h, const Se
 double queueWaitSeconds(double load, double service_s, double percentile);
 // The whole plan: capacity under the targets, replicas and latency at the traffic, hints.
 ServingPlan planServing(const ServingConfig& c, const ServingHardware& h, const ServingConstants& k);
+// A service on spot capacity: each instance is reclaimed `interruptions_per_hour` times an hour on average and its
+// replacement serves again after `replace_hours` (a new instance and the model's weights loaded). Renewal theory
+// (up for 1/λ on average, then down for R) gives the share of time one instance is down, u = λR / (1 + λR); the
+// service keeps spares so that the instances it needs are all up at least `full_capacity_share` of the time, the
+// instances down at once counted as a binomial (reclaims of different instances taken as independent).
+struct SpotReplacement {
+  double interruptions_per_hour = 0;  // 0: not on spot
+  double replace_hours = 0;
+  // Assumption: a service on spot has all the instances it needs up 99 % of the time, a little below what on-demand
+  // capacity is promised (EC2's instance-level uptime commitment is 99.5 %, aws.amazon.com/compute/sla).
+  double full_capacity_share = 0.99;
+};
+// The spares for `needed` instances: the smallest S with P(more than S of needed + S instances down) ≤ 1 − share.
+int spareInstances(int needed, double down_share, double full_capacity_share);
 ServingCost priceServing(const ServingPlan& p, const ServingConfig& c, int tensor_parallel, int gpus_per_instance,
-                         double usd_per_instance_hour);
+                         double usd_per_instance_hour, const SpotReplacement& spot = {});
 
 }  // namespace gpuvalue

@@ -59,6 +59,9 @@ function rowOf(o, price, r) {
     replica_gpus: r.count, interconnect: r.interconnect, fabric: r.fabric,
     fits: r.memory.fits, met: Boolean(r.targets.met), ttft_met: r.targets.ttft_met, tpot_met: r.targets.tpot_met,
     replicas: op ? op.replicas : 0, gpus: c ? c.instances * o.gpu_count : 0, instances: c ? c.instances : 0,
+    // Spot: the spare instances among `instances` and the reclaim model they come from.
+    spare_instances: c ? c.spare_instances : 0, interruptions_per_instance_hour: c ? c.interruptions_per_instance_hour : 0,
+    replace_hours: c ? c.replace_hours : 0,
     usd_per_hour: price.usd_per_hour,
     usd_per_million_output: c ? c.usd_per_million_output : Infinity, usd_per_million_input: c ? c.usd_per_million_input : 0,
     usd_per_million_blended: c ? c.usd_per_million_blended : 0, monthly_usd: c ? c.monthly_usd : 0,

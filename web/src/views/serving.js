@@ -112,7 +112,7 @@ function servingRow(r, ctx) {
     cell('blended', 'serveColBlended', r.fits ? fmt.money(r.usd_per_million_blended) : '—', r.usd_per_million_blended),
     priceCell(r, t, fmt),
     cell('replicas', 'serveColReplicas', r.fits ? fmt.int(r.replicas) : '—', r.replicas),
-    cell('gpus', 'serveColGpus', r.fits ? fmt.int(r.gpus) : '—', r.gpus),
+    cell('gpus', 'serveColGpus', r.fits ? (r.spare_instances > 0 ? [fmt.int(r.gpus), h('br'), h('span', { class: 'sub spares' }, t('serveSpares', { n: fmt.int(r.spare_instances * r.gpu_count) }))] : fmt.int(r.gpus)) : '—', r.gpus),
     cell('ttft', 'serveColTtft', ms(fmt, r.ttft_ms), r.ttft_ms),
     cell('tpot', 'serveColTpot', ms(fmt, r.tpot_ms), r.tpot_ms),
     cell('monthly', 'serveColMonthly', r.fits ? fmt.money(r.monthly_usd, { digits: 0 }) : '—', r.monthly_usd),
@@ -137,6 +137,16 @@ function servingTable(a, ctx) {
     more > step ? h('button', { type: 'button', id: 'serve-all-rows', onclick: () => ctx.showMoreServing(true) }, t('serveShowAll', { n: fmt.int(a.total) })) : null)];
 }
 
+// Spot: the reclaim model behind the spare instances, in the first row's figures (a row's published rate, else
+// the engine's default), and what it leaves out.
+function spotNote(a, ctx) {
+  const { t, fmt } = ctx;
+  const r = a.rows.find((x) => x.fits && x.interruptions_per_instance_hour > 0);
+  const figures = r ? t('serveSpotModel', { perDay: fmt.num(r.interruptions_per_instance_hour * 24, 2), minutes: fmt.int(r.replace_hours * 60),
+    spares: fmt.int(r.spare_instances), instances: fmt.int(r.instances - r.spare_instances), instance: r.instance }) : '';
+  return h('p', { class: 'notice warn', id: 'serve-spot-note' }, [t('serveSpotCaveat'), figures].filter(Boolean).join(ctx.state.lang === 'zh' ? '' : ' '));
+}
+
 // What the billing model leaves out and warns of: offers without a price under it (counted, not priced on demand
 // instead), and for spot, that the capacity can be taken back.
 function billingNotes(a, ctx) {
@@ -144,7 +154,7 @@ function billingNotes(a, ctx) {
   const name = t(a.pricing).toLocaleLowerCase(state.lang === 'zh' ? 'zh-CN' : 'en');
   return [
     a.unpriced > 0 ? h('p', { class: 'sub', id: 'serve-unpriced' }, t('serveUnpriced', { n: a.unpriced, count: fmt.int(a.unpriced), pricing: name })) : null,
-    a.pricing === 'spot' ? tx('p', t, 'serveSpotCaveat', { class: 'notice warn', id: 'serve-spot-note' }) : null,
+    a.pricing === 'spot' ? spotNote(a, ctx) : null,
   ].filter(Boolean);
 }
 
@@ -167,7 +177,7 @@ function summary(a, ctx) {
     h('p', { class: 'sub' }, t('servePricedAt', { rate: fmt.money(best.usd_per_hour), billing: billingText(best, t) }), ' ', priceDate(t, fmt, best)),
     h('div', { class: 'kpis' }, [
       ['serveColOut', fmt.money(best.usd_per_million_output)], ['serveColIn', fmt.money(best.usd_per_million_input)],
-      ['serveColBlended', fmt.money(best.usd_per_million_blended)], ['serveColReplicas', `${fmt.int(best.replicas)} · ${t('serveGpusN', { n: best.gpus })}`],
+      ['serveColBlended', fmt.money(best.usd_per_million_blended)], ['serveColReplicas', `${fmt.int(best.replicas)} · ${t('serveGpusN', { n: best.gpus })}${best.spare_instances > 0 ? ` ${t('serveSparesParen', { n: fmt.int(best.spare_instances * best.gpu_count) })}` : ''}`],
       ['serveColTtft', ms(fmt, best.ttft_ms)], ['serveColTpot', ms(fmt, best.tpot_ms)], ['serveColMonthly', fmt.money(best.monthly_usd, { digits: 0 })],
     ].map(([k, v]) => h('div', { class: 'kpi' }, tx('span', t, k, { class: 'kpi-label' }), h('span', { class: 'kpi-value' }, v)))));
   return [question, head, counts];
