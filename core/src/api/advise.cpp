@@ -225,22 +225,19 @@ void writeRecommendations(JsonWriter& j, const Advice& a, const Messages& note, 
 }  // namespace
 
 std::string apiAdvise(EngineState& s, const std::string& text, const std::string&) {
-  Issues issues;
-  json req;
-  if (!readRequest(text, req, issues)) return errorResult(issues);
-  ObjectReader r(req, "", issues);
-  if (!r.ok()) return errorResult(issues);
+  Request r(text);
+  if (!r.ok()) return r.errorAnswer();
   AdviceOptions opt;
-  readAdviceOptions(r, req, opt, issues);
-  if (hasErrors(issues)) return errorResult(issues);
+  readAdviceOptions(r, r.doc(), opt, r.issues());
+  if (r.failed()) return r.errorAnswer();
   opt.today = s.today;
   if (s.gpus.empty()) {
-    issues.push_back({ErrorCode::kNotFound, "", Message("error.gpus_not_loaded")});
-    return errorResult(issues);
+    r.issues().push_back({ErrorCode::kNotFound, "", Message("error.gpus_not_loaded")});
+    return r.errorAnswer();
   }
   const json workload = adviceWorkloadDocument(opt);
   Workload parsed;
-  if (!parseWorkload(workload, "", parsed, issues)) return errorResult(issues);
+  if (!parseWorkload(workload, "", parsed, r.issues())) return r.errorAnswer();
   const Advice a = gpuvalue::advise(opt, parsed, s.gpus, s.catalog);
   const Workload& w = a.workload;
   // Memory on one GPU of the article's class, without sharding: the numbers behind agree/disagree.
