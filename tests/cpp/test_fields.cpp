@@ -216,3 +216,23 @@ TEST_CASE("the data schemas name every table field and take the GPU ids from the
   CHECK(bad["ok"] == false);
   CHECK(bad["error"]["path"] == "/gpus");
 }
+
+TEST_CASE("advise reads params, tokens and seq_len with the workload table's fields", "[fields][advise]") {
+  // They become the advised transformer's members, so a value the workload table rejects is rejected at the
+  // request's member (and a value it accepts is not), with the table's bounds: one step past each bound, a
+  // fractional seq_len, a wrong type.
+  Engine& e = gpuvalue_test::loadedEngine();
+  for (const Field* f : {&D::kTransformerParams, &D::kTokens, &D::kSeqLen}) {
+    for (const auto& [value, valid] : gpuvalue_test::fieldProbes(*f)) {
+      if (value.is_null()) continue;
+      json req = {{"params", 7e9}, {"stage", "production"}};
+      req[f->name] = value;
+      INFO(req.dump());
+      const json answer = json::parse(e.call("advise", req.dump()));
+      bool error_there = false;
+      for (const auto& issue : answer.value("issues", json::array()))
+        error_there = error_there || (!issue["warning"].get<bool>() && issue["path"] == std::string("/") + f->name);
+      CHECK(error_there == !valid);
+    }
+  }
+}

@@ -3,16 +3,20 @@
 // "horizon_hours"?, "max_gpus"?, "include_examples"?, "include_stale"?, "spot"?, "constants"?}
 #include "api/answer.hpp"
 #include "api/request.hpp"
+#include "io/fields.hpp"
 #include "io/request_fields.hpp"
+#include "model/data_fields.hpp"
 #include "tools/advisor.hpp"
 
 namespace gpuvalue {
 
 namespace {
 
+// params, tokens and seq_len become the advised transformer's (adviceWorkloadDocument): they are read with the
+// workload table's fields, so their bounds are the workload's.
 void readAdviceOptions(ObjectReader& r, const json& req, AdviceOptions& opt, Issues& issues) {
-  opt.params = r.number("params", true, 0, true, 1e15).value_or(0);
-  opt.tokens = r.number("tokens", false, 0, true, 1e18).value_or(0);
+  opt.params = readNumber(r, data_fields::kTransformerParams).value_or(0);
+  opt.tokens = readNumber(r, data_fields::kTokens).value_or(0);
   if (auto s = r.string("stage", false))
     if (!parseStage(*s, opt.stage)) r.error("stage", ErrorCode::kInvalidValue, notOneOf(*s, "exploration, tuning, production"));
   if (auto m = r.string("mode", false)) {
@@ -23,7 +27,7 @@ void readAdviceOptions(ObjectReader& r, const json& req, AdviceOptions& opt, Iss
   }
   if (opt.mode != Mode::kPretrain && !r.has("tokens"))
     r.error("tokens", ErrorCode::kMissingField, Message("error.tokens_required_finetune"));
-  opt.seq_len = r.number("seq_len", false, 1, false, 1e7).value_or(opt.seq_len);
+  opt.seq_len = readNumber(r, data_fields::kSeqLen).value_or(opt.seq_len);
   opt.deadline_hours = r.number("deadline_hours", false, 0, false, 1e7).value_or(0);
   opt.horizon_hours = r.number("horizon_hours", false, 0, false, 1e7).value_or(opt.horizon_hours);
   opt.max_gpus = static_cast<int>(r.integer("max_gpus", false, 8, 65536).value_or(opt.max_gpus));
