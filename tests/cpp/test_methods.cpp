@@ -59,6 +59,32 @@ TEST_CASE("every method answers through Engine::call, on an empty engine and wit
   }
 }
 
+TEST_CASE("every request method answers text that is not JSON, or not a JSON object, with that one problem", "[methods]") {
+  // The request methods share one reader of the request text (api/request.hpp Request): a syntax error is reported
+  // at its line and column, anything but an object at the request's root, and nothing else is reported with it.
+  Engine& e = gpuvalue_test::loadedEngine();
+  size_t request_methods = 0;
+  for (size_t i = 0; i < kApiMethodCount; ++i) {
+    if (kApiMethods[i].argument != ArgumentKind::kRequest) continue;
+    ++request_methods;
+    INFO(kApiMethods[i].name);
+    const json syntax = parse(e.call(kApiMethods[i].name, "{\"hours\": 1,"));
+    CHECK(syntax.value("ok", true) == false);
+    CHECK(syntax["issues"].size() == 1);
+    CHECK(syntax["error"].value("code", "") == "json_syntax");
+    CHECK(syntax["error"].value("path", "").rfind("line 1, column ", 0) == 0);
+    for (const char* not_object : {"[1, 2]", "\"rank\"", "7"}) {
+      INFO(not_object);
+      const json answer = parse(e.call(kApiMethods[i].name, not_object));
+      CHECK(answer.value("ok", true) == false);
+      CHECK(answer["issues"].size() == 1);
+      CHECK(answer["error"].value("path", "x") == "");
+      CHECK(answer["error"]["message"].value("code", "") == "error.not_object");
+    }
+  }
+  CHECK(request_methods >= 14);
+}
+
 TEST_CASE("an unknown method name answers exactly {ok: false, error: {code: not_found, ...}}", "[methods]") {
   Engine& e = gpuvalue_test::loadedEngine();
   for (const std::string name : {"", "nope", "RANK", "rank ", "catalogBegin", "setToday", "methods"}) {

@@ -79,9 +79,12 @@ std::vector<std::pair<gpuvalue::json, bool>> fieldProbes(const gpuvalue::Field& 
   using gpuvalue::json;
   std::vector<std::pair<json, bool>> v = {{json(), !f.required}, {json::array({1}), false}};
   if (f.type == FieldType::kNumber || f.type == FieldType::kInteger) {
-    const double step = f.type == FieldType::kInteger ? 1 : 1e-9 * std::max(1.0, std::fabs(f.min));
-    if (f.min > -1e300) v.push_back({f.min, !f.min_open}), v.push_back({f.min - step, false});
-    if (f.max < 1e300) v.push_back({f.max, !f.max_open}), v.push_back({f.max * 1.5 + 1, false});
+    // Each bound, and the value one step beyond it (one for integers, a billionth of the bound for numbers), so a
+    // reader whose bound differs from the table's by more than a step fails.
+    const auto step = [&](double bound) { return f.type == FieldType::kInteger ? 1 : 1e-9 * std::max(1.0, std::fabs(bound)); };
+    if (f.min > -1e300) v.push_back({f.min, !f.min_open}), v.push_back({f.min - step(f.min), false});
+    if (f.max < 1e300)
+      v.push_back({f.max, !f.max_open}), v.push_back({f.max + step(f.max), false}), v.push_back({f.max * 1.5 + 1, false});
     if (f.type == FieldType::kInteger) v.push_back({f.min + 1.5, false});
     v.push_back({"1", false});
   } else if (f.type == FieldType::kString) {

@@ -3,16 +3,20 @@
 // "horizon_hours"?, "max_gpus"?, "include_examples"?, "include_stale"?, "spot"?, "constants"?}
 #include "api/answer.hpp"
 #include "api/request.hpp"
+#include "io/fields.hpp"
 #include "io/request_fields.hpp"
+#include "model/data_fields.hpp"
 #include "tools/advisor.hpp"
 
 namespace gpuvalue {
 
 namespace {
 
+// params, tokens and seq_len become the advised transformer's (adviceWorkloadDocument): they are read with the
+// workload table's fields, so their bounds are the workload's.
 void readAdviceOptions(ObjectReader& r, const json& req, AdviceOptions& opt, Issues& issues) {
-  opt.params = r.number("params", true, 0, true, 1e15).value_or(0);
-  opt.tokens = r.number("tokens", false, 0, true, 1e18).value_or(0);
+  opt.params = readNumber(r, data_fields::kTransformerParams).value_or(0);
+  opt.tokens = readNumber(r, data_fields::kTokens).value_or(0);
   if (auto s = r.string("stage", false))
     if (!parseStage(*s, opt.stage)) r.error("stage", ErrorCode::kInvalidValue, notOneOf(*s, "exploration, tuning, production"));
   if (auto m = r.string("mode", false)) {
@@ -23,7 +27,7 @@ void readAdviceOptions(ObjectReader& r, const json& req, AdviceOptions& opt, Iss
   }
   if (opt.mode != Mode::kPretrain && !r.has("tokens"))
     r.error("tokens", ErrorCode::kMissingField, Message("error.tokens_required_finetune"));
-  opt.seq_len = r.number("seq_len", false, 1, false, 1e7).value_or(opt.seq_len);
+  opt.seq_len = readNumber(r, data_fields::kSeqLen).value_or(opt.seq_len);
   opt.deadline_hours = r.number("deadline_hours", false, 0, false, 1e7).value_or(0);
   opt.horizon_hours = r.number("horizon_hours", false, 0, false, 1e7).value_or(opt.horizon_hours);
   opt.max_gpus = static_cast<int>(r.integer("max_gpus", false, 8, 65536).value_or(opt.max_gpus));
@@ -225,22 +229,19 @@ void writeRecommendations(JsonWriter& j, const Advice& a, const Messages& note, 
 }  // namespace
 
 std::string apiAdvise(EngineState& s, const std::string& text, const std::string&) {
-  Issues issues;
-  json req;
-  if (!readRequest(text, req, issues)) return errorResult(issues);
-  ObjectReader r(req, "", issues);
-  if (!r.ok()) return errorResult(issues);
+  Request r(text);
+  if (!r.ok()) return r.errorAnswer();
   AdviceOptions opt;
-  readAdviceOptions(r, req, opt, issues);
-  if (hasErrors(issues)) return errorResult(issues);
+  readAdviceOptions(r, r.doc(), opt, r.issues());
+  if (r.failed()) return r.errorAnswer();
   opt.today = s.today;
   if (s.gpus.empty()) {
-    issues.push_back({ErrorCode::kNotFound, "", Message("error.gpus_not_loaded")});
-    return errorResult(issues);
+    r.issues().push_back({ErrorCode::kNotFound, "", Message("error.gpus_not_loaded")});
+    return r.errorAnswer();
   }
   const json workload = adviceWorkloadDocument(opt);
   Workload parsed;
-  if (!parseWorkload(workload, "", parsed, issues)) return errorResult(issues);
+  if (!parseWorkload(workload, "", parsed, r.issues())) return r.errorAnswer();
   const Advice a = gpuvalue::advise(opt, parsed, s.gpus, s.catalog);
   const Workload& w = a.workload;
   // Memory on one GPU of the article's class, without sharding: the numbers behind agree/disagree.

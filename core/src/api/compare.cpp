@@ -137,32 +137,30 @@ void writeYoloClaim(JsonWriter& j, const CompareConfig& A, const CompareConfig& 
 }  // namespace
 
 std::string apiCompare(EngineState& s, const std::string& text, const std::string&) {
-  Issues issues;
-  json req;
+  Request r(text);
   Workload w;
   ModelConstants k;
-  if (!readWorkloadRequest(s, text, req, w, k, issues)) return errorResult(issues);
-  ObjectReader r(req, "", issues);
+  if (!readWorkloadRequest(s, r, w, k)) return r.errorAnswer();
   SpotOptions spot;
-  readSpotOptions(req, spot, issues);
+  readSpotOptions(r.doc(), spot, r.issues());
   std::string pricing;
   const PricingModel model = pricingField(r, "on_demand", pricing);
   const json* cj = r.get("configs");
   if (!cj || !cj->is_array() || cj->size() < 2 || cj->size() > 4) {
     r.error("configs", cj ? ErrorCode::kInvalidValue : ErrorCode::kMissingField, Message("error.configs_array"));
-    return errorResult(issues);
+    return r.errorAnswer();
   }
-  const Calibration calibration = readMeasurementsField(s, req, w, k, issues);
-  if (hasErrors(issues)) return errorResult(issues);
+  const Calibration calibration = readMeasurementsField(s, r.doc(), w, k, r.issues());
+  if (r.failed()) return r.errorAnswer();
   std::vector<Labelled> configs;
   for (size_t i = 0; i < cj->size(); ++i) {
-    ObjectReader c((*cj)[i], "/configs/" + std::to_string(i), issues);
+    ObjectReader c((*cj)[i], "/configs/" + std::to_string(i), r.issues());
     Labelled l;
     if (c.ok() && readConfig(s, c, w, model, pricing, spot, k, calibration, l)) configs.push_back(std::move(l));
   }
   const long long baseline_in = r.integer("baseline", false, 0, 3).value_or(-1);
   if (baseline_in >= static_cast<long long>(cj->size())) r.error("baseline", ErrorCode::kInvalidValue, Message("error.baseline_index").num("max_value", static_cast<double>(cj->size() - 1)));
-  if (hasErrors(issues)) return errorResult(issues);
+  if (r.failed()) return r.errorAnswer();
   std::vector<CompareConfig> plain;
   for (const auto& l : configs) plain.push_back(l.config);
   // Baseline: as given, else the slowest configuration (so speed-ups read >= 1).

@@ -7,36 +7,33 @@
 namespace gpuvalue {
 
 std::string apiCost(EngineState& s, const std::string& text, const std::string&) {
-  Issues issues;
-  json req;
-  if (!readRequest(text, req, issues)) return errorResult(issues);
-  ObjectReader r(req, "", issues);
-  if (!r.ok()) return errorResult(issues);
+  Request r(text);
+  if (!r.ok()) return r.errorAnswer();
   const std::string id = r.string("instance", true).value_or("");
   const double hours = r.number("hours", true, 0, false, 1e7).value_or(0);
   const int nodes = static_cast<int>(r.integer("nodes", false, 1, 4096).value_or(1));
   std::string pricing;
   const PricingModel m = pricingField(r, "on_demand", pricing);
   SpotOptions spot;
-  readSpotOptions(req, spot, issues);
-  if (hasErrors(issues)) return errorResult(issues);
+  readSpotOptions(r.doc(), spot, r.issues());
+  if (r.failed()) return r.errorAnswer();
   // Accept our offer id, or the provider's instance type when it is unambiguous.
   int matches = 0;
   const Offer* found = findOffer(s.catalog, id, matches);
   if (!found) {
     r.error("instance", ErrorCode::kUnknownId, Message("error.unknown_instance").text("id", excerpt(id)));
-    return errorResult(issues);
+    return r.errorAnswer();
   }
   const Price* p = found->price(m);
   if (!p) {
     r.error("pricing", ErrorCode::kNotFound, Message("error.no_price").text("instance", found->id).text("pricing", pricing));
-    return errorResult(issues);
+    return r.errorAnswer();
   }
   Price priced = *p;
   if (auto free = r.number("free_trial_hours", false, 0, false, 1e5)) priced.free_hours = *free;
   // Serverless: a cold start the price does not publish is the caller's assumption (none when not given).
   const auto cold_start = r.number("cold_start_s", false, 0, false, 86400);
-  if (hasErrors(issues)) return errorResult(issues);
+  if (r.failed()) return r.errorAnswer();
   if (m == PricingModel::kServerless && priced.cold_start_s < 0) priced.cold_start_s = cold_start.value_or(0);
   const CostResult c = priceJob(*found, priced, hours, nodes, spot);
   Message note = *c.note ? Message(c.note) : Message();

@@ -78,13 +78,10 @@ void writeCooling(JsonWriter& j, const EnergyInputs& in) {
 }  // namespace
 
 std::string apiEnergy(EngineState& s, const std::string& text, const std::string&) {
-  Issues issues;
-  json req;
-  if (!readRequest(text, req, issues)) return errorResult(issues);
-  ObjectReader r(req, "", issues);
-  if (!r.ok()) return errorResult(issues);
+  Request r(text);
+  if (!r.ok()) return r.errorAnswer();
   ModelConstants k;
-  readConstantsField(req, k, issues);
+  readConstantsField(r.doc(), k, r.issues());
   Assumptions as;
   const GpuOrInstance h = gpuOrInstance(s, r);
   int count = static_cast<int>(r.integer("count", false, 1, 1 << 20).value_or(h.offer ? h.offer->gpu_count : 1));
@@ -92,12 +89,12 @@ std::string apiEnergy(EngineState& s, const std::string& text, const std::string
   readEnergyInputs(r, in, as);
   double hours = r.number("hours", false, 0, true, 1e7).value_or(0);
   Message time_source("plan.src_given");
-  if (hasErrors(issues)) return errorResult(issues);
-  if (!(hours > 0) && !modelledHours(s, req, r, h, k, count, hours, time_source, issues)) return errorResult(issues);
+  if (r.failed()) return r.errorAnswer();
+  if (!(hours > 0) && !modelledHours(s, r.doc(), r, h, k, count, hours, time_source, r.issues())) return r.errorAnswer();
   const GpuSpec* g = h.gpu;
   const double power_given = r.number("power_w", false, 0, true, 1e9).value_or(0);
   if (!(power_given > 0) && !(g->tdp_w > 0)) r.error("power_w", ErrorCode::kMissingField, Message("error.power_required").text("gpu", g->id));
-  if (hasErrors(issues)) return errorResult(issues);
+  if (r.failed()) return r.errorAnswer();
   in.power_w = power_given > 0 ? power_given : g->tdp_w * count;
   as.add("power_w", in.power_w,
          power_given > 0 ? Message("plan.src_given") : Message("energy.src_tdp").num("power_w", g->tdp_w).num("gpu_count", count));

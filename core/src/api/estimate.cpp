@@ -82,20 +82,18 @@ Message shapeContradiction(const Workload& w) {
 }  // namespace
 
 std::string apiEstimate(EngineState& s, const std::string& text, const std::string&) {
-  Issues issues;
-  json req;
+  Request r(text);
   Workload w;
   ModelConstants k;
-  if (!readWorkloadRequest(s, text, req, w, k, issues)) return errorResult(issues);
-  ObjectReader r(req, "", issues);
+  if (!readWorkloadRequest(s, r, w, k)) return r.errorAnswer();
   const GpuSpec* g = gpuField(s.gpus, r);
   const int count = static_cast<int>(r.integer("count", false, 1, 1 << 20).value_or(1));
   const Cluster c = readCluster(r, g, count);
-  if (!hasErrors(issues)) checkFixedLayout(w, c, r, issues);
-  if (hasErrors(issues)) return errorResult(issues);
+  if (!r.failed()) checkFixedLayout(w, c, r, r.issues());
+  if (r.failed()) return r.errorAnswer();
   // The user's measurements: the factor and band of the one nearest this GPU and count.
-  const Calibration calibration = readMeasurementsField(s, req, w, k, issues);
-  if (hasErrors(issues)) return errorResult(issues);
+  const Calibration calibration = readMeasurementsField(s, r.doc(), w, k, r.issues());
+  if (r.failed()) return r.errorAnswer();
   const CalibrationPick pick = pickCalibration(calibration, *g, c.totalGpus(), k);
   applyCalibration(pick, w, k);
   const ClusterPlan plan = planCluster(w, c, k);

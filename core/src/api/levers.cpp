@@ -160,32 +160,30 @@ void writeScale(JsonWriter& j, const LeverBase& b, const Catalog& catalog, int d
 }  // namespace
 
 std::string apiLevers(EngineState& s, const std::string& text, const std::string&) {
-  Issues issues;
-  json req;
+  Request r(text);
   Workload w;
   ModelConstants k;
-  if (!readWorkloadRequest(s, text, req, w, k, issues)) return errorResult(issues);
-  ObjectReader r(req, "", issues);
+  if (!readWorkloadRequest(s, r, w, k)) return r.errorAnswer();
   SpotOptions spot;
-  readSpotOptions(req, spot, issues);
+  readSpotOptions(r.doc(), spot, r.issues());
   const std::string id = r.string("instance", true).value_or("");
   std::string pricing;
   const PricingModel model = pricingField(r, "on_demand", pricing);
-  if (hasErrors(issues)) return errorResult(issues);
+  if (r.failed()) return r.errorAnswer();
   int matches = 0;
   const Offer* offer = findOffer(s.catalog, id, matches);
   if (!offer || !offer->gpu) {
     r.error("instance", ErrorCode::kUnknownId, Message("error.unknown_instance").text("id", excerpt(id)));
-    return errorResult(issues);
+    return r.errorAnswer();
   }
   const Price* price = offer->price(model);
   if (!price) {
     r.error("pricing", ErrorCode::kNotFound, Message("error.no_price").text("instance", offer->id).text("pricing", pricing));
-    return errorResult(issues);
+    return r.errorAnswer();
   }
   const int nodes = static_cast<int>(r.integer("nodes", false, 1, 4096).value_or(0));
   const OfferScope scope = offerScopeField(r, s.today);
-  if (hasErrors(issues)) return errorResult(issues);
+  if (r.failed()) return r.errorAnswer();
   const LeverBase b = leverBase(w, *offer, model, *price, spot, k, nodes, scope);
   Messages warnings = offer->warnings;
   if (!b.outcome.fits) warnings.push_back(Message("levers.no_fit").text("instance", offer->instance_type));

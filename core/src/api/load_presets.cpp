@@ -2,6 +2,8 @@
 #include "api/answer.hpp"
 #include "api/preset_list.hpp"
 #include "api/state.hpp"
+#include "io/fields.hpp"
+#include "model/data_fields.hpp"
 #include "model/workload.hpp"
 
 namespace gpuvalue {
@@ -9,7 +11,7 @@ namespace gpuvalue {
 std::string apiLoadPresets(EngineState& s, const std::string& text, const std::string&) {
   Issues issues;
   std::optional<json> list = readPresetList(text, issues, [&](const json&, ObjectReader& r) {
-    r.string("id", true);
+    readString(r, *data_fields::kPresetRecord.find("id"));
     Workload w;
     if (const json* wj = r.get("workload")) parseWorkload(*wj, r.childPath("workload"), w, issues);
     else r.error("workload", ErrorCode::kMissingField, Message("error.required"));

@@ -87,20 +87,17 @@ void writeAlternative(JsonWriter& j, const WholeGpuOption& a, const std::string&
 }  // namespace
 
 std::string apiMig(EngineState& s, const std::string& text, const std::string&) {
-  Issues issues;
-  json req;
-  if (!readRequest(text, req, issues)) return errorResult(issues);
-  ObjectReader r(req, "", issues);
-  if (!r.ok()) return errorResult(issues);
+  Request r(text);
+  if (!r.ok()) return r.errorAnswer();
   const GpuSpec* g = gpuField(s.gpus, r);
   if (g && g->mig_profiles.empty())
     r.error("gpu", ErrorCode::kInvalidValue, Message("error.no_mig").text("gpu", g->id));
   std::vector<MigJob> jobs;
-  readJobs(r, jobs, issues);
+  readJobs(r, jobs, r.issues());
   ModelConstants k;
-  readConstantsField(req, k, issues);
+  readConstantsField(r.doc(), k, r.issues());
   const OfferScope scope = offerScopeField(r, s.today);
-  if (hasErrors(issues)) return errorResult(issues);
+  if (r.failed()) return r.errorAnswer();
 
   const MigPacking pack = packMig(*g, jobs);
   const size_t placed = pack.placements.size();

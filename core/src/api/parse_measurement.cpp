@@ -136,18 +136,15 @@ bool readShortForm(const GpuDatabase& gpus, const std::string& s, Measurement& m
 }  // namespace
 
 std::string apiParseMeasurement(EngineState& s, const std::string& text, const std::string&) {
-  Issues issues;
-  json req;
-  if (!readRequest(text, req, issues)) return errorResult(issues);
-  ObjectReader r(req, "", issues);
-  if (!r.ok()) return errorResult(issues);
+  Request r(text);
+  if (!r.ok()) return r.errorAnswer();
   const std::string line = trimmed(r.string("text", true).value_or(""));
-  if (hasErrors(issues)) return errorResult(issues);
+  if (r.failed()) return r.errorAnswer();
   Measurement m;
-  const bool ok = !line.empty() && line[0] == '{' ? readProbeLine(s.gpus, line, m, issues) : readShortForm(s.gpus, line, m, issues);
-  if (!ok || hasErrors(issues)) {
-    if (!hasErrors(issues)) issues.push_back({ErrorCode::kInvalidValue, "", Message("error.measurement_rate")});
-    return errorResult(issues);
+  const bool ok = !line.empty() && line[0] == '{' ? readProbeLine(s.gpus, line, m, r.issues()) : readShortForm(s.gpus, line, m, r.issues());
+  if (!ok || r.failed()) {
+    if (!r.failed()) r.issues().push_back({ErrorCode::kInvalidValue, "", Message("error.measurement_rate")});
+    return r.errorAnswer();
   }
   std::string out;
   JsonWriter j(out);

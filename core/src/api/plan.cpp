@@ -245,19 +245,16 @@ const Offer* onDemandOffer(const EngineState& s, const json& req, bool example) 
 }  // namespace
 
 std::string apiPlan(EngineState& s, const std::string& text, const std::string&) {
-  Issues issues;
-  json req;
-  if (!readRequest(text, req, issues)) return errorResult(issues);
-  ObjectReader r(req, "", issues);
-  if (!r.ok()) return errorResult(issues);
+  Request r(text);
+  if (!r.ok()) return r.errorAnswer();
   PlanInputs in;
   Assumptions as;
   const bool example = r.has("example");
   if (example && r.string("example", true).value_or("") != "article") {
     r.error("example", ErrorCode::kInvalidValue, notOneOf(r.string("example", false).value_or(""), "article"));
-    return errorResult(issues);
+    return r.errorAnswer();
   }
-  if (!(example ? readExample(s, in, as, issues) : readDemand(s, r, in, as, issues)) || hasErrors(issues)) return errorResult(issues);
+  if (!(example ? readExample(s, in, as, r.issues()) : readDemand(s, r, in, as, r.issues())) || r.failed()) return r.errorAnswer();
   as.add("load_shape", Message("plan.assume_load_shape"), Message("plan.src_load_shape"));
   as.add("not_modelled", Message("plan.assume_not_modelled"), Message("plan.src_scope"));
   const PortfolioResult best = optimisePortfolio(in);
@@ -271,7 +268,7 @@ std::string apiPlan(EngineState& s, const std::string& text, const std::string&)
   std::string out;
   JsonWriter j(out);
   j.beginObject().field("ok", true).key("rent_offer");
-  const Offer* rented = onDemandOffer(s, req, example);
+  const Offer* rented = onDemandOffer(s, r.doc(), example);
   writeRental(j, rented, rented ? rented->price(PricingModel::kOnDemand) : nullptr, s.today);
   writePortfolioMembers(j, best);
   j.key("assumptions");

@@ -100,11 +100,13 @@ std::shared_ptr<EvaluationStore> evaluationStore(EngineState& s, const std::stri
 }  // namespace
 
 bool readRankRequest(EngineState& s, const std::string& text, RankRequest& r, std::string& error) {
-  Issues issues;
-  if (!readRequest(text, r.req, issues) || !resolveWorkload(s, r.req, r.w, issues)) {
-    error = errorResult(issues);
+  Request q(text);
+  Issues& issues = q.issues();
+  if (!q.ok() || !resolveWorkload(s, q.doc(), r.w, issues)) {
+    error = q.errorAnswer();
     return false;
   }
+  r.req = q.doc();  // kept for the evaluation cache's key and rankView's "view"
   r.opt.today = s.today;
   readConstantsField(r.req, r.opt.constants, issues);
   if (!hasErrors(issues)) r.opt.calibration = readMeasurementsField(s, r.req, r.w, r.opt.constants, issues);
@@ -113,8 +115,8 @@ bool readRankRequest(EngineState& s, const std::string& text, RankRequest& r, st
   readRankOptions(r.req, r.opt, limit, issues);
   r.shared_evaluations = readSharedEvaluations(r.req, issues);
   r.opt.limit = static_cast<size_t>(limit);
-  if (hasErrors(issues)) {
-    error = errorResult(issues);
+  if (q.failed()) {
+    error = q.errorAnswer();
     return false;
   }
   return true;

@@ -2,15 +2,26 @@
 
 #include <limits>
 
+#include "io/fields.hpp"
+#include "model/data_fields.hpp"
+
 namespace gpuvalue {
 
 bool readRequest(const std::string& text, json& req, Issues& issues) {
   return parseJsonText(text, req, issues, "request", kMaxRequestBytes);
 }
 
-bool readWorkloadRequest(const EngineState& s, const std::string& text, json& req, Workload& w, ModelConstants& k, Issues& issues) {
-  if (!readRequest(text, req, issues) || !resolveWorkload(s, req, w, issues)) return false;
-  readConstantsField(req, k, issues);
+// A text that is not JSON is read as an empty object: its one problem is the syntax error, and ok() is false.
+static const json& emptyObject() {
+  static const json empty = json::object();
+  return empty;
+}
+
+Request::Request(const std::string& text) : RequestText(text), ObjectReader(parsed ? RequestText::doc : emptyObject(), "", RequestText::issues) {}
+
+bool readWorkloadRequest(const EngineState& s, Request& r, Workload& w, ModelConstants& k) {
+  if (!r.ok() || !resolveWorkload(s, r.doc(), w, r.issues())) return false;
+  readConstantsField(r.doc(), k, r.issues());
   return true;
 }
 
@@ -44,12 +55,8 @@ bool resolveWorkload(const EngineState& s, const json& req, Workload& w, Issues&
     r.error("workload", ErrorCode::kMissingField, Message("error.workload_required"));
     return false;
   }
-  if (auto p = r.string("precision", false)) {
-    if (!parsePrecision(*p, w.precision) || w.precision == Precision::kInt8 || w.precision == Precision::kFp4) {
-      r.error("precision", ErrorCode::kInvalidValue, notOneOf(*p, "fp32, tf32, fp16, bf16, fp8"));
-      ok = false;
-    }
-  }
+  // The request's "precision" overrides the workload's, with the workload table's choices.
+  if (auto p = readString(r, data_fields::kPrecision)) parsePrecision(*p, w.precision);
   return ok && !hasErrors(issues);
 }
 

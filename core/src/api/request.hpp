@@ -17,9 +17,37 @@ namespace gpuvalue {
 
 // Parses a request's text (reported as "request").
 bool readRequest(const std::string& text, json& req, Issues& issues);
-// A request about a workload: its text parsed, its workload resolved and its "constants" read (false when the
-// text or the workload is wrong; a constants problem is left in `issues`).
-bool readWorkloadRequest(const EngineState& s, const std::string& text, json& req, Workload& w, ModelConstants& k, Issues& issues);
+
+// The parsed text of a request, held before the reader of its members is built (a base of Request).
+struct RequestText {
+  explicit RequestText(const std::string& text) : parsed(readRequest(text, doc, issues)) {}
+  Issues issues;
+  json doc;
+  bool parsed;
+};
+
+// A request being read: its text parsed (reported as "request"), the reader of its members (path "") and the
+// problems found so far. Every method that takes a request object starts
+//   Request r(text);
+//   if (!r.ok()) return r.errorAnswer();
+class Request : private RequestText, public ObjectReader {
+ public:
+  explicit Request(const std::string& text);
+  Request(const Request&) = delete;
+  Request& operator=(const Request&) = delete;
+  // The text is a JSON object (else errorAnswer() says why).
+  bool ok() const { return parsed && ObjectReader::ok(); }
+  const json& doc() const { return RequestText::doc; }
+  Issues& issues() { return RequestText::issues; }
+  // Some problem found so far is an error (not a warning).
+  bool failed() const { return hasErrors(RequestText::issues); }
+  // The error answer for the problems found so far.
+  std::string errorAnswer() const { return errorResult(RequestText::issues); }
+};
+
+// A request about a workload: its workload resolved and its "constants" read (false when the request is not an
+// object or the workload is wrong; a constants problem is left in the request's issues).
+bool readWorkloadRequest(const EngineState& s, Request& r, Workload& w, ModelConstants& k);
 // The request's workload: "preset" (with "workload" fields overriding it) or "workload", then "precision".
 bool resolveWorkload(const EngineState& s, const json& req, Workload& w, Issues& issues);
 // The optional "constants" (model constants), problems under /constants. ("spot" is read by readSpotOptions,

@@ -84,11 +84,9 @@ void writeCost(JsonWriter& j, const ServingPlan& p, const ServeRequest& r, const
 }  // namespace
 
 std::string apiServe(EngineState& s, const std::string& text, const std::string&) {
-  Issues issues;
-  json req;
-  if (!readRequest(text, req, issues)) return errorResult(issues);
+  Request q(text);
   ServeRequest r;
-  if (!readServeRequest(s, req, r, issues)) return errorResult(issues);
+  if (!q.ok() || !readServeRequest(s, q.doc(), r, q.issues())) return q.errorAnswer();
   const ServingPlan p = planServing(r.config, r.hardware, r.constants);
   const ServingModel& m = r.config.model;
   std::string out;

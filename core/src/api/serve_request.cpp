@@ -27,10 +27,6 @@ const json* member(ObjectReader& r, const Field& f, const Record& record, Issues
   return j;
 }
 
-int integerOr(ObjectReader& r, const Field& f, int fallback) {
-  return static_cast<int>(readNumber(r, f).value_or(fallback));
-}
-
 WeightFormat weightFormat(const std::string& s) {
   if (s == "fp8") return WeightFormat::kFp8;
   if (s == "int8") return WeightFormat::kInt8;

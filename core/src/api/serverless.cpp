@@ -93,11 +93,8 @@ void instanceRates(const Offer& inst, DayLoadInputs& in, Assumptions& as, Messag
 }  // namespace
 
 std::string apiServerless(EngineState& s, const std::string& text, const std::string&) {
-  Issues issues;
-  json req;
-  if (!readRequest(text, req, issues)) return errorResult(issues);
-  ObjectReader r(req, "", issues);
-  if (!r.ok()) return errorResult(issues);
+  Request r(text);
+  if (!r.ok()) return r.errorAnswer();
   const std::string offer_id = r.string("offer", true).value_or("");
   const std::string instance_id = r.string("instance", false).value_or("");
   DayLoadInputs in;
@@ -106,7 +103,7 @@ std::string apiServerless(EngineState& s, const std::string& text, const std::st
   const auto cold_start = r.number("cold_start_s", false, 0, false, 86400);
   const auto idle_timeout = r.number("idle_timeout_s", false, 0, false, 86400);
   const auto max_concurrency = r.integer("max_concurrency", false, 1, 1000000);
-  if (hasErrors(issues)) return errorResult(issues);
+  if (r.failed()) return r.errorAnswer();
   int matches = 0;
   const Offer* sl = findOffer(s.catalog, offer_id, matches);
   const Price* slp = sl ? sl->price(PricingModel::kServerless) : nullptr;
@@ -121,7 +118,7 @@ std::string apiServerless(EngineState& s, const std::string& text, const std::st
   } else if (slp) {
     inst = comparisonOffer(s, *sl);
   }
-  if (hasErrors(issues)) return errorResult(issues);
+  if (r.failed()) return r.errorAnswer();
   Assumptions as;
   Messages warnings;
   if (in.gpus_busy.empty()) {

@@ -69,14 +69,11 @@ Message verdictText(const TcoResult& t, const TcoInputs& in) {
 }  // namespace
 
 std::string apiTco(EngineState& s, const std::string& text, const std::string&) {
-  Issues issues;
-  json req;
-  if (!readRequest(text, req, issues)) return errorResult(issues);
-  ObjectReader r(req, "", issues);
-  if (!r.ok()) return errorResult(issues);
+  Request r(text);
+  if (!r.ok()) return r.errorAnswer();
   Assumptions as;
   const GpuOrInstance h = gpuOrInstance(s, r);
-  if (hasErrors(issues)) return errorResult(issues);
+  if (r.failed()) return r.errorAnswer();
   const GpuSpec& g = *h.gpu;
   TcoInputs in;
   in.gpu_count = static_cast<int>(r.integer("count", false, 1, 1 << 20).value_or(h.offer ? h.offer->gpu_count : 8));
@@ -95,7 +92,7 @@ std::string apiTco(EngineState& s, const std::string& text, const std::string&) 
     std::sort(us.begin(), us.end());
     us.erase(std::unique(us.begin(), us.end()), us.end());
   }
-  if (hasErrors(issues)) return errorResult(issues);
+  if (r.failed()) return r.errorAnswer();
   as.add("rent_usd_per_gpu_hour", in.rent_usd_per_gpu_hour, rent_source);
   as.add("energy", Message("tco.assume_energy"), Message("tco.src_energy"));
   const TcoResult t = ownVsRent(in, us);

@@ -81,5 +81,25 @@ std::optional<bool> readBoolean(ObjectReader& r, const Field& f) { return r.bool
 double numberOr(ObjectReader& r, const Field& f) { return readNumber(r, f).value_or(f.absent_number); }
 std::string stringOr(ObjectReader& r, const Field& f) { return readString(r, f).value_or(f.absent_string); }
 bool booleanOr(ObjectReader& r, const Field& f) { return readBoolean(r, f).value_or(f.absent_bool); }
+int integerOr(ObjectReader& r, const Field& f, int fallback) { return static_cast<int>(readNumber(r, f).value_or(fallback)); }
+
+std::vector<std::string> readStrings(ObjectReader& r, const Field& f, bool or_one_string) {
+  std::vector<std::string> out;
+  const json* v = r.get(f.name);
+  if (!v || v->is_null()) return out;
+  if (or_one_string && v->is_string()) {
+    out.push_back(v->get<std::string>());
+    return out;
+  }
+  if (!v->is_array()) {
+    r.error(f.name, ErrorCode::kInvalidValue, Message(or_one_string ? "error.not_string_list" : "error.not_string_array"));
+    return out;
+  }
+  for (size_t i = 0; i < v->size(); ++i) {
+    if ((*v)[i].is_string()) out.push_back((*v)[i].get<std::string>());
+    else r.errorAt(r.childPath(f.name) + "/" + std::to_string(i), ErrorCode::kInvalidValue, Message("error.not_string"));
+  }
+  return out;
+}
 
 }  // namespace gpuvalue

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "io/json_reader.hpp"
 
@@ -132,5 +133,11 @@ std::optional<bool> readBoolean(ObjectReader& r, const Field& f);
 double numberOr(ObjectReader& r, const Field& f);
 std::string stringOr(ObjectReader& r, const Field& f);
 bool booleanOr(ObjectReader& r, const Field& f);
+// A whole-number member as an int, or `fallback` (a value the caller keeps, e.g. a member initialiser or what an
+// offer states) when it is absent or invalid.
+int integerOr(ObjectReader& r, const Field& f, int fallback);
+// An array of strings (Field::strings): its string items, each other item reported at its own path; nothing when
+// absent or null. With `or_one_string`, a single string is a list of one (a request's filter lists).
+std::vector<std::string> readStrings(ObjectReader& r, const Field& f, bool or_one_string = false);
 
 }  // namespace gpuvalue

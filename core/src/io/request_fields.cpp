@@ -70,33 +70,13 @@ void readSpotOptions(const json& req, SpotOptions& s, Issues& issues) {
   s.deadline_hours = keep(r, R::kSpotDeadline, s.deadline_hours);
 }
 
-// A string or an array of strings; anything else is reported.
-static std::vector<std::string> stringList(ObjectReader& r, const Field& f, Issues& issues) {
-  std::vector<std::string> out;
-  const json* v = r.get(f.name);
-  if (!v || v->is_null()) return out;
-  if (v->is_string()) {
-    out.push_back(v->get<std::string>());
-    return out;
-  }
-  if (!v->is_array()) {
-    r.error(f.name, ErrorCode::kInvalidValue, Message("error.not_string_list"));
-    return out;
-  }
-  for (size_t i = 0; i < v->size(); ++i) {
-    if ((*v)[i].is_string()) out.push_back((*v)[i].get<std::string>());
-    else issues.push_back({ErrorCode::kInvalidValue, r.childPath(f.name) + "/" + std::to_string(i), Message("error.not_string")});
-  }
-  return out;
-}
-
 static void readFilters(const json& filters, RankFilters& f, Issues& issues) {
   ObjectReader fr(filters, "/filters", issues);
   if (!fr.ok()) return;
-  f.providers = stringList(fr, R::kProviders, issues);
-  f.regions = stringList(fr, R::kRegions, issues);
-  f.gpus = stringList(fr, R::kGpus, issues);
-  for (const auto& m : stringList(fr, R::kPricingList, issues)) {
+  f.providers = readStrings(fr, R::kProviders, true);
+  f.regions = readStrings(fr, R::kRegions, true);
+  f.gpus = readStrings(fr, R::kGpus, true);
+  for (const auto& m : readStrings(fr, R::kPricingList, true)) {
     PricingModel pm;
     if (parsePricingModel(m, pm)) f.models.push_back(pm);
     else fr.error(R::kPricingList.name, ErrorCode::kInvalidValue, notOneOf(m, "on_demand, reserved, spot, tiered, monthly, serverless"));

@@ -8,46 +8,6 @@ const Field kSchemaRef = Field::string("$schema", "Relative path to this file's 
 const Field kSchemaVersion = Field::integer("schema_version", "Version of this file format; 1.").atLeast(1).atMost(1).ignored();
 const Field kFileDescription = Field::string("description", "What the file holds.").ignored();
 const Field kNotes = Field::string("notes", "Free text: caveats, conflicts between sources, derived figures.").ignored();
-
-// ---- The GPU database (GpuDatabase::load) -------------------------------------------------------------------
-const Field kGpuId = Field::string("id", "Stable identifier used by the engine and the catalogs; unique with the aliases, in any letter case.").req();
-const Field kGpuName = Field::string("name", "Product name shown in results, e.g. 'NVIDIA A100 80GB SXM4'.").req();
-const Field kVendor = Field::string("vendor", "GPU vendor, e.g. NVIDIA or AMD.");
-const Field kArchitecture = Field::string("architecture", "Architecture family (lower case): kepler, maxwell, pascal, volta, turing, ampere, ada, hopper, blackwell, gcn5, cdna2, cdna3.").req();
-const Field kFormFactor = Field::string("form_factor", "Physical form factor, e.g. 'SXM4' or 'PCIe', for display.");
-const Field kReleaseYear = Field::integer("release_year", "Year the part was announced or first became available.").atLeast(2000).atMost(2100);
-const Field kAliases = Field::strings("aliases", "Other names clouds, SkyPilot and nvidia-smi use for this GPU (compared ignoring letter case).");
-const Field kMemoryGb = Field::number("memory_gb", "Device memory of one GPU in GB (decimal, as the vendor states it).").req().above(0).atMost(4096);
-const Field kMemoryType = Field::string("memory_type", "Memory technology, e.g. HBM3.");
-const Field kBandwidth = Field::number("memory_bandwidth_gbs", "Peak device-memory bandwidth in GB/s.").req().above(0).atMost(1e6);
-const Field kTflops = Field::object("tflops", &kGpuTflopsRecord, "").req();
-const Field kNvlink = Field::number("nvlink_gbs", "Per-GPU GPU-to-GPU bandwidth in GB/s over NVLink or Infinity Fabric; 0 = none.").atLeast(0).atMost(1e6).byDefault(0.0);
-const Field kPcieGen = Field::integer("pcie_gen", "PCI Express generation of the host link.").atLeast(1).atMost(7);
-const Field kTdp = Field::number("tdp_w", "Maximum board or module power in watts, as published.").above(0).atMost(1e5);
-const Field kMigProfiles = Field::array("mig_profiles", &kMigProfileRecord, "Multi-Instance GPU profiles; [] when the GPU has no MIG.");
-const Field kSources = Field::strings("sources", "Where every figure comes from, one entry per source (the engine warns when there is none).");
-// The peaks in Precision order (gpu_specs.cpp kPrecisionNames).
-const Field kPeakFp32 = Field::number("fp32", "Non-tensor FP32 peak, TFLOPS.").above(0).atMost(1e6);
-const Field kPeakTf32 = Field::number("tf32", "Dense TF32 tensor peak, TFLOPS; null = unsupported.").above(0).atMost(1e6);
-const Field kPeakFp16 = Field::number("fp16", "Dense FP16 tensor peak, TFLOPS; null = unsupported.").above(0).atMost(1e6);
-const Field kPeakBf16 = Field::number("bf16", "Dense BF16 tensor peak, TFLOPS; null = unsupported.").above(0).atMost(1e6);
-const Field kPeakFp8 = Field::number("fp8", "Dense FP8 tensor peak, TFLOPS; null = unsupported.").above(0).atMost(1e6);
-const Field kPeakFp4 = Field::number("fp4", "Dense FP4 tensor peak, TFLOPS; null = unsupported.").above(0).atMost(1e6);
-const Field kPeakInt8 = Field::number("int8", "Dense INT8 tensor peak, TOPS; null = unsupported.").above(0).atMost(1e6);
-const Field kMigName = Field::string("name", "NVIDIA profile name '<compute slices>g.<memory>gb', e.g. 1g.10gb.").req();
-const Field kMigMemory = Field::number("memory_gb", "Memory of one instance in GB (at most the GPU's memory).").req().above(0).atMost(4096);
-const Field kMigSlices = Field::integer("compute_slices", "Compute slices of the 7 on the GPU (the 'Ng' of the name).").req().atLeast(1).atMost(8);
-const Field kMigMaxCount = Field::integer("max_count", "Most instances of this profile on one GPU.").req().atLeast(1).atMost(8);
-const Field kGpus = Field::array("gpus", &kGpuRecord, "The GPU records; ids and aliases name one record each.").req();
-
-const Field* const kGpuDocumentFields[] = {&kSchemaRef, &kSchemaVersion, &kGpus};
-const Field* const kGpuFields[] = {&kGpuId, &kGpuName, &kVendor, &kArchitecture, &kFormFactor, &kReleaseYear, &kAliases,
-                                   &kMemoryGb, &kMemoryType, &kBandwidth, &kTflops, &kNvlink, &kPcieGen, &kTdp,
-                                   &kMigProfiles, &kSources, &kNotes};
-const Field* const kGpuTflopsFields[] = {&kPeakFp32, &kPeakTf32, &kPeakFp16, &kPeakBf16, &kPeakFp8, &kPeakFp4, &kPeakInt8};
-const Field* const kMigFields[] = {&kMigName, &kMigMemory, &kMigSlices, &kMigMaxCount};
-
-// ---- Workloads (parseWorkload) and presets (Engine::loadPresets) ------------------------------------------------
 const char* const kKinds[] = {"transformer", "cnn", "vision", "custom", nullptr};
 const char* const kModes[] = {"pretrain", "pretraining", "finetune", "full_finetune", "lora", "inference", nullptr};
 const char* const kTrainingPrecisions[] = {"fp32", "tf32", "fp16", "bf16", "fp8", nullptr};
@@ -57,55 +17,99 @@ const char* const kCnn[] = {"cnn", "vision", nullptr};
 const char* const kCustom[] = {"custom", nullptr};
 // The largest total FLOPs a custom workload may state.
 constexpr double kMaxTotalFlops = 1e30;
-const Field kKind = Field::string("kind", "Model family; chooses which other members apply ('vision' = cnn).")
-                        .req().oneOf(kKinds);
-const Field kWorkloadName = Field::string("name", "Name shown in results.");
-const Field kMode = Field::string("mode", "What is run: pretrain, finetune, lora or inference.").oneOf(kModes).byDefault("pretrain");
-const Field kPrecision = Field::string("precision", "Training number format (any letter case).")
-                             .oneOf(kTrainingPrecisions).ignoringCase();
-const Field kOptimizer = Field::string("optimizer", "Optimizer, for the memory of its state.").oneOf(kOptimizers).byDefault("adamw");
-const Field kTParams = Field::number("params", "Parameters of the model.").req().above(0).atMost(1e15).onlyFor(kTransformer);
-const Field kRequests = Field::number("requests", "Inference: requests served (with tokens_per_request instead of tokens).").above(0).atMost(1e15).onlyFor(kTransformer);
-const Field kTokensPerRequest = Field::number("tokens_per_request", "Inference: prompt and generated tokens per request.").above(0).atMost(1e7).onlyFor(kTransformer);
-const Field kTokens = Field::number("tokens", "Tokens processed; required unless an inference states requests and tokens_per_request.").above(0).atMost(1e18).onlyFor(kTransformer);
-const Field kSeqLen = Field::integer("seq_len", "Sequence length, tokens.").atLeast(1).atMost(1e7).onlyFor(kTransformer);
-const Field kComputedSeqLen = Field::integer("computed_seq_len", "Mean tokens computed per sequence when batches are padded only to their longest sample (sequence binning); default: seq_len. At most seq_len.").atLeast(1).atMost(1e7).onlyFor(kTransformer);
 const char* const kAttentions[] = {"fused", "materialized", nullptr};
-const Field kAttention = Field::string("attention", "Attention kernels: fused (FlashAttention-class, the score matrix stays on chip) or materialized (scores, softmax and dropout through device memory: eager PyTorch, Megatron-LM before 2022).").oneOf(kAttentions).byDefault("fused").onlyFor(kTransformer);
-const Field kLayers = Field::integer("layers", "Transformer layers (derived from params when absent).").atLeast(1).atMost(1e5).onlyFor(kTransformer);
-const Field kHidden = Field::integer("hidden", "Hidden size (derived from params when absent).").atLeast(1).atMost(1e6).onlyFor(kTransformer);
-const Field kHeads = Field::integer("heads", "Attention heads.").atLeast(1).atMost(1e5).onlyFor(kTransformer);
-const Field kKvHeads = Field::integer("kv_heads", "Key/value heads (grouped-query attention; 1 = multi-query); default: heads, or 8 with a derived shape. Must divide heads.").atLeast(1).atMost(1e5).onlyFor(kTransformer);
-const Field kExperts = Field::integer("experts", "Mixture of experts: routed experts per MoE layer (absent = dense model). Needs layers, hidden, experts_per_token and expert_ffn_hidden or active_params.").atLeast(1).atMost(1e6).onlyFor(kTransformer);
-const Field kExpertsPerToken = Field::integer("experts_per_token", "MoE: routed experts each token goes to (top-k).").atLeast(1).atMost(1e6).onlyFor(kTransformer);
-const Field kSharedExperts = Field::integer("shared_experts", "MoE: experts every token goes to (DeepSeek-V3: 1); counted in params and active params.").atLeast(0).atMost(1e6).byDefault(0.0).onlyFor(kTransformer);
-const Field kExpertFfnHidden = Field::integer("expert_ffn_hidden", "MoE: intermediate size of one expert's SwiGLU FFN (3 hidden × size matrices).").atLeast(1).atMost(1e7).onlyFor(kTransformer);
-const Field kDenseLayers = Field::integer("dense_layers", "MoE: leading layers with a dense FFN instead of experts.").atLeast(0).atMost(1e5).byDefault(0.0).onlyFor(kTransformer);
-const Field kActiveParams = Field::number("active_params", "MoE: parameters one token passes through (default: params minus the routed experts it skips).").above(0).atMost(1e15).onlyFor(kTransformer);
-const Field kCapacityFactor = Field::number("capacity_factor", "MoE: load of the busiest expert rank over the mean (Switch Transformer capacity factors 1.0-1.25).").atLeast(1).atMost(100).byDefault(1.1).onlyFor(kTransformer);
-const Field kExpertParallel = Field::integer("expert_parallel", "Expert-parallel degree (MoE experts split over data-parallel ranks).").atLeast(1).atMost(4096).onlyFor(kTransformer);
-const Field kMicroBatch = Field::integer("micro_batch", "Sequences per GPU per step.").atLeast(1).atMost(1e6).onlyFor(kTransformer);
-const Field kGlobalBatchTokens = Field::number("global_batch_tokens", "Tokens per optimizer step over all GPUs (default: published practice for the mode and size, named in the answer).").atLeast(1).atMost(1e12).onlyFor(kTransformer);
-const Field kCheckpointing = Field::boolean("activation_checkpointing", "Full activation recomputation.").byDefault(false).onlyFor(kTransformer);
-const Field kLoraParams = Field::number("lora_trainable_params", "LoRA: trainable adapter parameters (default 0.5 % of params).").atLeast(0).atMost(1e15).onlyFor(kTransformer);
-const Field kGflops = Field::number("gflops_per_sample", "Forward GFLOPs per sample.").req().above(0).atMost(1e9).onlyFor(kCnn);
-const Field kSamples = Field::number("samples", "Samples per epoch.").req().above(0).atMost(1e15).onlyFor(kCnn);
-const Field kEpochs = Field::number("epochs", "Passes over the samples.").above(0).atMost(1e6).byDefault(1.0).onlyFor(kCnn);
-const Field kCnnParams = Field::number("params", "Parameters of the model (default: ResNet-50's 25.6 M).").atLeast(0).atMost(1e13).byDefault(25.6e6).onlyFor(kCnn);
-const Field kBatchPerGpu = Field::integer("batch_per_gpu", "Samples per GPU per step.").atLeast(1).atMost(1e6).onlyFor(kCnn);
-const Field kActivationGb = Field::number("activation_gb_per_sample", "Activation memory per sample, GB.").atLeast(0).atMost(1e4).onlyFor(kCnn);
-const Field kTotalFlops = Field::number("total_flops", "Total FLOPs of the job.").req().above(0).atMost(kMaxTotalFlops).onlyFor(kCustom);
-const Field kCustomParams = Field::number("params", "Parameters of the model.").atLeast(0).atMost(1e15).onlyFor(kCustom);
-const Field kZeroStage = Field::integer("zero_stage", "ZeRO stage (0 to 3).").atLeast(0).atMost(3);
-const Field kTensorParallel = Field::integer("tensor_parallel", "Tensor-parallel degree.").atLeast(1).atMost(1024);
-const Field kPipelineParallel = Field::integer("pipeline_parallel", "Pipeline-parallel degree.").atLeast(1).atMost(1024);
-const Field kContextParallel = Field::integer("context_parallel", "Context-parallel degree (ring attention over sequence chunks).").atLeast(1).atMost(1024).onlyFor(kTransformer);
 const char* const kRecomputes[] = {"none", "selective", "full", nullptr};
-const Field kRecompute = Field::string("recompute", "Activation recomputation: none, selective or full (chosen by the plan search when absent).").oneOf(kRecomputes).onlyFor(kTransformer);
 const char* const kSoftwares[] = {"tuned", "typical", nullptr};
-const Field kSoftware = Field::string("software", "Software stack: tuned (vendor containers, Megatron-class frameworks) or typical (a stock framework); default: tuned for transformer pre-training, typical otherwise.").oneOf(kSoftwares);
+}  // namespace
 
-const Field* const kWorkloadFields[] = {&kKind, &kWorkloadName, &kMode, &kPrecision, &kOptimizer, &kTParams, &kRequests,
+// ---- The GPU database (GpuDatabase::load) -------------------------------------------------------------------
+extern const Field kGpuId = Field::string("id", "Stable identifier used by the engine and the catalogs; unique with the aliases, in any letter case.").req();
+extern const Field kGpuName = Field::string("name", "Product name shown in results, e.g. 'NVIDIA A100 80GB SXM4'.").req();
+extern const Field kVendor = Field::string("vendor", "GPU vendor, e.g. NVIDIA or AMD.");
+extern const Field kArchitecture = Field::string("architecture", "Architecture family (lower case): kepler, maxwell, pascal, volta, turing, ampere, ada, hopper, blackwell, gcn5, cdna2, cdna3.").req();
+extern const Field kFormFactor = Field::string("form_factor", "Physical form factor, e.g. 'SXM4' or 'PCIe', for display.");
+extern const Field kReleaseYear = Field::integer("release_year", "Year the part was announced or first became available.").atLeast(2000).atMost(2100);
+extern const Field kAliases = Field::strings("aliases", "Other names clouds, SkyPilot and nvidia-smi use for this GPU (compared ignoring letter case).");
+extern const Field kMemoryGb = Field::number("memory_gb", "Device memory of one GPU in GB (decimal, as the vendor states it).").req().above(0).atMost(4096);
+extern const Field kMemoryType = Field::string("memory_type", "Memory technology, e.g. HBM3.");
+extern const Field kBandwidth = Field::number("memory_bandwidth_gbs", "Peak device-memory bandwidth in GB/s.").req().above(0).atMost(1e6);
+extern const Field kTflops = Field::object("tflops", &kGpuTflopsRecord, "").req();
+extern const Field kNvlink = Field::number("nvlink_gbs", "Per-GPU GPU-to-GPU bandwidth in GB/s over NVLink or Infinity Fabric; 0 = none.").atLeast(0).atMost(1e6).byDefault(0.0);
+extern const Field kPcieGen = Field::integer("pcie_gen", "PCI Express generation of the host link.").atLeast(1).atMost(7);
+extern const Field kTdp = Field::number("tdp_w", "Maximum board or module power in watts, as published.").above(0).atMost(1e5);
+extern const Field kMigProfiles = Field::array("mig_profiles", &kMigProfileRecord, "Multi-Instance GPU profiles; [] when the GPU has no MIG.");
+extern const Field kSources = Field::strings("sources", "Where every figure comes from, one entry per source (the engine warns when there is none).");
+// The peaks in Precision order (gpu_specs.cpp kPrecisionNames).
+extern const Field kPeakFp32 = Field::number("fp32", "Non-tensor FP32 peak, TFLOPS.").above(0).atMost(1e6);
+extern const Field kPeakTf32 = Field::number("tf32", "Dense TF32 tensor peak, TFLOPS; null = unsupported.").above(0).atMost(1e6);
+extern const Field kPeakFp16 = Field::number("fp16", "Dense FP16 tensor peak, TFLOPS; null = unsupported.").above(0).atMost(1e6);
+extern const Field kPeakBf16 = Field::number("bf16", "Dense BF16 tensor peak, TFLOPS; null = unsupported.").above(0).atMost(1e6);
+extern const Field kPeakFp8 = Field::number("fp8", "Dense FP8 tensor peak, TFLOPS; null = unsupported.").above(0).atMost(1e6);
+extern const Field kPeakFp4 = Field::number("fp4", "Dense FP4 tensor peak, TFLOPS; null = unsupported.").above(0).atMost(1e6);
+extern const Field kPeakInt8 = Field::number("int8", "Dense INT8 tensor peak, TOPS; null = unsupported.").above(0).atMost(1e6);
+extern const Field kMigName = Field::string("name", "NVIDIA profile name '<compute slices>g.<memory>gb', e.g. 1g.10gb.").req();
+extern const Field kMigMemory = Field::number("memory_gb", "Memory of one instance in GB (at most the GPU's memory).").req().above(0).atMost(4096);
+extern const Field kMigSlices = Field::integer("compute_slices", "Compute slices of the 7 on the GPU (the 'Ng' of the name).").req().atLeast(1).atMost(8);
+extern const Field kMigMaxCount = Field::integer("max_count", "Most instances of this profile on one GPU.").req().atLeast(1).atMost(8);
+extern const Field kGpus = Field::array("gpus", &kGpuRecord, "The GPU records; ids and aliases name one record each.").req();
+
+namespace {
+const Field* const kGpuDocumentFields[] = {&kSchemaRef, &kSchemaVersion, &kGpus};
+const Field* const kGpuFields[] = {&kGpuId, &kGpuName, &kVendor, &kArchitecture, &kFormFactor, &kReleaseYear, &kAliases,
+                                   &kMemoryGb, &kMemoryType, &kBandwidth, &kTflops, &kNvlink, &kPcieGen, &kTdp,
+                                   &kMigProfiles, &kSources, &kNotes};
+const Field* const kGpuTflopsFields[] = {&kPeakFp32, &kPeakTf32, &kPeakFp16, &kPeakBf16, &kPeakFp8, &kPeakFp4, &kPeakInt8};
+const Field* const kMigFields[] = {&kMigName, &kMigMemory, &kMigSlices, &kMigMaxCount};
+}  // namespace
+
+// ---- Workloads (parseWorkload) and presets (Engine::loadPresets) ------------------------------------------------
+extern const Field kKind = Field::string("kind", "Model family; chooses which other members apply ('vision' = cnn).")
+                               .req().oneOf(kKinds);
+extern const Field kWorkloadName = Field::string("name", "Name shown in results.");
+extern const Field kMode = Field::string("mode", "What is run: pretrain, finetune, lora or inference.").oneOf(kModes).byDefault("pretrain");
+extern const Field kPrecision = Field::string("precision", "Training number format (any letter case).")
+                                    .oneOf(kTrainingPrecisions).ignoringCase();
+extern const Field kOptimizer = Field::string("optimizer", "Optimizer, for the memory of its state.").oneOf(kOptimizers).byDefault("adamw");
+extern const Field kTransformerParams = Field::number("params", "Parameters of the model.").req().above(0).atMost(1e15).onlyFor(kTransformer);
+extern const Field kRequests = Field::number("requests", "Inference: requests served (with tokens_per_request instead of tokens).").above(0).atMost(1e15).onlyFor(kTransformer);
+extern const Field kTokensPerRequest = Field::number("tokens_per_request", "Inference: prompt and generated tokens per request.").above(0).atMost(1e7).onlyFor(kTransformer);
+extern const Field kTokens = Field::number("tokens", "Tokens processed; required unless an inference states requests and tokens_per_request.").above(0).atMost(1e18).onlyFor(kTransformer);
+extern const Field kSeqLen = Field::integer("seq_len", "Sequence length, tokens.").atLeast(1).atMost(1e7).onlyFor(kTransformer);
+extern const Field kComputedSeqLen = Field::integer("computed_seq_len", "Mean tokens computed per sequence when batches are padded only to their longest sample (sequence binning); default: seq_len. At most seq_len.").atLeast(1).atMost(1e7).onlyFor(kTransformer);
+extern const Field kAttention = Field::string("attention", "Attention kernels: fused (FlashAttention-class, the score matrix stays on chip) or materialized (scores, softmax and dropout through device memory: eager PyTorch, Megatron-LM before 2022).").oneOf(kAttentions).byDefault("fused").onlyFor(kTransformer);
+extern const Field kLayers = Field::integer("layers", "Transformer layers (derived from params when absent).").atLeast(1).atMost(1e5).onlyFor(kTransformer);
+extern const Field kHidden = Field::integer("hidden", "Hidden size (derived from params when absent).").atLeast(1).atMost(1e6).onlyFor(kTransformer);
+extern const Field kHeads = Field::integer("heads", "Attention heads.").atLeast(1).atMost(1e5).onlyFor(kTransformer);
+extern const Field kKvHeads = Field::integer("kv_heads", "Key/value heads (grouped-query attention; 1 = multi-query); default: heads, or 8 with a derived shape. Must divide heads.").atLeast(1).atMost(1e5).onlyFor(kTransformer);
+extern const Field kExperts = Field::integer("experts", "Mixture of experts: routed experts per MoE layer (absent = dense model). Needs layers, hidden, experts_per_token and expert_ffn_hidden or active_params.").atLeast(1).atMost(1e6).onlyFor(kTransformer);
+extern const Field kExpertsPerToken = Field::integer("experts_per_token", "MoE: routed experts each token goes to (top-k).").atLeast(1).atMost(1e6).onlyFor(kTransformer);
+extern const Field kSharedExperts = Field::integer("shared_experts", "MoE: experts every token goes to (DeepSeek-V3: 1); counted in params and active params.").atLeast(0).atMost(1e6).byDefault(0.0).onlyFor(kTransformer);
+extern const Field kExpertFfnHidden = Field::integer("expert_ffn_hidden", "MoE: intermediate size of one expert's SwiGLU FFN (3 hidden × size matrices).").atLeast(1).atMost(1e7).onlyFor(kTransformer);
+extern const Field kDenseLayers = Field::integer("dense_layers", "MoE: leading layers with a dense FFN instead of experts.").atLeast(0).atMost(1e5).byDefault(0.0).onlyFor(kTransformer);
+extern const Field kActiveParams = Field::number("active_params", "MoE: parameters one token passes through (default: params minus the routed experts it skips).").above(0).atMost(1e15).onlyFor(kTransformer);
+extern const Field kCapacityFactor = Field::number("capacity_factor", "MoE: load of the busiest expert rank over the mean (Switch Transformer capacity factors 1.0-1.25).").atLeast(1).atMost(100).byDefault(1.1).onlyFor(kTransformer);
+extern const Field kExpertParallel = Field::integer("expert_parallel", "Expert-parallel degree (MoE experts split over data-parallel ranks).").atLeast(1).atMost(4096).onlyFor(kTransformer);
+extern const Field kMicroBatch = Field::integer("micro_batch", "Sequences per GPU per step.").atLeast(1).atMost(1e6).onlyFor(kTransformer);
+extern const Field kGlobalBatchTokens = Field::number("global_batch_tokens", "Tokens per optimizer step over all GPUs (default: published practice for the mode and size, named in the answer).").atLeast(1).atMost(1e12).onlyFor(kTransformer);
+extern const Field kCheckpointing = Field::boolean("activation_checkpointing", "Full activation recomputation.").byDefault(false).onlyFor(kTransformer);
+extern const Field kLoraParams = Field::number("lora_trainable_params", "LoRA: trainable adapter parameters (default 0.5 % of params).").atLeast(0).atMost(1e15).onlyFor(kTransformer);
+extern const Field kGflops = Field::number("gflops_per_sample", "Forward GFLOPs per sample.").req().above(0).atMost(1e9).onlyFor(kCnn);
+extern const Field kSamples = Field::number("samples", "Samples per epoch.").req().above(0).atMost(1e15).onlyFor(kCnn);
+extern const Field kEpochs = Field::number("epochs", "Passes over the samples.").above(0).atMost(1e6).byDefault(1.0).onlyFor(kCnn);
+extern const Field kCnnParams = Field::number("params", "Parameters of the model (default: ResNet-50's 25.6 M).").atLeast(0).atMost(1e13).byDefault(25.6e6).onlyFor(kCnn);
+extern const Field kBatchPerGpu = Field::integer("batch_per_gpu", "Samples per GPU per step.").atLeast(1).atMost(1e6).onlyFor(kCnn);
+extern const Field kActivationGb = Field::number("activation_gb_per_sample", "Activation memory per sample, GB.").atLeast(0).atMost(1e4).onlyFor(kCnn);
+extern const Field kTotalFlops = Field::number("total_flops", "Total FLOPs of the job.").req().above(0).atMost(kMaxTotalFlops).onlyFor(kCustom);
+extern const Field kCustomParams = Field::number("params", "Parameters of the model.").atLeast(0).atMost(1e15).onlyFor(kCustom);
+extern const Field kZeroStage = Field::integer("zero_stage", "ZeRO stage (0 to 3).").atLeast(0).atMost(3);
+extern const Field kTensorParallel = Field::integer("tensor_parallel", "Tensor-parallel degree.").atLeast(1).atMost(1024);
+extern const Field kPipelineParallel = Field::integer("pipeline_parallel", "Pipeline-parallel degree.").atLeast(1).atMost(1024);
+extern const Field kContextParallel = Field::integer("context_parallel", "Context-parallel degree (ring attention over sequence chunks).").atLeast(1).atMost(1024).onlyFor(kTransformer);
+extern const Field kRecompute = Field::string("recompute", "Activation recomputation: none, selective or full (chosen by the plan search when absent).").oneOf(kRecomputes).onlyFor(kTransformer);
+extern const Field kSoftware = Field::string("software", "Software stack: tuned (vendor containers, Megatron-class frameworks) or typical (a stock framework); default: tuned for transformer pre-training, typical otherwise.").oneOf(kSoftwares);
+
+namespace {
+const Field* const kWorkloadFields[] = {&kKind, &kWorkloadName, &kMode, &kPrecision, &kOptimizer, &kTransformerParams, &kRequests,
                                         &kTokensPerRequest, &kTokens, &kSeqLen, &kComputedSeqLen, &kAttention, &kLayers, &kHidden, &kHeads, &kKvHeads,
                                         &kExperts, &kExpertsPerToken, &kSharedExperts, &kExpertFfnHidden, &kDenseLayers,
                                         &kActiveParams, &kCapacityFactor, &kMicroBatch,

@@ -247,54 +247,78 @@ void checkWorkloadKeys(const json& j, const std::string& path, Issues& issues) {
 
 namespace {
 
-// Counts that must be whole numbers, read as integers.
-double wholeNumber(ObjectReader& r, const char* key, long long max, double fallback) {
-  if (!r.has(key)) return fallback;
-  return static_cast<double>(r.integer(key, false, 1, max).value_or(static_cast<long long>(fallback)));
-}
+namespace D = data_fields;
 
 // Mixture-of-experts members: experts and experts_per_token together, with the expert FFN size or the active
 // parameter count (either gives the routed parameters; see Workload::routedExpertParams).
 void parseMoe(ObjectReader& r, Workload& w) {
-  w.experts = wholeNumber(r, "experts", 1000000, 0);
-  w.experts_per_token = wholeNumber(r, "experts_per_token", 1000000, 0);
-  w.shared_experts = r.has("shared_experts") ? static_cast<double>(r.integer("shared_experts", false, 0, 1000000).value_or(0)) : 0;
-  w.expert_ffn_hidden = wholeNumber(r, "expert_ffn_hidden", 10000000, 0);
-  w.dense_layers = r.has("dense_layers") ? static_cast<double>(r.integer("dense_layers", false, 0, 100000).value_or(0)) : 0;
-  w.active_params = r.number("active_params", false, 0, true, 1e15).value_or(0);
-  w.capacity_factor = r.number("capacity_factor", false, 1, false, 100).value_or(w.capacity_factor);
+  w.experts = readNumber(r, D::kExperts).value_or(0);
+  w.experts_per_token = readNumber(r, D::kExpertsPerToken).value_or(0);
+  w.shared_experts = numberOr(r, D::kSharedExperts);
+  w.expert_ffn_hidden = readNumber(r, D::kExpertFfnHidden).value_or(0);
+  w.dense_layers = numberOr(r, D::kDenseLayers);
+  w.active_params = readNumber(r, D::kActiveParams).value_or(0);
+  w.capacity_factor = numberOr(r, D::kCapacityFactor);
 }
 
 void parseTransformer(ObjectReader& r, Workload& w) {
-  w.params = r.number("params", true, 0, true, 1e15).value_or(0);
-  // Inference may be given as requests × tokens per request (prompt + generated) instead of tokens.
-  w.requests = r.number("requests", false, 0, true, 1e15).value_or(0);
-  w.tokens_per_request = r.number("tokens_per_request", false, 0, true, 1e7).value_or(0);
+  w.params = readNumber(r, D::kTransformerParams).value_or(0);
+  // Inference may be given as requests × tokens per request (prompt + generated) instead of tokens: tokens is
+  // required unless both are.
+  w.requests = readNumber(r, D::kRequests).value_or(0);
+  w.tokens_per_request = readNumber(r, D::kTokensPerRequest).value_or(0);
   const bool by_requests = w.mode == Mode::kInference && w.requests > 0 && w.tokens_per_request > 0;
-  w.tokens = r.number("tokens", !by_requests, 0, true, 1e18).value_or(by_requests ? w.requests * w.tokens_per_request : 0);
-  w.seq_len = wholeNumber(r, "seq_len", 10000000, w.seq_len);
-  w.computed_seq_len = wholeNumber(r, "computed_seq_len", 10000000, 0);  // at most seq_len: checkWorkloadShape
-  if (auto att = r.string("attention", false)) {
-    if (*att == "materialized") w.attention_materialized = true;
-    else if (*att != "fused") r.error("attention", ErrorCode::kInvalidValue, notOneOf(*att, "fused, materialized"));
-  }
-  w.layers = wholeNumber(r, "layers", 100000, 0);
-  w.hidden = wholeNumber(r, "hidden", 1000000, 0);
-  w.heads = wholeNumber(r, "heads", 100000, 0);
-  w.kv_heads = wholeNumber(r, "kv_heads", 100000, 0);
-  w.micro_batch = wholeNumber(r, "micro_batch", 1000000, 0);
-  w.global_batch_tokens = r.number("global_batch_tokens", false, 1, false, 1e12).value_or(w.global_batch_tokens);
+  w.tokens = readNumber(r, by_requests ? D::kTokens : D::kTokens.req()).value_or(by_requests ? w.requests * w.tokens_per_request : 0);
+  w.seq_len = readNumber(r, D::kSeqLen).value_or(w.seq_len);
+  w.computed_seq_len = readNumber(r, D::kComputedSeqLen).value_or(0);  // at most seq_len: checkWorkloadShape
+  w.attention_materialized = stringOr(r, D::kAttention) == "materialized";
+  w.layers = readNumber(r, D::kLayers).value_or(0);
+  w.hidden = readNumber(r, D::kHidden).value_or(0);
+  w.heads = readNumber(r, D::kHeads).value_or(0);
+  w.kv_heads = readNumber(r, D::kKvHeads).value_or(0);
+  w.micro_batch = readNumber(r, D::kMicroBatch).value_or(0);
+  w.global_batch_tokens = readNumber(r, D::kGlobalBatchTokens).value_or(w.global_batch_tokens);
   parseMoe(r, w);
-  w.activation_checkpointing = r.boolean("activation_checkpointing", false).value_or(false);
-  w.lora_trainable_params = r.number("lora_trainable_params", false, 0, false, 1e15).value_or(0);
-  if (auto rc = r.string("recompute", false)) {
-    if (*rc == "none") w.recompute = static_cast<int>(Recompute::kNone);
-    else if (*rc == "selective") w.recompute = static_cast<int>(Recompute::kSelective);
-    else if (*rc == "full") w.recompute = static_cast<int>(Recompute::kFull);
-    else r.error("recompute", ErrorCode::kInvalidValue, notOneOf(*rc, "none, selective, full"));
-    if (w.activation_checkpointing && w.recompute >= 0 && w.recompute != static_cast<int>(Recompute::kFull))
-      r.error("recompute", ErrorCode::kInvalidValue, Message("error.recompute_contradicts_checkpointing"));
+  w.activation_checkpointing = booleanOr(r, D::kCheckpointing);
+  w.lora_trainable_params = readNumber(r, D::kLoraParams).value_or(0);
+  if (auto rc = readString(r, D::kRecompute)) {
+    w.recompute = static_cast<int>(*rc == "full" ? Recompute::kFull : *rc == "selective" ? Recompute::kSelective : Recompute::kNone);
+    if (w.activation_checkpointing && w.recompute != static_cast<int>(Recompute::kFull))
+      r.error(D::kRecompute.name, ErrorCode::kInvalidValue, Message("error.recompute_contradicts_checkpointing"));
   }
+}
+
+void parseCnn(ObjectReader& r, Workload& w) {
+  w.gflops_per_sample = readNumber(r, D::kGflops).value_or(0);
+  w.samples = readNumber(r, D::kSamples).value_or(0);
+  w.epochs = numberOr(r, D::kEpochs);
+  w.params = numberOr(r, D::kCnnParams);
+  w.batch_per_gpu = readNumber(r, D::kBatchPerGpu).value_or(w.batch_per_gpu);
+  w.activation_gb_per_sample = readNumber(r, D::kActivationGb).value_or(0);
+}
+
+// The enumerations: each spelling the table accepts to the engine's value (an unknown spelling is reported by
+// readString with the table's choices).
+void parseChoices(ObjectReader& r, Workload& w) {
+  const std::string kind = readString(r, D::kKind).value_or("");
+  if (kind == "transformer") w.kind = WorkloadKind::kTransformer;
+  else if (kind == "cnn" || kind == "vision") w.kind = WorkloadKind::kCnn;
+  else if (kind == "custom") w.kind = WorkloadKind::kCustom;
+  w.name = readString(r, D::kWorkloadName).value_or(w.name);
+  if (auto m = readString(r, D::kMode)) {
+    if (*m == "pretrain" || *m == "pretraining") w.mode = Mode::kPretrain;
+    else if (*m == "finetune" || *m == "full_finetune") w.mode = Mode::kFinetune;
+    else if (*m == "lora") w.mode = Mode::kLora;
+    else w.mode = Mode::kInference;
+  }
+  if (auto p = readString(r, D::kPrecision)) parsePrecision(*p, w.precision);
+  if (auto o = readString(r, D::kOptimizer))
+    w.optimizer = *o == "adam8bit" ? Optimizer::kAdam8bit : *o == "sgd" ? Optimizer::kSgd : Optimizer::kAdamW;
+  // Without a stated stack, pre-training a transformer is taken to run on a Megatron-class framework (every
+  // published LLM pre-training run in data/measurements.json does: Megatron-LM, NeMo, MosaicML, Meta's and
+  // DeepSeek's own stacks), everything else on a stock framework.
+  if (auto sw = readString(r, D::kSoftware)) w.software = *sw == "tuned" ? Software::kTuned : Software::kTypical;
+  else if (w.kind == WorkloadKind::kTransformer && w.mode == Mode::kPretrain) w.software = Software::kTuned;
 }
 
 }  // namespace
@@ -354,59 +378,20 @@ bool parseWorkload(const json& j, const std::string& path, Workload& w, Issues& 
   size_t before = issues.size();
   ObjectReader r(j, path, issues);
   if (!r.ok()) return false;
-  std::string kind = r.string("kind", true).value_or("");
-  if (kind == "transformer") w.kind = WorkloadKind::kTransformer;
-  else if (kind == "cnn" || kind == "vision") w.kind = WorkloadKind::kCnn;
-  else if (kind == "custom") w.kind = WorkloadKind::kCustom;
-  else if (!kind.empty()) r.error("kind", ErrorCode::kInvalidValue, notOneOf(kind, "transformer, cnn, custom"));
-  w.name = r.string("name", false).value_or(w.name);
-  if (auto m = r.string("mode", false)) {
-    if (*m == "pretrain" || *m == "pretraining") w.mode = Mode::kPretrain;
-    else if (*m == "finetune" || *m == "full_finetune") w.mode = Mode::kFinetune;
-    else if (*m == "lora") w.mode = Mode::kLora;
-    else if (*m == "inference") w.mode = Mode::kInference;
-    else r.error("mode", ErrorCode::kInvalidValue, notOneOf(*m, "pretrain, finetune, lora, inference"));
-  }
-  if (auto p = r.string("precision", false)) {
-    if (!parsePrecision(*p, w.precision) || w.precision == Precision::kInt8 || w.precision == Precision::kFp4)
-      r.error("precision", ErrorCode::kInvalidValue, notOneOf(*p, "fp32, tf32, fp16, bf16, fp8"));
-  }
-  if (auto o = r.string("optimizer", false)) {
-    if (*o == "adamw" || *o == "adam") w.optimizer = Optimizer::kAdamW;
-    else if (*o == "adam8bit") w.optimizer = Optimizer::kAdam8bit;
-    else if (*o == "sgd") w.optimizer = Optimizer::kSgd;
-    else r.error("optimizer", ErrorCode::kInvalidValue, notOneOf(*o, "adamw, adam8bit, sgd"));
-  }
-  // Without a stated stack, pre-training a transformer is taken to run on a Megatron-class framework (every
-  // published LLM pre-training run in data/measurements.json does: Megatron-LM, NeMo, MosaicML, Meta's and
-  // DeepSeek's own stacks), everything else on a stock framework.
-  if (auto sw = r.string("software", false)) {
-    if (*sw == "tuned") w.software = Software::kTuned;
-    else if (*sw == "typical") w.software = Software::kTypical;
-    else r.error("software", ErrorCode::kInvalidValue, notOneOf(*sw, "tuned, typical"));
-  } else if (w.kind == WorkloadKind::kTransformer && w.mode == Mode::kPretrain) {
-    w.software = Software::kTuned;
-  }
-  const double kBig = 1e30;
+  parseChoices(r, w);
   if (w.kind == WorkloadKind::kTransformer) {
     parseTransformer(r, w);
   } else if (w.kind == WorkloadKind::kCnn) {
-    w.gflops_per_sample = r.number("gflops_per_sample", true, 0, true, 1e9).value_or(0);
-    w.samples = r.number("samples", true, 0, true, 1e15).value_or(0);
-    w.epochs = r.number("epochs", false, 0, true, 1e6).value_or(1);
-    w.params = r.number("params", false, 0, false, 1e13).value_or(25.6e6);
-    w.batch_per_gpu = wholeNumber(r, "batch_per_gpu", 1000000, w.batch_per_gpu);
-    w.activation_gb_per_sample = r.number("activation_gb_per_sample", false, 0, false, 1e4).value_or(0);
+    parseCnn(r, w);
   } else if (w.kind == WorkloadKind::kCustom) {
-    w.total_flops = r.number("total_flops", true, 0, true, kBig).value_or(0);
-    w.params = r.number("params", false, 0, false, 1e15).value_or(0);
+    w.total_flops = readNumber(r, D::kTotalFlops).value_or(0);
+    w.params = readNumber(r, D::kCustomParams).value_or(0);
   }
-  if (r.has("zero_stage")) w.zero_stage = static_cast<int>(r.integer("zero_stage", false, 0, 3).value_or(-1));
-  w.tensor_parallel = static_cast<int>(r.integer("tensor_parallel", false, 1, 1024).value_or(0));
-  w.pipeline_parallel = static_cast<int>(r.integer("pipeline_parallel", false, 1, 1024).value_or(0));
-  w.context_parallel = static_cast<int>(r.integer("context_parallel", false, 1, 1024).value_or(0));
-  w.expert_parallel = static_cast<int>(r.integer("expert_parallel", false, 1, 4096).value_or(0));
+  w.zero_stage = integerOr(r, D::kZeroStage, w.zero_stage);
+  w.tensor_parallel = integerOr(r, D::kTensorParallel, 0);
+  w.pipeline_parallel = integerOr(r, D::kPipelineParallel, 0);
+  w.context_parallel = integerOr(r, D::kContextParallel, 0);
+  w.expert_parallel = integerOr(r, D::kExpertParallel, 0);
   return !hasErrors(Issues(issues.begin() + static_cast<long>(before), issues.end()));
 }
-
 }  // namespace gpuvalue
