@@ -3,7 +3,9 @@
 // languages at a phone's and a laptop's width, the widget's mode="serving" and the advisor's production stage.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, startServer, openPage, settled, nodeEngine, shot } from './browser.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
+import { launch, startServer, openPage, settled, nodeEngine, shot, root } from './browser.mjs';
 import { servingOpsOf } from '../../web/src/engine/serving.js';
 
 const browser = await launch();
@@ -113,6 +115,7 @@ test('the advisor\'s production stage recommends a serving configuration from th
   const want = expected(QUESTION).rows.find((r) => r.met);
   assert.equal(await page.$eval('#adv-serve-offer', (el) => el.dataset.key), want.key);
   assert.match(await page.textContent('#adv-serving'), /Llama 3\.1 70B/);
+  assert.equal(await page.getAttribute('#adv-serve-question', 'data-how'), 'nearest');
   assert.match(await page.textContent('#adv-serving'), /per million output tokens/);
   await page.click('#adv-serve-open');
   await page.waitForSelector('#serving-table');
@@ -122,6 +125,36 @@ test('the advisor\'s production stage recommends a serving configuration from th
   await page.waitForSelector('#adv-stage');
   await page.selectOption('#adv-stage', 'exploration');
   await page.waitForFunction(() => document.querySelector('#tool-advise')?.dataset.state === 'ready' && !document.querySelector('#adv-serving'), null, { timeout: 30000 });
+  assert.deepEqual(log.errors, []);
+  await context.close();
+});
+
+test('the advisor serves the workload\'s own model: its serving preset when one has the same shape, else that shape itself', async () => {
+  const presets = JSON.parse(fs.readFileSync(path.join(root, 'data/presets.json'), 'utf8')).presets;
+  const shape = (id) => presets.find((p) => p.id === id).workload;
+  // Llama 2 7B (32 layers, 4096 hidden, 32 heads, no GQA) has no serving preset of its shape (Mistral 7B has 8 KV
+  // heads): the engine serves the workload's own shape, and there is no preset to open in the serving view.
+  const w = shape('llama2-7b-pretrain');
+  const own = ops.serveRank({ serving: { model: { params: w.params, layers: w.layers, hidden: w.hidden, heads: w.heads, vocab: w.vocab },
+    traffic: { requests_per_s: QUESTION.rps }, targets: { ttft_ms: QUESTION.ttft, tpot_ms: QUESTION.tpot } } });
+  for (const lang of ['en', 'zh']) {
+    const { context, page, log } = await openPage(browser, `${base}#preset=llama2-7b-pretrain&lang=${lang}&tool=advise&advise.stage=production`);
+    await settled(page);
+    await page.waitForSelector('#adv-serving', { timeout: 30000 });
+    assert.equal(await page.getAttribute('#adv-serve-question', 'data-how'), 'own');
+    assert.equal(await page.$eval('#adv-serve-offer', (el) => el.dataset.key), own.rows.find((r) => r.met).key);
+    assert.match(await page.textContent('#adv-serve-question'), lang === 'zh' ? /Llama 2 7B[\s\S]*的模型/ : /the model of Llama 2 7B/);
+    assert.equal(await page.$('#adv-serve-open'), null);
+    assert.deepEqual(log.errors, []);
+    await context.close();
+  }
+  // Llama 3.1 70B's pretraining workload has the shape of the llama3.1-70b serving preset: that preset is served.
+  const { context, page, log } = await openPage(browser, `${base}#preset=llama3.1-70b-pretrain&lang=en&tool=advise&advise.stage=production`);
+  await settled(page);
+  await page.waitForSelector('#adv-serving', { timeout: 30000 });
+  assert.equal(await page.getAttribute('#adv-serve-question', 'data-how'), 'match');
+  assert.equal(await page.$eval('#adv-serve-offer', (el) => el.dataset.key), expected(QUESTION).rows.find((r) => r.met).key);
+  assert.ok(await page.$('#adv-serve-open'));
   assert.deepEqual(log.errors, []);
   await context.close();
 });

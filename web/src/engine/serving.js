@@ -23,8 +23,10 @@ export function replicaSizes(n) {
 }
 
 // The serve request of the page's serving state for an offer (or a GPU), without the hardware.
-export function serveBase({ preset, weights, kv, software, pricing, traffic = {}, targets = {} }) {
-  const req = { preset };
+export function serveBase({ preset, model, weights, kv, software, pricing, traffic = {}, targets = {} }) {
+  const req = {};
+  if (preset) req.preset = preset;
+  if (model) req.model = model;
   if (weights) req.weights = weights;
   if (kv) req.kv = kv;
   if (software) req.software = software;

@@ -32,24 +32,58 @@ export function nearestServingPreset(presets, params) {
   return best && best.p;
 }
 
-// The production stage serves the model under a latency promise: the serving ranking for the serving preset
-// nearest in size, at the page's serving traffic and targets, on-demand prices (as its text says).
+// The shape members a training workload and a served model share (data/presets.json, data/serving-presets.json).
+const SHAPE = ['layers', 'hidden', 'heads', 'kv_heads', 'experts', 'experts_per_token'];
+const shapeOf = (m) => SHAPE.map((k) => (k === 'kv_heads' ? m.kv_heads || m.heads : m[k] || 0)).join('|');
+
+// The model the production stage serves, for the advisor's parameter count: the current preset's own model when
+// the advisor sizes it (a transformer whose preset states its layers, hidden size and heads) — the serving preset of
+// the same shape when there is one (it carries what training does not say: an MLA latent, a head size), else that
+// shape itself — and otherwise the serving preset nearest in size. {how: 'match'|'own'|'nearest', preset?, model?}.
+export function servedModel(c, params) {
+  const preset = !c.state.custom && c.presets.find((p) => p.id === c.state.preset);
+  const w = preset && preset.workload;
+  const presets = c.servingPresets || [];
+  const own = w && w.kind === 'transformer' && w.params > 0 && Math.abs(w.params / params - 1) < 1e-6 && w.layers > 0 && w.hidden > 0 && w.heads > 0;
+  if (own) {
+    const same = presets.find((p) => p.model && shapeOf(p.model) === shapeOf(w) && Math.abs(Math.log(p.params / w.params)) < 0.1);
+    if (same) return { how: 'match', preset: same };
+    const model = { params: w.params, layers: w.layers, hidden: w.hidden, heads: w.heads };
+    for (const k of ['kv_heads', 'vocab', 'experts', 'experts_per_token', 'active_params']) if (w[k] > 0) model[k] = w[k];
+    return { how: 'own', model };
+  }
+  const nearest = nearestServingPreset(presets, params);
+  return nearest ? { how: 'nearest', preset: nearest } : null;
+}
+
+// The current training preset's name in the page's language (the model served when it is the workload's own).
+function presetName(c) {
+  const p = !c.state.custom && c.presets.find((x) => x.id === c.state.preset);
+  return p && p.name ? p.name[c.state.lang] || p.name.en : '';
+}
+
+// The production stage serves the model under a latency promise: the serving ranking for that model (servedModel),
+// at the page's serving traffic and targets, on-demand prices (as its text says).
 function servingCall(c, params) {
-  const preset = nearestServingPreset(c.servingPresets || [], params);
-  if (!preset) return null;
-  const args = servingRequest({ ...c.state, serving: { ...c.state.serving, preset: preset.id, pricing: 'on_demand' } });
+  const served = servedModel(c, params);
+  if (!served) return null;
+  const args = servingRequest({ ...c.state, serving: { ...c.state.serving, preset: served.preset ? served.preset.id : undefined, pricing: 'on_demand' } });
+  if (served.model) args.serving = { ...args.serving, model: served.model };
   return { op: 'serveRank', args: { ...args, curves: false } };
 }
 
 // The serving configuration the production stage recommends: the cheapest offer meeting the targets.
-function servingBox(a, c) {
+function servingBox(a, c, params) {
   const { t, fmt } = c;
+  const served = servedModel(c, params) || { how: 'nearest' };
   const preset = (c.servingPresets || []).find((p) => p.id === a.preset);
   const best = a.rows.find((r) => r.met);
   const tg = a.targets || {};
   const ms = (x) => (x > 0 ? `${fmt.num(x, 0)} ms` : t('noLimit'));
-  const lines = [h('p', {}, tx('strong', t, 'advServeTitle'), ' ',
-    t('advServeQuestion', { model: servingName(preset, c.state.lang), params: fmt.compact(preset ? preset.params : 0), rps: a.traffic.requests_per_s > 0 ? t('serveRpsValue', { n: fmt.num(a.traffic.requests_per_s, 2) }) : t('serveRpsNone'),
+  const name = preset ? servingName(preset, c.state.lang) : presetName(c) || t('advServeOwnModel');
+  const lines = [h('p', { id: 'adv-serve-question', 'data-how': preset ? (served.how === 'match' ? 'match' : 'nearest') : 'own' }, tx('strong', t, 'advServeTitle'), ' ',
+    t(preset && served.how !== 'match' ? 'advServeQuestion' : 'advServeQuestionOwn', { model: name, params: fmt.compact(a.model ? a.model.params : 0),
+      rps: a.traffic.requests_per_s > 0 ? t('serveRpsValue', { n: fmt.num(a.traffic.requests_per_s, 2) }) : t('serveRpsNone'),
       ttft: ms(tg.ttft_ms), tpot: ms(tg.tpot_ms) }))];
   if (!best) lines.push(tx('p', t, 'advServeNone', { class: 'sub' }));
   else {
@@ -58,7 +92,8 @@ function servingBox(a, c) {
     lines.push(h('p', {}, t('advServeCost', { out: fmt.money(best.usd_per_million_output), in: fmt.money(best.usd_per_million_input),
       monthly: fmt.money(best.monthly_usd, { digits: 0 }), ttft: ms(best.ttft_ms), tpot: ms(best.tpot_ms) })));
   }
-  lines.push(h('button', { type: 'button', id: 'adv-serve-open', onclick: () => c.update({ task: 'serve', serving: { ...c.state.serving, preset: a.preset } }) }, t('advServeOpen')));
+  // The serving view holds presets only: a model of the workload's own shape is answered here alone.
+  if (preset) lines.push(h('button', { type: 'button', id: 'adv-serve-open', onclick: () => c.update({ task: 'serve', serving: { ...c.state.serving, preset: a.preset } }) }, t('advServeOpen')));
   return h('div', { class: 'verdict-box', id: 'adv-serving', 'data-met': best ? '1' : '0' }, lines);
 }
 
@@ -159,7 +194,7 @@ export const advisePanel = {
         h('td', { class: 'offer' }, x.offer ? dataText('span', `${x.offer.instance} · ${x.offer.provider}`) : '—'),
         h('td', { class: 'note' }, x.note && x.note.length ? engineText('span', x.note) : ''))))));
 
-    put(out, head, facts, tokensSource, stage, serving && serving.ok ? servingBox(serving, c) : null, tx('h3', t, 'advRecs'), cards, ladder,
+    put(out, head, facts, tokensSource, stage, serving && serving.ok ? servingBox(serving, c, r.params) : null, tx('h3', t, 'advRecs'), cards, ladder,
       tx('h3', t, 'assumptionsTitle'), assumptionsTable(t, fmt, r.assumptions, 'adv-assumptions'),
       r.warnings.length ? h('ul', { class: 'warnings' }, r.warnings.map((w) => engineText('li', w))) : null);
   },
