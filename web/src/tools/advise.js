@@ -48,9 +48,12 @@ export function servedModel(c, params) {
   if (own) {
     const same = presets.find((p) => p.model && shapeOf(p.model) === shapeOf(w) && Math.abs(Math.log(p.params / w.params)) < 0.1);
     if (same) return { how: 'match', preset: same };
-    const model = { params: w.params, layers: w.layers, hidden: w.hidden, heads: w.heads };
-    for (const k of ['kv_heads', 'vocab', 'experts', 'experts_per_token', 'active_params']) if (w[k] > 0) model[k] = w[k];
-    return { how: 'own', model };
+    // A mixture of experts without its active parameters would be served as if every expert ran for every token.
+    if (!(w.experts > 0) || w.active_params > 0) {
+      const model = { params: w.params, layers: w.layers, hidden: w.hidden, heads: w.heads };
+      for (const k of ['kv_heads', 'vocab', 'experts', 'experts_per_token', 'active_params']) if (w[k] > 0) model[k] = w[k];
+      return { how: 'own', model };
+    }
   }
   const nearest = nearestServingPreset(presets, params);
   return nearest ? { how: 'nearest', preset: nearest } : null;
