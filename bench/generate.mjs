@@ -50,6 +50,19 @@ export function generateCatalog(n, seed = 42) {
   return { schema_version: 1, instances };
 }
 
+// A SkyPilot vms.csv of `rows` rows (the format users download and import): 1,000 instance types of the GPUs the
+// importer maps, each in 38 regions of 5 zones, with on-demand and spot prices.
+export function generateSkypilotCsv(rows) {
+  const gpus = ['V100', 'A100', 'H100', 'L4', 'T4', 'A10G', 'L40S', 'H200'];
+  const out = ['InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,GpuInfo,Price,SpotPrice,Region,AvailabilityZone'];
+  for (let i = 0; i < rows; ++i) {
+    const t = i % 1000, r = Math.floor(i / 1000) % 38, z = Math.floor(i / 38000) % 5;
+    const g = gpus[t % gpus.length], n = 2 ** (t % 4);
+    out.push(`x${t}.${g.toLowerCase()}-${n}x,${g},${n},${8 * n},${61 * n},,${(1 + (t % 17) * 0.37 + r * 0.01).toFixed(4)},${(0.4 + (t % 13) * 0.11 + z * 0.01).toFixed(4)},region-${r},region-${r}${'abcde'[z]}`);
+  }
+  return `${out.join('\n')}\n`;
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const n = Number(process.argv[2] || 1000);
   process.stdout.write(JSON.stringify(generateCatalog(n, Number(process.argv[3] || 42))));

@@ -131,6 +131,29 @@ test('the report of a SkyPilot file names the accelerators that match no GPU, wi
   }
 });
 
+test('many warnings of one reason: the report shows 20 of them and says how many more, so the page stays light', async () => {
+  const { context, page, log } = await openPage(browser, `${base}#preset=resnet50-imagenet&lang=en`);
+  await settled(page);
+  await page.evaluate(() => { document.getElementById('data-panel').open = true; });
+  // 3,000 rows whose price is not a number, each its own warning, and one row that imports.
+  const rows = ['InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,GpuInfo,Price,SpotPrice,Region,AvailabilityZone',
+    'p3.2xlarge,V100,1,8,61,,3.06,,us-east-1,a'];
+  for (let i = 0; i < 3000; ++i) rows.push(`p${i}.x,V100,1,8,61,,n/a,,us-east-${i % 7},z`);
+  await page.setInputFiles('#import-file', [file('many-warnings-vms.csv', `${rows.join('\n')}\n`)]);
+  await page.waitForSelector('#import-ok', { timeout: 60000 });
+  await settled(page);
+  const groups = await page.$$eval('#import-warnings details.issue-group', (ds) => ds.map((d) => ({
+    summary: d.querySelector('summary').textContent, cases: d.querySelectorAll(':scope > ul > li').length, last: d.querySelector(':scope > ul > li:last-child').textContent })));
+  // The engine lists 50 rows of one reason (and counts the rest); the page shows 20 of those and the count of the others.
+  const big = groups.find((g) => /Price "n\/a"[\s\S]*50 lines/.test(g.summary));
+  assert.ok(big, JSON.stringify(groups));
+  assert.equal(big.cases, 21);
+  assert.match(big.last, /and 30 more/);
+  assert.match(await page.textContent('#import-status'), /2,950 more skipped rows are not listed one by one/);
+  assert.deepEqual(log.errors, []);
+  await context.close();
+});
+
 // Bytes that are not UTF-8 get the CLI's verdict (bin/cli/io.mjs readText), not U+FFFD in the offers.
 test('a file that is not UTF-8 is refused at its line and column in both languages; nothing is imported', async () => {
   const bad = fs.readFileSync(path.join(root, 'tests/corpus/catalog-invalid-utf8-string.json'));

@@ -16,15 +16,20 @@ const issueText = (i, t) => (i.key && t ? tx('span', t, i.key) : i.ui ? h('span'
 const issueItem = (i, t) => h('li', {}, i.path ? h('code', { class: 'path', 'data-raw': '' }, i.path) : null, i.path ? ' ' : null, issueText(i, t));
 const issueList = (issues, id, t) => h('ul', { class: 'issues', id }, issues.map((i) => issueItem(i, t)));
 
-// Import warnings grouped by reason: one entry per reason with the number of lines it concerns, its cases behind
-// a disclosure; a long report folds after the first reasons.
+// Import warnings grouped by reason: one entry per reason with the number of lines it concerns, its first cases
+// behind a disclosure (a file of 190,000 rows can give thousands of one reason: drawing them all held the page for
+// a tenth of a second); a long report folds after the first reasons.
 const SHOWN_GROUPS = 6;
+const SHOWN_CASES = 20;
 function groupedIssueList(issues, id, t, fmt) {
+  const n = (x) => (fmt ? fmt.int(x) : x);
+  const cases = (g) => [...g.items.slice(0, SHOWN_CASES).map((i) => issueItem(i, t)),
+    g.items.length > SHOWN_CASES ? h('li', { class: 'sub' }, t('andMoreN', { n: n(g.items.length - SHOWN_CASES) })) : null];
   const item = (g) => (g.items.length === 1 ? issueItem(g.items[0], t)
     : h('li', {}, h('details', { class: 'issue-group' },
-      h('summary', {}, issueText(g), ' ', h('span', { class: 'badge' }, t('linesN', { n: fmt ? fmt.int(g.lines) : g.lines })),
+      h('summary', {}, issueText(g), ' ', h('span', { class: 'badge' }, t('linesN', { n: n(g.lines) })),
         ' ', h('span', { class: 'sub' }, t('similarN', { n: g.items.length - 1 }))),
-      h('ul', { class: 'issues' }, g.items.map((i) => issueItem(i, t))))));
+      h('ul', { class: 'issues' }, cases(g)))));
   const groups = groupIssues(issues);
   const head = groups.slice(0, SHOWN_GROUPS).map(item);
   const rest = groups.slice(SHOWN_GROUPS);
