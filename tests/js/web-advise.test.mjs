@@ -26,7 +26,7 @@ test('a training preset of a serving preset\'s shape is served as that preset (i
 test('a dense shape no serving preset has is served as itself; a mixture of experts without active parameters is not', () => {
   const w = presets.find((p) => p.id === 'llama2-7b-pretrain').workload;
   assert.deepEqual(servedModel(ctx('llama2-7b-pretrain'), w.params),
-    { how: 'own', model: { params: w.params, layers: 32, hidden: 4096, heads: 32, vocab: 32000 } });
+    { how: 'own', model: { params: w.params, layers: 32, hidden: 4096, heads: 32, vocab: 32000 }, trained: presets.find((p) => p.id === 'llama2-7b-pretrain') });
   // Qwen3 30B-A3B's training preset names 128 experts but not its active parameters: served by size instead.
   assert.equal(servedModel(ctx('qwen3-30b-a3b-pretrain'), paramsOf('qwen3-30b-a3b-pretrain')).how, 'nearest');
   // The advisor asked about another size than the workload's, or a CNN: the nearest serving preset in size.

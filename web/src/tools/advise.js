@@ -10,10 +10,13 @@ import { field, numberInput, selectInput, num, kpi, kv, verdict, assumptionsTabl
 // The advisor sizes training runs: every mode but inference.
 const trainingModes = () => NAMES.modes.filter((m) => m !== 'inference');
 
+// The training preset of the current view (none for a model of the user's own).
+const currentPreset = (c) => (!c.state.custom && c.presets.find((p) => p.id === c.state.preset)) || null;
+
 // Defaults from the current workload when it is a transformer (its parameters, tokens and mode), else a 7B example.
 function defaults(c) {
   const w = c.result && c.result.workload;
-  const preset = !c.state.custom && c.presets.find((p) => p.id === c.state.preset);
+  const preset = currentPreset(c);
   const pw = preset ? preset.workload : (c.state.custom || {});
   if (w && w.kind === 'transformer' && w.params > 0) {
     return { params: w.params, tokens: pw.tokens > 0 ? pw.tokens : undefined, mode: trainingModes().includes(w.mode) ? w.mode : 'pretrain', fromWorkload: true };
@@ -39,10 +42,11 @@ const shapeOf = (m) => SHAPE.map((k) => (k === 'kv_heads' ? m.kv_heads || m.head
 // The model the production stage serves, for the advisor's parameter count: the current preset's own model when
 // the advisor sizes it (a transformer whose preset states its layers, hidden size and heads) — the serving preset of
 // the same shape when there is one (it carries what training does not say: an MLA latent, a head size), else that
-// shape itself — and otherwise the serving preset nearest in size. {how: 'match'|'own'|'nearest', preset?, model?}.
+// shape itself — and otherwise the serving preset nearest in size. {how: 'match'|'own'|'nearest', preset?, model?,
+// trained?: the training preset whose shape `model` is}.
 export function servedModel(c, params) {
-  const preset = !c.state.custom && c.presets.find((p) => p.id === c.state.preset);
-  const w = preset && preset.workload;
+  const trained = currentPreset(c);
+  const w = trained && trained.workload;
   const presets = c.servingPresets || [];
   const own = w && w.kind === 'transformer' && w.params > 0 && Math.abs(w.params / params - 1) < 1e-6 && w.layers > 0 && w.hidden > 0 && w.heads > 0;
   if (own) {
@@ -52,17 +56,11 @@ export function servedModel(c, params) {
     if (!(w.experts > 0) || w.active_params > 0) {
       const model = { params: w.params, layers: w.layers, hidden: w.hidden, heads: w.heads };
       for (const k of ['kv_heads', 'vocab', 'experts', 'experts_per_token', 'active_params']) if (w[k] > 0) model[k] = w[k];
-      return { how: 'own', model };
+      return { how: 'own', model, trained };
     }
   }
   const nearest = nearestServingPreset(presets, params);
   return nearest ? { how: 'nearest', preset: nearest } : null;
-}
-
-// The current training preset's name in the page's language (the model served when it is the workload's own).
-function presetName(c) {
-  const p = !c.state.custom && c.presets.find((x) => x.id === c.state.preset);
-  return p && p.name ? p.name[c.state.lang] || p.name.en : '';
 }
 
 // The production stage serves the model under a latency promise: the serving ranking for that model (servedModel),
@@ -78,14 +76,13 @@ function servingCall(c, params) {
 // The serving configuration the production stage recommends: the cheapest offer meeting the targets.
 function servingBox(a, c, params) {
   const { t, fmt } = c;
-  const served = servedModel(c, params) || { how: 'nearest' };
-  const preset = (c.servingPresets || []).find((p) => p.id === a.preset);
+  const served = servedModel(c, params);
+  if (!served) return null;
   const best = a.rows.find((r) => r.met);
   const tg = a.targets || {};
   const ms = (x) => (x > 0 ? `${fmt.num(x, 0)} ms` : t('noLimit'));
-  const name = preset ? servingName(preset, c.state.lang) : presetName(c) || t('advServeOwnModel');
-  const lines = [h('p', { id: 'adv-serve-question', 'data-how': preset ? (served.how === 'match' ? 'match' : 'nearest') : 'own' }, tx('strong', t, 'advServeTitle'), ' ',
-    t(preset && served.how !== 'match' ? 'advServeQuestion' : 'advServeQuestionOwn', { model: name, params: fmt.compact(a.model ? a.model.params : 0),
+  const lines = [h('p', { id: 'adv-serve-question', 'data-how': served.how }, tx('strong', t, 'advServeTitle'), ' ',
+    t(served.how === 'nearest' ? 'advServeQuestion' : 'advServeQuestionOwn', { model: servingName(served.preset || served.trained, c.state.lang), params: fmt.compact(a.model ? a.model.params : 0),
       rps: a.traffic.requests_per_s > 0 ? t('serveRpsValue', { n: fmt.num(a.traffic.requests_per_s, 2) }) : t('serveRpsNone'),
       ttft: ms(tg.ttft_ms), tpot: ms(tg.tpot_ms) }))];
   if (!best) lines.push(tx('p', t, 'advServeNone', { class: 'sub' }));
@@ -96,7 +93,7 @@ function servingBox(a, c, params) {
       monthly: fmt.money(best.monthly_usd, { digits: 0 }), ttft: ms(best.ttft_ms), tpot: ms(best.tpot_ms) })));
   }
   // The serving view holds presets only: a model of the workload's own shape is answered here alone.
-  if (preset) lines.push(h('button', { type: 'button', id: 'adv-serve-open', onclick: () => c.update({ task: 'serve', serving: { ...c.state.serving, preset: a.preset } }) }, t('advServeOpen')));
+  if (served.preset) lines.push(h('button', { type: 'button', id: 'adv-serve-open', onclick: () => c.update({ task: 'serve', serving: { ...c.state.serving, preset: served.preset.id } }) }, t('advServeOpen')));
   return h('div', { class: 'verdict-box', id: 'adv-serving', 'data-met': best ? '1' : '0' }, lines);
 }
 
