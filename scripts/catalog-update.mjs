@@ -217,9 +217,9 @@ function mergeOffer(imported, existing, target, src) {
   o.prices = imported.prices.map((p) => Object.fromEntries(Object.entries(p).map(([k, v]) => (k === 'as_of' ? date : k === 'source' ? [k, url] : [k, v]))));
   const known = target.known_gpus && target.known_gpus.types[o.instance_type] ? ` ${target.known_gpus.note}` : '';
   // A number: that many Gbit/s with GPUDirect RDMA; {gbps, rdma: false}: a network without it.
-  const network = target.network && target.network.types[o.instance_type];
-  if (typeof network === 'number') Object.assign(o, { network_gbps: network, rdma: true });
-  else if (network) Object.assign(o, { network_gbps: network.gbps, ...(network.rdma ? { rdma: true } : {}) });
+  const listed = target.network && target.network.types[o.instance_type];
+  const network = typeof listed === 'number' ? { gbps: listed, rdma: true } : listed;
+  if (network) Object.assign(o, { network_gbps: network.gbps, ...(network.rdma ? { rdma: true } : {}) });
   o.notes = `From ${src.repo && src.repo !== DEFAULT_REPO ? `${src.repo} (a SkyPilot-format catalog)` : "SkyPilot's catalog"} ${src.repo_path} at commit ${src.commit.slice(0, 8)} ${dated}. ${target.note ? `${target.note} ` : ''}${imported.notes}${known}${network ? ` ${target.network.note}` : ''}`;
   if (existing) {
     for (const k of CURATED) if (existing[k] !== undefined) o[k] = existing[k];
