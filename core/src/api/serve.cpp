@@ -60,7 +60,7 @@ void writeCost(JsonWriter& j, const ServingPlan& p, const ServeRequest& r, const
   SpotReplacement spot;
   if (r.pricing == PricingModel::kSpot) {
     const SpotOptions defaults;
-    spot.interruptions_per_hour = r.price->interruption_per_hour >= 0 ? r.price->interruption_per_hour : defaults.interruptions_per_node_hour;
+    spot.interruptions_per_hour = interruptionsPerHour(*r.price, defaults);
     spot.replace_hours = defaults.restart_hours;
   }
   const ServingCost c = priceServing(p, r.config, r.hardware.tensor_parallel, r.offer->gpu_count, rate, spot);

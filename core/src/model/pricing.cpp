@@ -6,6 +6,10 @@
 namespace gpuvalue {
 
 
+double interruptionsPerHour(const Price& p, const SpotOptions& spot) {
+  return p.interruption_per_hour >= 0 ? p.interruption_per_hour : spot.interruptions_per_node_hour;
+}
+
 double billedHours(const Offer& o, double hours) {
   double seconds = std::max(0.0, hours) * 3600.0;
   double inc = o.billing_increment_s > 0 ? o.billing_increment_s : 3600;
@@ -102,7 +106,7 @@ CostResult priceJob(const Offer& o, const Price& p, double hours, int nodes, con
     case PricingModel::kSpot: {
       // Expected wall time with periodic checkpoints: each interruption loses half an interval of work on
       // average plus the restart; each interval pays one checkpoint write. T = W(1 + c/τ) / (1 − λ(τ/2 + r)).
-      const double lambda = (p.interruption_per_hour >= 0 ? p.interruption_per_hour : spot.interruptions_per_node_hour) * nodes;
+      const double lambda = interruptionsPerHour(p, spot) * nodes;
       const double c = spot.checkpoint_write_hours, rs = spot.restart_hours;
       double tau = spot.checkpoint_interval_hours;
       if (tau <= 0) tau = lambda > 0 ? std::sqrt(2.0 * c / lambda) : hours;

@@ -39,6 +39,8 @@ struct CostResult {
 
 // Rounds a run up to the billing increment and minimum charge, in hours.
 double billedHours(const Offer& o, double hours);
+// Spot interruptions per instance-hour of a price: its published rate, else the options' default.
+double interruptionsPerHour(const Price& p, const SpotOptions& spot);
 
 // Cost of running `nodes` instances of `offer` for `hours` of work under `price`: what the user pays for this job.
 // Reserved and monthly prices are commitments: whole terms (months) on whole instances.

@@ -219,7 +219,7 @@ uint64_t bitsOf(double v) {
 void jobOf(const Offer& o, const Price& p, const Evaluation& e, const RankOptions& opt, const SpotOptions& spot,
            double& cost_usd, double& wall_hours) {
   if (p.model == PricingModel::kSpot && e.throughput.time_hours > 0) {
-    const double lambda = (p.interruption_per_hour >= 0 ? p.interruption_per_hour : spot.interruptions_per_node_hour) * std::max(1, e.nodes);
+    const double lambda = interruptionsPerHour(p, spot) * std::max(1, e.nodes);
     if (e.spot_lambda != lambda) {
       e.spot_wall_hours = costOf(o, p, e, opt, spot).wall_hours;
       e.spot_lambda = lambda;
