@@ -44,8 +44,9 @@ const say = (line) => console.log(terminalText(line));
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DEFAULT_REPO = 'skypilot-org/skypilot-catalog';
 // A price read from a SkyPilot-format catalog repository (the official one or a fork that adds clouds).
-// anycloud-sh/catalog keeps the same vms.csv format for Azure, which SkyPilot's own catalog no longer has.
-const SKYPILOT_SOURCE = /^https:\/\/github\.com\/([^/]+\/skypilot-catalog|anycloud-sh\/catalog)\//;
+// anycloud-sh/catalog keeps the same vms.csv format for Azure, which SkyPilot's own catalog no longer has;
+// ewyluda/gpu-price-index's Azure observations reach the update as such rows (scripts/catalog-azure-observations.mjs).
+const SKYPILOT_SOURCE = /^https:\/\/github\.com\/([^/]+\/skypilot-catalog|anycloud-sh\/catalog|ewyluda\/gpu-price-index)\//;
 // Price moves larger than this share are listed.
 const MOVE_SHARE = 0.1;
 // Members the importer writes for inspection only; the catalog format does not have them.
@@ -220,7 +221,9 @@ function mergeOffer(imported, existing, target, src) {
   const listed = target.network && target.network.types[o.instance_type];
   const network = typeof listed === 'number' ? { gbps: listed, rdma: true } : listed;
   if (network) Object.assign(o, { network_gbps: network.gbps, ...(network.rdma ? { rdma: true } : {}) });
-  o.notes = `From ${src.repo && src.repo !== DEFAULT_REPO ? `${src.repo} (a SkyPilot-format catalog)` : "SkyPilot's catalog"} ${src.repo_path} at commit ${src.commit.slice(0, 8)} ${dated}. ${target.note ? `${target.note} ` : ''}${imported.notes}${known}${network ? ` ${target.network.note}` : ''}`;
+  // sources.json may say what the repository is ("described"); by default a SkyPilot-format catalog.
+  const repo = src.repo && src.repo !== DEFAULT_REPO ? `${src.repo} (${src.described || 'a SkyPilot-format catalog'})` : "SkyPilot's catalog";
+  o.notes = `From ${repo} ${src.repo_path} at commit ${src.commit.slice(0, 8)} ${dated}. ${target.note ? `${target.note} ` : ''}${imported.notes}${known}${network ? ` ${target.network.note}` : ''}`;
   if (existing) {
     for (const k of CURATED) if (existing[k] !== undefined) o[k] = existing[k];
     const kept = (existing.prices || []).filter((p) => !isSkypilotPrice(p) && !o.prices.some((q) => q.model === p.model));
