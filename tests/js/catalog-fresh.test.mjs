@@ -30,45 +30,51 @@ test('no bundled price of a real offer is more than 180 days older than the cata
   assert.deepEqual(old, [], `catalog date ${catalogDate}, last read ${lastRead}`);
 });
 
-// A provider whose every price comes from one dated source file older than this on the catalog date is due a refresh
-// (well before its prices turn stale at 180 days).
+// A dated source file older than this on the catalog date is due a refresh (well before its prices turn stale at
+// 180 days), whether it prices all of a provider's offers or some of them.
 const REFRESH_AFTER_DAYS = 120;
 
-// Providers all of whose prices come from one source, with that source's newest as_of.
-export function singleSourceAges() {
-  const byProvider = new Map();
+// Each provider's sources whose every price carries an as_of, with the source's newest as_of and its age.
+export function sourceAges() {
+  const bySource = new Map();
   for (const o of offers.filter((x) => !x.example))
     for (const p of o.prices) {
-      if (!byProvider.has(o.provider)) byProvider.set(o.provider, []);
-      byProvider.get(o.provider).push(p);
+      const key = `${o.provider}\n${p.source}`;
+      if (!bySource.has(key)) bySource.set(key, []);
+      bySource.get(key).push(p);
     }
   const out = [];
-  for (const [provider, prices] of byProvider) {
-    const sources = new Set(prices.map((p) => p.source));
+  for (const [key, prices] of bySource) {
+    const [provider, source] = key.split('\n');
     const dates = prices.map((p) => p.as_of).filter(Boolean).sort();
-    if (sources.size === 1 && dates.length === prices.length) out.push({ provider, source: [...sources][0], as_of: dates.at(-1), age_days: day(catalogDate) - day(dates.at(-1)) });
+    if (dates.length === prices.length) out.push({ provider, source, as_of: dates.at(-1), age_days: day(catalogDate) - day(dates.at(-1)) });
   }
   return out;
 }
 
-// Providers due a refresh for which no newer copy of the source exists: each with the day the source's repository was
-// last searched for one and what was found. An entry holds only while that search is at most 30 days older than the
-// catalog's newest read date (then it must be redone), and only while the provider is due (no stale entries); the
-// 180-day rule above still hides the prices when they age past it.
+// Sources due a refresh of which no newer copy exists: each with the day it was last searched for one and what was
+// found. An entry holds only while that search is at most 30 days older than the catalog's newest read date (then it
+// must be redone), and only while its source is due (no stale entries); the 180-day rule above still hides the
+// prices when they age past it.
 const NO_NEWER_COPY = {
-  'Microsoft Azure': { searched_on: '2026-12-06', found: 'anycloud-sh/catalog: the newest commit of azure/vms.csv is 62ff0a98 of 2026-05-20 (the bundled one); SkyPilot keeps no Azure file after v6' },
+  'https://github.com/anycloud-sh/catalog/blob/62ff0a987e0c257a89235415d2877812fb1aaf29/azure/vms.csv': {
+    provider: 'Microsoft Azure',
+    searched_on: '2026-12-06',
+    found: 'anycloud-sh/catalog: the newest commit of azure/vms.csv is 62ff0a98 of 2026-05-20 (this one); the A100, H100, H200 and MI300X sizes were repriced from ewyluda/gpu-price-index (2026-10-10), which does not track the T4, A10, M60, MI25, NDv2 and NCC H100 sizes still priced from this file; andy-diericks/azure-pricing-radar (2026-08-22) covers five European regions and names meters, not VM sizes; SkyPilot keeps no Azure file after v6',
+  },
 };
 const SEARCH_VALID_DAYS = 30;
 
-test('no provider takes all its prices from one source older than 120 days on the catalog date (a refresh is due)', () => {
-  const ages = singleSourceAges();
-  // Microsoft Azure's prices all come from one file (anycloud-sh/catalog azure/vms.csv): the rule sees it.
-  assert.ok(ages.some((a) => a.provider === 'Microsoft Azure'), 'the rule covers the one-file providers');
+test('no dated source is older than 120 days on the catalog date (a refresh is due)', () => {
+  const ages = sourceAges();
+  // Azure's two sources are both seen: the 2026-10-10 observation and anycloud's file of 2026-05-20.
+  assert.deepEqual(ages.filter((a) => a.provider === 'Microsoft Azure').map((a) => a.as_of).sort(), ['2026-05-20', '2026-10-10']);
   const dueAges = ages.filter((a) => a.age_days > REFRESH_AFTER_DAYS);
-  const waived = (a) => NO_NEWER_COPY[a.provider] && day(lastRead) - day(NO_NEWER_COPY[a.provider].searched_on) <= SEARCH_VALID_DAYS;
+  const waived = (a) => NO_NEWER_COPY[a.source] && NO_NEWER_COPY[a.source].provider === a.provider
+    && day(lastRead) - day(NO_NEWER_COPY[a.source].searched_on) <= SEARCH_VALID_DAYS;
   const due = dueAges.filter((a) => !waived(a)).map((a) => `${a.provider}: ${a.source} of ${a.as_of} (${a.age_days} days)`);
   assert.deepEqual(due, [], `catalog date ${catalogDate}`);
-  assert.deepEqual(Object.keys(NO_NEWER_COPY).filter((p) => !dueAges.some((a) => a.provider === p)), [], 'entries of providers no longer due a refresh (remove them)');
+  assert.deepEqual(Object.keys(NO_NEWER_COPY).filter((src) => !dueAges.some((a) => a.source === src)), [], 'entries of sources no longer due a refresh (remove them)');
 });
 
 test('a price with only a read date is undated: the engine outputs read_on and never calls it stale', async () => {
