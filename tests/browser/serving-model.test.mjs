@@ -84,6 +84,11 @@ for (const lang of ['zh', 'en']) {
     assert.notEqual(want.rows[0].usd_per_million_output, expected(llama8b).rows[0].usd_per_million_output, 'another model, another answer');
     assert.equal(await page.textContent('#serve-own-name'), lang === 'zh' ? '你的模型（120亿参数）' : 'Your model (12B parameters)');
     assert.match(await page.textContent('#serve-question'), lang === 'zh' ? /BF16/ : /in BF16 with a FP16 KV cache/);
+    // The own model's choice, hint and labels in the reader's language ("token" is the term in both).
+    const panel = (await page.$$eval('#serve-source, #serve-own-hint, #serve-own-model label', (els) => els.map((e) => e.textContent))).join(' ');
+    assert.ok(panel.length > 200, panel);
+    if (lang === 'zh') assert.deepEqual(panel.replace(/token/g, ' ').match(/[A-Za-z]{3,}/g), null, panel);
+    else assert.equal(/[\u3400-\u9fff]/.test(panel), false, panel);
     await shot(page, `serving-own-${lang}-1366.png`);
     await noOverflow(page, 1366);
     await page.setViewportSize({ width: 360, height: 800 });

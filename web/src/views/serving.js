@@ -256,12 +256,14 @@ function answerModelName(a, ctx) {
   return h('strong', { id: 'serve-own-name' }, ctx.t('serveOwnName', { params: ctx.fmt.compact(a.model ? a.model.params : 0) }));
 }
 
+// The errors of an answer that is one (its issues, else its error), warnings left out.
+const errorsOf = (a) => (a && a.ok === false ? (a.issues && a.issues.length ? a.issues : [a.error || {}]).filter((i) => !i.warning) : []);
+
 // The engine's errors about the own model's members, each at its input (aria-invalid, the message below it in the
 // reader's language); the inputs of an answer without them are cleared. Errors elsewhere stay in the results.
 export function markModelErrors(root, a) {
-  const issues = a && a.ok === false ? ((a.issues && a.issues.length ? a.issues : [a.error || {}]).filter((i) => !i.warning)) : [];
   const byMember = new Map();
-  for (const i of issues) { const k = modelMemberOf(i.path); if (k && !byMember.has(k)) byMember.set(k, i); }
+  for (const i of errorsOf(a)) { const k = modelMemberOf(i.path); if (k && !byMember.has(k)) byMember.set(k, i); }
   for (const el of root.querySelectorAll('#serve-own-model input[data-path]')) {
     const key = el.closest('[data-member]').dataset.member;
     const slot = root.querySelector(`#serve-m-${key}-error`);
@@ -273,10 +275,9 @@ export function markModelErrors(root, a) {
 // Why the engine cannot rank: each error with its JSON Pointer path and its message in the reader's language.
 function errorNotice(a, ctx, kept) {
   const { t } = ctx;
-  const issues = (a.issues && a.issues.length ? a.issues : [a.error || {}]).filter((i) => !i.warning);
   return h('div', { class: 'notice bad', role: 'alert', id: 'serve-error', 'data-kept': kept ? '1' : '0' },
     h('p', {}, tx('strong', t, 'engineError'), ' ', t(kept ? 'serveKeptLast' : 'serveCannotRank')),
-    h('ul', { class: 'issues' }, issues.map((i) => h('li', {}, dataText('code', i.path || '/'), ' ', i.message ? engineText('span', i.message) : ''))));
+    h('ul', { class: 'issues' }, errorsOf({ ok: false, ...a }).map((i) => h('li', {}, dataText('code', i.path || '/'), ' ', i.message ? engineText('span', i.message) : ''))));
 }
 
 // Draws the answer into el; for an answer that is an error, the error and below it the last answer that was not
