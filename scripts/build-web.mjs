@@ -29,7 +29,11 @@ export function dataBundle(root) {
   // The serving presets' sources and notes are for maintainers (the engine ignores them); the bundle keeps the models.
   const serving = read('data/serving-presets.json');
   serving.presets = serving.presets.map(({ sources, notes, ...p }) => p);
-  return { gpus, presets: read('data/presets.json'), serving_presets: serving, catalogs };
+  // The served model's members and their bounds as the engine reads them (its schema, written from its field table):
+  // the page's own-model inputs and the URL's own model are read against them (web/src/state/servingmodel.js).
+  const model = read('data/schema/serving-presets.schema.json').$defs.serving_model;
+  const servingModel = { required: model.required, properties: Object.fromEntries(Object.entries(model.properties).map(([k, { description, ...p }]) => [k, p])) };
+  return { gpus, presets: read('data/presets.json'), serving_presets: serving, serving_model: servingModel, catalogs };
 }
 
 // The notice every shipped script keeps: what third-party software the builds contain, under which licences

@@ -6,6 +6,7 @@ import { pickLanguage, translator } from '../i18n/index.js';
 import { h, clear } from '../views/dom.js';
 import { defaultState, bundledFx, DEFAULT_PRESET } from '../state/state.js';
 import { setNames } from '../state/names.js';
+import { setServingModel } from '../state/servingmodel.js';
 import { storedValues, resetStored, download, allDocs, resetDocs } from './saved.js';
 import { storedTheme } from '../views/theme.js';
 import { PROFILE } from '../views/profile.js';
@@ -25,6 +26,7 @@ async function loadData() {
 function startStore(host, data) {
   const { defaults, presets, catalog } = host.meta;
   setNames(defaults.names);
+  setServingModel(data.serving_model);
   const fx = bundledFx(data);
   const presetIds = presets.map((p) => p.id);
   const base = defaultState(defaults, { lang: pickLanguage(null, navigator.languages), rate: fx ? fx.CNY_per_USD : 0,

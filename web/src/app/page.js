@@ -23,7 +23,7 @@ import { renderDetails, renderCompare } from '../views/details.js';
 import { workloadPanel, filtersPanel, weightsPanel, settingsBar } from '../views/controls.js';
 import { dataPanel } from '../views/import.js';
 import { renderOverview } from '../views/overview.js';
-import { servingPanel, renderServing } from '../views/serving.js';
+import { servingPanel, renderServing, markModelErrors } from '../views/serving.js';
 import { PAGE_ROWS } from '../engine/serving.js';
 import { applyTheme } from '../views/theme.js';
 import { renderCalibrationSummary } from '../views/calibration.js';
@@ -328,7 +328,7 @@ export class App {
   // Shows PAGE_ROWS more rows of the serving table (every row when `all`).
   showMoreServing(all) {
     const answer = this.shown.serving;
-    if (!answer || !this.servingRows) return;
+    if (!answer || answer.ok === false || !this.servingRows) return;
     this.servingRows.rows = all ? answer.total : this.servingRows.rows + PAGE_ROWS;
     this.preserve(() => this.render());
   }
@@ -349,10 +349,14 @@ export class App {
       if (this.servingChart) this.servingChart.destroy();
       const ctx = this.ctx();
       this.renderNotices(ctx);
-      this.servingChart = renderServing(this.el.serving, ctx, answer);
+      // An answer that is an error keeps the last one that was not below it (the reader sees what to fix and what
+      // the table said before).
+      this.servingChart = renderServing(this.el.serving, ctx, answer, this.shown.servingGood);
       this.shown.serving = answer;
+      if (answer.ok !== false) this.shown.servingGood = answer;
       this.shown.servingDisplay = displayOf(this.state);
     }
+    markModelErrors(this.el.sidebar, answer);
     this.writeHash();
     delete document.body.dataset.busy;
     document.body.dataset.ready = answer.ok === false ? 'error' : '1';

@@ -35,6 +35,9 @@ export function createStore({ base, presetIds, servingIds = [], gpuIds = null, s
       if (report.measurements && report.measurements.length) {
         notify(store.session, { kind: 'warn', key: 'calibUrlDropped', id: 'calib-url-dropped', vars: { values: report.measurements.map((v) => v.slice(0, 80)).join(', ') } });
       }
+      if (report.servingModel && report.servingModel.length) {
+        notify(store.session, { kind: 'warn', key: 'serveUrlDropped', id: 'serve-url-dropped', vars: { values: report.servingModel.join(', ') } });
+      }
       if (!report.measurementsGiven) {
         const saved = savedMeasurements(workloadKey(s));
         if (saved.length) {

@@ -3,6 +3,7 @@
 import { NAMES } from './names.js';
 import { parseMeasurements, formatMeasurement } from './measurements.js';
 import { CUSTOM_FIELDS, SORT_KEYS, CURRENCIES, TOOL_IDS, TASKS, SERVING_FIELDS, SERVING_SORT, defaultCurrency } from './state.js';
+import { parseOwnModel, writeOwnModel } from './servingmodel.js';
 
 // The groups of tool inputs kept in the URL as "<group>.<field>=value".
 const TOOL_GROUPS = [...TOOL_IDS, 'sens'];
@@ -28,9 +29,11 @@ const RANGES = {
 // The names a serving field may take (the engine's, names.js); the preset's are the serving presets' ids.
 const SERVING_CHOICES = { weights: 'serving_weights', kv: 'serving_kv', software: 'serving_software', pricing: 'serving_pricing' };
 
-// The serving inputs of a hash over the base's.
-function parseServing(q, base, servingIds) {
-  const v = { ...base };
+// The serving inputs of a hash over the base's; report.servingModel lists the own model's values dropped.
+function parseServing(q, base, servingIds, report) {
+  const own = parseOwnModel(q, MAX_VALUE_CHARS);
+  const v = { ...base, model: own.model };
+  if (report) report.servingModel = own.dropped;
   for (const [key, urlKey, type] of SERVING_FIELDS) {
     const raw = q.get(urlKey);
     if (raw === null) continue;
@@ -63,12 +66,13 @@ function boundedHash(hash) {
 // Reads a hash ("#preset=…&lang=…") over a base state. Unknown, malformed, too long and out-of-range values are
 // ignored. known: {providers, regions, gpus} of the catalog; filter values naming none of them are dropped.
 // gpuIds: the GPUs a measurement may name. report, when given, collects what the reader should be told of:
-// report.measurements lists the measurements (m=…) that could not be read.
+// report.measurements lists the measurements (m=…) that could not be read, report.servingModel the own served
+// model's values (sm.…) out of the engine's bounds.
 export function parseHash(hash, base, { presetIds = [], known = null, servingIds = [], gpuIds = null, report = null } = {}) {
   const q = new URLSearchParams(boundedHash(hash));
   const s = structuredClone(base);
   if (TASKS.includes(q.get('task'))) s.task = q.get('task');
-  s.serving = parseServing(q, base.serving || {}, servingIds);
+  s.serving = parseServing(q, base.serving || {}, servingIds, report);
   if (Object.hasOwn(SERVING_SORT, q.get('ssort') || '')) s.serveSort = { key: q.get('ssort'), dir: q.get('sdir') === 'desc' ? 'desc' : 'asc' };
   const preset = q.get('preset');
   if (preset && preset.length <= MAX_VALUE_CHARS && (!presetIds.length || presetIds.includes(preset))) s.preset = preset;
@@ -129,6 +133,7 @@ export function serializeHash(s, base) {
   if (s.task !== base.task) q.set('task', s.task);
   const sv = s.serving || {};
   for (const [key, urlKey] of SERVING_FIELDS) if (sv[key] !== (base.serving || {})[key]) q.set(urlKey, String(sv[key]));
+  writeOwnModel(q, sv.model);
   const ss = s.serveSort;
   if (ss && (ss.key !== 'rank' || ss.dir !== 'asc')) { q.set('ssort', ss.key); q.set('sdir', ss.dir); }
   if (s.custom) {

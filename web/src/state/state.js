@@ -20,7 +20,9 @@ export const TOOL_IDS = ['advise', 'probe', 'plan', 'serverless', 'mig', 'levers
 export const TASKS = ['train', 'serve'];
 // The serving question the page opens with: a served model, its traffic and latency targets. Empty members mean
 // the engine's defaults (its serve request: 1,000 input and 300 output tokens, no target, the preset's formats).
-export const DEFAULT_SERVING = { preset: 'llama3.1-70b', rps: 10, input: 0, output: 0, ttft: 2000, tpot: 100, pct: 0, weights: '', kv: '', software: '', pricing: 'on_demand' };
+// model: null serves the preset; else the reader's own model ({params, layers, …}: state/servingmodel.js), served
+// instead of it.
+export const DEFAULT_SERVING = { preset: 'llama3.1-70b', model: null, rps: 10, input: 0, output: 0, ttft: 2000, tpot: 100, pct: 0, weights: '', kv: '', software: '', pricing: 'on_demand' };
 // The serving inputs: [state key, URL key, type]; numbers are read within the engine's bounds (serving_fields.cpp).
 export const SERVING_FIELDS = [
   ['preset', 'sp', 'id'], ['rps', 'rps', 'number'], ['input', 'tin', 'number'], ['output', 'tout', 'number'],
@@ -35,7 +37,8 @@ export const SERVING_SORT = { rank: 'rank', out: 'usd_per_million_output', in: '
 // The worker's serveRank arguments for a state: the serving question and the page's offer filters.
 export function servingRequest(s) {
   const v = s.serving;
-  const serving = { preset: v.preset, weights: v.weights || undefined, kv: v.kv || undefined, software: v.software || undefined, pricing: v.pricing || undefined,
+  const model = v.model ? Object.fromEntries(Object.entries(v.model).filter(([, x]) => typeof x === 'number' && Number.isFinite(x))) : null;
+  const serving = { ...(model ? { model } : { preset: v.preset }), weights: v.weights || undefined, kv: v.kv || undefined, software: v.software || undefined, pricing: v.pricing || undefined,
     traffic: { requests_per_s: v.rps, input_tokens: v.input, output_tokens: v.output }, targets: { ttft_ms: v.ttft, tpot_ms: v.tpot, percentile: v.pct } };
   const f = s.filters;
   return { serving, filters: { providers: f.providers, regions: f.regions, gpus: f.gpus, include_examples: f.examples, include_stale: !f.hideStale, include_marketplace: !f.hideMarketplace } };

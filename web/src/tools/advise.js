@@ -68,8 +68,7 @@ export function servedModel(c, params) {
 function servingCall(c, params) {
   const served = servedModel(c, params);
   if (!served) return null;
-  const args = servingRequest({ ...c.state, serving: { ...c.state.serving, preset: served.preset ? served.preset.id : undefined, pricing: 'on_demand' } });
-  if (served.model) args.serving = { ...args.serving, model: served.model };
+  const args = servingRequest({ ...c.state, serving: { ...c.state.serving, preset: served.preset ? served.preset.id : undefined, model: served.model || null, pricing: 'on_demand' } });
   return { op: 'serveRank', args: { ...args, curves: false } };
 }
 
@@ -92,8 +91,9 @@ function servingBox(a, c, params) {
     lines.push(h('p', {}, t('advServeCost', { out: fmt.money(best.usd_per_million_output), in: fmt.money(best.usd_per_million_input),
       monthly: fmt.money(best.monthly_usd, { digits: 0 }), ttft: ms(best.ttft_ms), tpot: ms(best.tpot_ms) })));
   }
-  // The serving view holds presets only: a model of the workload's own shape is answered here alone.
-  if (served.preset) lines.push(h('button', { type: 'button', id: 'adv-serve-open', onclick: () => c.update({ task: 'serve', serving: { ...c.state.serving, preset: served.preset.id } }) }, t('advServeOpen')));
+  // The serving view with the model answered here: its preset, or the workload's own shape as the view's own model.
+  const model = served.preset ? { preset: served.preset.id, model: null } : { model: { ...served.model } };
+  lines.push(h('button', { type: 'button', id: 'adv-serve-open', 'data-how': served.how, onclick: () => c.update({ task: 'serve', serving: { ...c.state.serving, ...model } }) }, t('advServeOpen')));
   return h('div', { class: 'verdict-box', id: 'adv-serving', 'data-met': best ? '1' : '0' }, lines);
 }
 

@@ -6,6 +6,7 @@ import { NAMES } from '../state/names.js';
 import { Chart, palette } from './charts.js';
 import { sortHeader } from './sortable.js';
 import { providerName } from '../format/providers.js';
+import { SERVING_MODEL, ownModelFrom, modelMemberOf } from '../state/servingmodel.js';
 
 const NUMBER_DEBOUNCE_MS = 350;
 
@@ -39,14 +40,59 @@ const SERVING_PERCENTILES = [90, 95, 99];
 // The served model's name in the reader's language.
 export const servingName = (p, lang) => (p && p.name && (p.name[lang] || p.name.en)) || (p && p.id) || '';
 
-// The serving inputs. ctx.servingPresets: the engine's serving presets ({id, name}).
+// A member of the reader's own model: a number input (empty = not given, the engine derives it) that reports on typing
+// (debounced) and at once on change, the value in short form beside it, and the engine's error about it
+// (markModelErrors).
+function modelField(f, value, t, fmt, onValue) {
+  const id = `serve-m-${f.key}`;
+  const el = h('input', { id, type: 'number', inputmode: 'decimal', step: f.integer ? 1 : 'any', min: 0, value: value ?? '', 'data-path': `/model/${f.key}`,
+    required: f.required, 'aria-describedby': `${id}-hint ${id}-error` });
+  const hint = h('span', { class: 'hint', id: `${id}-hint`, 'aria-live': 'polite' });
+  const show = (v) => { hint.textContent = v >= 1e4 ? `= ${fmt.compact(v)}` : ''; };
+  show(value);
+  let timer = null;
+  const send = () => {
+    clearTimeout(timer);
+    const v = el.value.trim() === '' ? undefined : Number(el.value);
+    show(v);
+    if (v === undefined || Number.isFinite(v)) onValue(v);
+  };
+  el.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(send, NUMBER_DEBOUNCE_MS); });
+  el.addEventListener('change', send);
+  return h('div', { class: 'field', 'data-member': f.key }, h('label', { for: id }, t(`serveM_${f.key}`)), el, hint,
+    h('span', { class: 'field-error', id: `${id}-error`, role: 'alert' }));
+}
+
+// Which model is served: a preset, or the reader's own (its shape, pre-filled from the chosen preset so that it starts
+// as a model the engine serves).
+function modelChoice(ctx, set) {
+  const { t, state, fmt } = ctx;
+  const v = state.serving;
+  const presetOf = (id) => ctx.servingPresets.find((p) => p.id === id);
+  const choose = (own) => ctx.update({ serving: { ...ctx.current().state.serving, model: own ? ownModelFrom((presetOf(v.preset) || {}).model) : null } });
+  const source = h('fieldset', { class: 'radios', id: 'serve-source' }, tx('legend', t, 'serveSource'),
+    h('input', { type: 'radio', name: 'serve-source', id: 'serve-source-preset', value: 'preset', checked: !v.model, onchange: () => choose(false) }),
+    tx('label', t, 'serveSourcePreset', { for: 'serve-source-preset' }),
+    h('input', { type: 'radio', name: 'serve-source', id: 'serve-source-own', value: 'own', checked: Boolean(v.model), onchange: () => choose(true) }),
+    tx('label', t, 'serveSourceOwn', { for: 'serve-source-own' }));
+  if (!v.model) return [source, selectField('serve-preset', t('serveModel'), v.preset, ctx.servingPresets.map((p) => [p.id, servingName(p, state.lang), true]), (x) => set({ preset: x }))];
+  const setMember = (key, x) => {
+    const model = { ...ctx.current().state.serving.model };
+    if (x === undefined) delete model[key]; else model[key] = x;
+    set({ model });
+  };
+  return [source, tx('p', t, 'serveOwnHint', { class: 'hint', id: 'serve-own-hint' }),
+    h('div', { class: 'own-model', id: 'serve-own-model' }, SERVING_MODEL.fields.map((f) => modelField(f, v.model[f.key], t, fmt, (x) => setMember(f.key, x))))];
+}
+
+// The serving inputs. ctx.servingPresets: the engine's serving presets ({id, name, model}).
 export function servingPanel(ctx) {
   const { t, state } = ctx;
   const v = state.serving;
   const set = (patch) => ctx.update({ serving: { ...ctx.current().state.serving, ...patch } }, { inPlace: true });
-  const formats = (list, key) => [['', t('serveFormatPreset')], ...list.map((x) => [x, key ? t(`${key}${x}`) : x.toUpperCase(), !key])];
+  const formats = (list, key) => [['', t(v.model ? 'serveEngineDefault' : 'serveFormatPreset')], ...list.map((x) => [x, key ? t(`${key}${x}`) : x.toUpperCase(), !key])];
   return foldPanel('serving-panel', tx('h2', t, 'serveInputs', { id: 'serving-title' }),
-    selectField('serve-preset', t('serveModel'), v.preset, ctx.servingPresets.map((p) => [p.id, servingName(p, state.lang), true]), (x) => set({ preset: x })),
+    ...modelChoice(ctx, set),
     numberField('serve-rps', t('serveRps'), v.rps, (x) => set({ rps: x }), { placeholder: t('serveRpsNone') }),
     numberField('serve-input', t('serveInput'), v.input, (x) => set({ input: x }), { placeholder: t('serveEngineDefault') }),
     numberField('serve-output', t('serveOutput'), v.output, (x) => set({ output: x }), { min: 1, placeholder: t('serveEngineDefault') }),
@@ -162,11 +208,10 @@ function billingNotes(a, ctx) {
 function summary(a, ctx) {
   const { t, fmt, state } = ctx;
   const best = a.best;
-  const preset = ctx.servingPresets.find((p) => p.id === state.serving.preset);
   const tr = a.traffic || {};
   const tg = a.targets || {};
   const question = txv('p', t, 'serveQuestion', {
-    model: dataText('strong', servingName(preset, state.lang)), weights: dataText('span', String(a.weights || '').toUpperCase()),
+    model: answerModelName(a, ctx), weights: dataText('span', String(a.weights || '').toUpperCase()),
     kv: dataText('span', String(a.kv || '').toUpperCase()), rps: tr.requests_per_s > 0 ? t('serveRpsValue', { n: fmt.num(tr.requests_per_s, 2) }) : t('serveRpsNone'), input: fmt.int(tr.input_tokens), output: fmt.int(tr.output_tokens),
     ttft: tg.ttft_ms > 0 ? ms(fmt, tg.ttft_ms) : t('noLimit'), tpot: tg.tpot_ms > 0 ? ms(fmt, tg.tpot_ms) : t('noLimit'), p: fmt.int(tg.percentile),
   }, { id: 'serve-question', class: 'sub' });
@@ -204,20 +249,52 @@ function curveChart(canvas, a, ctx) {
   });
 }
 
-// Draws the answer into el. Returns the chart (the caller destroys it before the next draw).
-export function renderServing(el, ctx, a) {
+// The model an answer is for: its preset's name, or the reader's own model with its parameter count.
+function answerModelName(a, ctx) {
+  const preset = a.preset && ctx.servingPresets.find((p) => p.id === a.preset);
+  if (preset) return dataText('strong', servingName(preset, ctx.state.lang));
+  return h('strong', { id: 'serve-own-name' }, ctx.t('serveOwnName', { params: ctx.fmt.compact(a.model ? a.model.params : 0) }));
+}
+
+// The errors of an answer that is one (its issues, else its error), warnings left out.
+const errorsOf = (a) => (a && a.ok === false ? (a.issues && a.issues.length ? a.issues : [a.error || {}]).filter((i) => !i.warning) : []);
+
+// The engine's errors about the own model's members, each at its input (aria-invalid, the message below it in the
+// reader's language); the inputs of an answer without them are cleared. Errors elsewhere stay in the results.
+export function markModelErrors(root, a) {
+  const byMember = new Map();
+  for (const i of errorsOf(a)) { const k = modelMemberOf(i.path); if (k && !byMember.has(k)) byMember.set(k, i); }
+  for (const el of root.querySelectorAll('#serve-own-model input[data-path]')) {
+    const key = el.closest('[data-member]').dataset.member;
+    const slot = root.querySelector(`#serve-m-${key}-error`);
+    const issue = byMember.get(key);
+    if (issue) { el.setAttribute('aria-invalid', 'true'); slot.replaceChildren(engineText('span', issue.message)); } else { el.removeAttribute('aria-invalid'); slot.replaceChildren(); }
+  }
+}
+
+// Why the engine cannot rank: each error with its JSON Pointer path and its message in the reader's language.
+function errorNotice(a, ctx, kept) {
+  const { t } = ctx;
+  return h('div', { class: 'notice bad', role: 'alert', id: 'serve-error', 'data-kept': kept ? '1' : '0' },
+    h('p', {}, tx('strong', t, 'engineError'), ' ', t(kept ? 'serveKeptLast' : 'serveCannotRank')),
+    h('ul', { class: 'issues' }, errorsOf({ ok: false, ...a }).map((i) => h('li', {}, dataText('code', i.path || '/'), ' ', i.message ? engineText('span', i.message) : ''))));
+}
+
+// Draws the answer into el; for an answer that is an error, the error and below it the last answer that was not
+// (`kept`), when there is one. Returns the chart (the caller destroys it before the next draw).
+export function renderServing(el, ctx, a, kept = null) {
   const { t } = ctx;
   const title = tx('h2', t, 'serveResults', { id: 'serve-results-title' });
-  if (!a || a.ok === false) {
-    const e = (a && a.error) || {};
-    el.replaceChildren(title, h('div', { class: 'notice bad', role: 'alert', id: 'serve-error' },
-      h('p', {}, tx('strong', t, 'engineError'), ' ', dataText('code', e.path || '/'), ' ', e.message ? engineText('span', e.message) : '')));
+  const failed = !a || a.ok === false;
+  if (failed && !(kept && kept.ok !== false)) {
+    el.replaceChildren(title, errorNotice(a || {}, ctx, false));
     return null;
   }
+  const shown = failed ? kept : a;
   const canvas = h('canvas', { id: 'serve-chart', role: 'img', 'aria-label': t('serveChartLabel') });
-  el.replaceChildren(title, ...summary(a, ctx), ...billingNotes(a, ctx),
+  el.replaceChildren(title, ...(failed ? [errorNotice(a, ctx, true)] : []), ...summary(shown, ctx), ...billingNotes(shown, ctx),
     h('figure', { class: 'serve-figure' }, tx('figcaption', t, 'serveChartTitle', { class: 'cap' }), h('div', { class: 'chart-box serve-chart' }, canvas),
       tx('p', t, 'serveChartNote', { class: 'sub' })),
-    tx('h3', t, 'serveTableTitle', { id: 'serve-table-title' }), ...servingTable(a, ctx));
-  return a.curves.length ? curveChart(canvas, a, ctx) : null;
+    tx('h3', t, 'serveTableTitle', { id: 'serve-table-title' }), ...servingTable(shown, ctx));
+  return shown.curves.length ? curveChart(canvas, shown, ctx) : null;
 }
