@@ -289,6 +289,13 @@ TEST_CASE("serve answers with the preset, capacity and cost, and reports bad mod
   CHECK_FALSE(bad.value("ok", true));
   CHECK(bad["error"]["path"] == "/model/kv_heads");
   CHECK(bad["error"]["message"]["code"] == "error.kv_heads_divide_heads");
+  // 4096 / 30 is no whole head size: refused at /model/heads unless head_dim is given (then any head count works).
+  const auto uneven = parse(e.call("serve", R"({"model": {"params": 7e9, "layers": 32, "hidden": 4096, "heads": 30, "kv_heads": 5}, "gpu": "l4"})", ""));
+  CHECK_FALSE(uneven.value("ok", true));
+  CHECK(uneven["error"]["path"] == "/model/heads");
+  CHECK(uneven["error"]["message"]["code"] == "error.heads_divide_hidden");
+  const auto sized = parse(e.call("serve", R"({"model": {"params": 7e9, "layers": 32, "hidden": 4096, "heads": 30, "kv_heads": 5, "head_dim": 128}, "gpu": "l4"})", ""));
+  CHECK(sized.value("ok", false));
   const auto unknown = parse(e.call("serve", R"({"preset": "llama3.1-70b", "gpu": "l4", "trafic": {}})", ""));
   CHECK(unknown["error"]["path"] == "/trafic");
   CHECK(unknown["error"]["message"]["code"] == "error.unknown_member");

@@ -193,6 +193,10 @@ bool readServingModel(const json& j, const std::string& path, ServingModel& m, I
   // arXiv:2305.13245).
   if (m.kv_heads > 0 && m.heads % m.kv_heads != 0)
     r.error(F::kKvHeads.name, ErrorCode::kInvalidValue, Message("error.kv_heads_divide_heads").num("heads_value", m.heads));
+  // Without a head size the heads split the hidden size (head size = hidden / heads, Vaswani et al. 2017 §3.2.2);
+  // a model whose heads do not divide it must give head_dim (Qwen3's 64 heads of 128 over a hidden size of 4,096).
+  if (!j.contains(F::kHeadDim.name) && m.heads > 0 && m.hidden % m.heads != 0)
+    r.error(F::kHeads.name, ErrorCode::kInvalidValue, Message("error.heads_divide_hidden").num("hidden_value", m.hidden));
   if (m.active_params > m.params) r.error(F::kActiveParams.name, ErrorCode::kInvalidValue, Message("error.active_exceeds_params"));
   if (m.experts > 0 && (m.experts_per_token < 1 || m.experts_per_token >= m.experts))
     r.error(F::kExpertsPerToken.name, ErrorCode::kInvalidValue, Message("error.experts_per_token").num("experts_value", m.experts));
