@@ -3,6 +3,8 @@
 namespace gpuvalue {
 namespace request_fields {
 
+extern const Field kIncludeExamples, kIncludeStale;
+
 namespace {
 const Field kInterruptions = Field::number("interruptions_per_node_hour", "Interruptions per node-hour when the price gives none.").atLeast(0).atMost(10);
 const Field kCheckpointInterval = Field::number("checkpoint_interval_hours", "Hours between checkpoints; 0 = Young's optimum.").atLeast(0).atMost(1e4);
@@ -17,18 +19,15 @@ const Field kServiceWeight = Field::number("service", "Weight of service feature
 const Field* const kWeightFields[] = {&kUnitCost, &kTask, &kServiceWeight};
 
 // String-or-list members of "filters": one string or an array of strings.
-const Field kProviders = Field::strings("providers", "Providers to keep (any letter case).");
-const Field kRegions = Field::strings("regions", "Regions to keep (any letter case).");
-const Field kGpus = Field::strings("gpus", "GPU ids or aliases to keep.");
-const Field kPricingList = Field::strings("pricing", "Pricing models to keep.");
+const Field kProviders = Field::strings("providers", "Providers to keep (any letter case).").orSingle(FieldType::kString);
+const Field kRegions = Field::strings("regions", "Regions to keep (any letter case).").orSingle(FieldType::kString);
+const Field kGpus = Field::strings("gpus", "GPU ids or aliases to keep.").orSingle(FieldType::kString);
+const Field kPricingList = Field::strings("pricing", "Pricing models to keep.").orSingle(FieldType::kString);
 const Field kFitsOnly = Field::boolean("fits_only", "Keep only offers the job fits in.").byDefault(false);
 const Field kBudget = Field::number("budget_usd", "Largest job cost in US dollars; 0 = none.").atLeast(0).atMost(1e15).byDefault(0.0);
 const Field kDeadline = Field::number("deadline_hours", "Longest time to train in hours; 0 = none.").atLeast(0).atMost(1e7).byDefault(0.0);
-const Field kIncludeExamples = Field::boolean("include_examples", "Keep the seed article's illustrative offers (made-up prices).").byDefault(false);
 const Field kIncludeMarketplace =
     Field::boolean("include_marketplace", "Keep offers of marketplace hosts (peer-to-peer, e.g. Vast.ai).").byDefault(true);
-const Field kIncludeStale =
-    Field::boolean("include_stale", "Keep prices older than 180 days (they are flagged stale).").byDefault(false);
 const Field* const kFilterFields[] = {&kProviders, &kRegions, &kGpus, &kPricingList, &kFitsOnly, &kBudget, &kDeadline, &kIncludeExamples,
                                       &kIncludeMarketplace, &kIncludeStale};
 
@@ -48,6 +47,9 @@ const Field kSharedEvaluations =
 const Field* const kRankFields[] = {&kPricing, &kHorizon, &kMaxNodes, &kFreeTrial, &kLimit, &kSharedEvaluations};
 }  // namespace
 
+extern const Field kIncludeExamples = Field::boolean("include_examples", "Keep the seed article's illustrative offers (made-up prices).").byDefault(false);
+extern const Field kIncludeStale =
+    Field::boolean("include_stale", "Keep prices older than 180 days (they are flagged stale).").byDefault(false);
 extern const Record kSpotRecord = makeRecord("spot", "How spot interruptions are costed.", kSpotFields);
 extern const Record kWeightsRecord = makeRecord("weights", "Weights of the three ranking scores.", kWeightFields);
 extern const Record kFiltersRecord = makeRecord("filters", "Which offers a ranking considers.", kFilterFields);
@@ -73,10 +75,10 @@ void readSpotOptions(const json& req, SpotOptions& s, Issues& issues) {
 static void readFilters(const json& filters, RankFilters& f, Issues& issues) {
   ObjectReader fr(filters, "/filters", issues);
   if (!fr.ok()) return;
-  f.providers = readStrings(fr, R::kProviders, true);
-  f.regions = readStrings(fr, R::kRegions, true);
-  f.gpus = readStrings(fr, R::kGpus, true);
-  for (const auto& m : readStrings(fr, R::kPricingList, true)) {
+  f.providers = readStrings(fr, R::kProviders);
+  f.regions = readStrings(fr, R::kRegions);
+  f.gpus = readStrings(fr, R::kGpus);
+  for (const auto& m : readStrings(fr, R::kPricingList)) {
     PricingModel pm;
     if (parsePricingModel(m, pm)) f.models.push_back(pm);
     else fr.error(R::kPricingList.name, ErrorCode::kInvalidValue, notOneOf(m, "on_demand, reserved, spot, tiered, monthly, serverless"));

@@ -11,6 +11,8 @@ namespace gpuvalue {
 namespace request_fields {
 
 extern const Record kSpotRecord, kWeightsRecord, kFiltersRecord, kRankOptionsRecord;
+// Members the decision tools' requests share with "filters" (api/request_tables.hpp).
+extern const Field kIncludeExamples, kIncludeStale;
 
 }  // namespace request_fields
 
