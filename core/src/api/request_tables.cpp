@@ -135,6 +135,8 @@ extern const Field kConfigUsdPerHour = Field::number("usd_per_hour", "Hourly rat
 extern const Field kConfigCount = Field::integer("count", "GPUs (with gpu).").atLeast(1).atMost(65536);
 
 // ---- rankView ------------------------------------------------------------------------------------------------------
+extern const Field kWeights = Field::object("weights", &request_fields::kWeightsRecord, "");
+extern const Field kFilters = Field::object("filters", &request_fields::kFiltersRecord, "");
 extern const Field kView = Field::object("view", &kViewRecord, "");
 extern const Field kSort = Field::object("sort", &kSortRecord, "");
 extern const Field kSortKey = Field::string("key", "The column the rows are ordered by.");
@@ -178,6 +180,13 @@ const Field* const kPlanSpotFields[] = {&kInterruptionsPerHour, &kCheckpointWrit
 const Field* const kCompareFields[] = {&kPreset, &kWorkload, &kPrecision, &kConfigs, &kPricing, &kBaseline, &kSpot, &kConstants,
                                        &kMeasurements};
 const Field* const kCompareConfigFields[] = {&kInstance, &kNodes, &kGpu, &kConfigCount, &kConfigUsdPerHour};
+namespace R = request_fields;
+const Field* const kRankFields[] = {&kPreset, &kWorkload, &kPrecision, &R::kPricing, &kWeights, &kFilters, &kSpot, &kConstants,
+                                    &R::kMaxNodes, &R::kHorizon, &R::kFreeTrial, &R::kLimit, &R::kSharedEvaluations, &kMeasurements};
+// rank's members and the view.
+const Field* const kRankViewFields[] = {&kPreset, &kWorkload, &kPrecision, &R::kPricing, &kWeights, &kFilters, &kSpot,
+                                        &kConstants, &R::kMaxNodes, &R::kHorizon, &R::kFreeTrial, &R::kLimit,
+                                        &R::kSharedEvaluations, &kMeasurements, &kView};
 const Field* const kViewFields[] = {&kSort, &kRows, &kPoints, &kKeys};
 const Field* const kSortFields[] = {&kSortKey, &kSortDir};
 const Field* const kImportFields[] = {&kImportProvider, &kImportAsOf, &kImportSource, &kImportKnownGpus};
@@ -211,9 +220,11 @@ extern const Record kCompareConfigRecord = openRecord("compare_config", "One con
 extern const Record kViewRecord = openRecord("view", "What the page shows of a ranking.", kViewFields);
 extern const Record kSortRecord = openRecord("sort", "The rows' order.", kSortFields);
 extern const Record kImportOptionsRecord = openRecord("import_options", "Options of a SkyPilot import.", kImportFields);
+extern const Record kRankRecord = openRecord("rank_request", "A rank request (preset or workload).", kRankFields);
+extern const Record kRankViewRecord = openRecord("rank_view_request", "A rankView request: a rank request and its view.", kRankViewFields);
 
 extern const MethodRecord kMethodRecords[] = {
-    {"estimate", &kEstimateRecord}, {"cost", &kCostRecord}, {"advise", &kAdviseRecord}, {"plan", &kPlanRecord},
+    {"rank", &kRankRecord}, {"rankView", &kRankViewRecord}, {"estimate", &kEstimateRecord}, {"cost", &kCostRecord}, {"advise", &kAdviseRecord}, {"plan", &kPlanRecord},
     {"serverless", &kServerlessRecord}, {"mig", &kMigRecord}, {"levers", &kLeversRecord}, {"compare", &kCompareRecord},
     {"energy", &kEnergyRecord}, {"tco", &kTcoRecord}, {"parse_measurement", &kParseMeasurementRecord},
     {"importSkypilot", &kImportOptionsRecord},

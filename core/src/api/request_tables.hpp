@@ -43,15 +43,15 @@ extern const Field kOnDemandRate, kReservedRate, kSpotRate;
 extern const Field kInterruptionsPerHour, kCheckpointWriteHours, kRestartHours, kTaskHours, kDeadlineFactor;
 // compare and one configuration
 extern const Field kConfigs, kBaseline, kConfigUsdPerHour, kConfigCount;
-// rankView's view and its sort
-extern const Field kView, kSort, kSortKey, kSortDir, kRows, kPoints, kKeys;
+// rank's weights and filters (io/request_fields.hpp's records); rankView's view and its sort
+extern const Field kWeights, kFilters, kView, kSort, kSortKey, kSortDir, kRows, kPoints, kKeys;
 // importSkypilot's options
 extern const Field kImportProvider, kImportAsOf, kImportSource, kImportKnownGpus;
 
 extern const Record kCostRecord, kTcoRecord, kEnergyRecord, kEstimateRecord, kAdviseRecord, kLeversRecord, kMigRecord,
     kMigJobRecord, kServerlessRecord, kMeasurementRecord, kParseMeasurementRecord, kProbeLineRecord, kPlanRecord,
     kDemandRecord, kPlanPricesRecord, kPlanSpotRecord, kCompareRecord, kCompareConfigRecord, kViewRecord, kSortRecord,
-    kImportOptionsRecord;
+    kImportOptionsRecord, kRankRecord, kRankViewRecord;
 
 // The request table of each method that has one (the serve request's is serving_fields::kRequestRecord): what the
 // request schemas are written from.

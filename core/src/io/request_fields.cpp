@@ -31,19 +31,22 @@ const Field kIncludeMarketplace =
 const Field* const kFilterFields[] = {&kProviders, &kRegions, &kGpus, &kPricingList, &kFitsOnly, &kBudget, &kDeadline, &kIncludeExamples,
                                       &kIncludeMarketplace, &kIncludeStale};
 
+}  // namespace
+
 const char* const kPricingChoices[] = {"all", "on_demand", "reserved", "spot", "tiered", "monthly", "serverless", nullptr};
-const Field kPricing = Field::string("pricing", "One pricing model, or all.")
+extern const Field kPricing = Field::string("pricing", "One pricing model, or all.")
                            .oneOf(kPricingChoices).byDefault("all");
-const Field kMaxNodes = Field::integer("max_nodes", "Largest multi-node cluster considered.").atLeast(1).atMost(4096);
-const Field kHorizon = Field::number("horizon_hours", "Wall time each offer is sized to finish within (the deadline when one is set); 0 = none.")
+extern const Field kMaxNodes = Field::integer("max_nodes", "Largest multi-node cluster considered.").atLeast(1).atMost(4096);
+extern const Field kHorizon = Field::number("horizon_hours", "Wall time each offer is sized to finish within (the deadline when one is set); 0 = none.")
                            .atLeast(0).atMost(1e7).byDefault(kDefaultHorizonHours);
-const Field kFreeTrial = Field::number("free_trial_hours", "Free-trial hours to subtract; absent = each price's own.").atLeast(0).atMost(1e5).whenAbsent(-1);
-const Field kLimit = Field::integer("limit", "Most results returned; 0 = all.").atLeast(0).atMost(10000000).byDefault(0.0);
-const Field kSharedEvaluations =
+extern const Field kFreeTrial = Field::number("free_trial_hours", "Free-trial hours to subtract; absent = each price's own.").atLeast(0).atMost(1e5).whenAbsent(-1);
+extern const Field kLimit = Field::integer("limit", "Most results returned; 0 = all.").atLeast(0).atMost(10000000).byDefault(0.0);
+extern const Field kSharedEvaluations =
     Field::boolean("shared_evaluations",
                    "Write each hardware evaluation's throughput, memory and plan once, in evaluations; each result names "
                    "its own by index (evaluation) instead of repeating them.")
         .byDefault(false);
+namespace {
 const Field* const kRankFields[] = {&kPricing, &kHorizon, &kMaxNodes, &kFreeTrial, &kLimit, &kSharedEvaluations};
 }  // namespace
 
