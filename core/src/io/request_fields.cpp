@@ -22,7 +22,8 @@ const Field* const kWeightFields[] = {&kUnitCost, &kTask, &kServiceWeight};
 const Field kProviders = Field::strings("providers", "Providers to keep (any letter case).").orSingle(FieldType::kString);
 const Field kRegions = Field::strings("regions", "Regions to keep (any letter case).").orSingle(FieldType::kString);
 const Field kGpus = Field::strings("gpus", "GPU ids or aliases to keep.").orSingle(FieldType::kString);
-const Field kPricingList = Field::strings("pricing", "Pricing models to keep.").orSingle(FieldType::kString);
+const char* const kBillingModels[] = {"on_demand", "reserved", "spot", "tiered", "monthly", "serverless", nullptr};
+const Field kPricingList = Field::strings("pricing", "Pricing models to keep.").oneOf(kBillingModels).orSingle(FieldType::kString);
 const Field kFitsOnly = Field::boolean("fits_only", "Keep only offers the job fits in.").byDefault(false);
 const Field kBudget = Field::number("budget_usd", "Largest job cost in US dollars; 0 = none.").atLeast(0).atMost(1e15).byDefault(0.0);
 const Field kDeadline = Field::number("deadline_hours", "Longest time to train in hours; 0 = none.").atLeast(0).atMost(1e7).byDefault(0.0);
@@ -84,7 +85,7 @@ static void readFilters(const json& filters, RankFilters& f, Issues& issues) {
   for (const auto& m : readStrings(fr, R::kPricingList)) {
     PricingModel pm;
     if (parsePricingModel(m, pm)) f.models.push_back(pm);
-    else fr.error(R::kPricingList.name, ErrorCode::kInvalidValue, notOneOf(m, "on_demand, reserved, spot, tiered, monthly, serverless"));
+    else fr.error(R::kPricingList.name, ErrorCode::kInvalidValue, notOneOf(m, choiceList(R::kPricingList).c_str()));
   }
   f.fits_only = booleanOr(fr, R::kFitsOnly);
   f.budget_usd = numberOr(fr, R::kBudget);

@@ -100,6 +100,7 @@ class Writer {
     } else {
       Json item = {{"type", typeName(f.item_type)}};
       if (numeric(f.item_type)) bounds(f, item);
+      if (f.item_type == FieldType::kString && f.choices) strings(f, item);  // each item one of the choices
       s["items"] = item;
     }
     if (f.non_empty) s["minItems"] = 1;
