@@ -1,9 +1,10 @@
 // Field tables of the decision tools' requests (cost, tco, energy, estimate, advise, levers, mig, serverless, plan,
-// compare, rankView's view, parse_measurement and the "measurements" of estimate, compare and rank) and of
+// compare, rank and rankView, parse_measurement and the "measurements" of estimate, compare and rank) and of
 // importSkypilot's options. The readers in core/src/api read every member through the fields below, so a member's
 // type, bounds, required flag and absent value are stated once; rules that join members (one of gpu and instance,
-// hours or a workload) stay in the readers. The JSON Schemas of data/schema/requests/ are written from the records
-// (api/schemas.cpp), and tests/cpp/test_request_fields.cpp probes each reader against its table.
+// hours or a workload) stay in the readers. The JSON Schemas data/schema/<method>.request.schema.json are written
+// from the records (api/schemas.cpp), the CLI takes its number options' bounds from them (bin/cli/options.mjs), and
+// tests/cpp/test_request_fields.cpp probes each reader against its table.
 #pragma once
 #include <cstddef>
 #include <string>
