@@ -137,6 +137,13 @@ TEST_CASE("mig, serverless, plan and measurements read their members with their 
                 {"gpu", "tokens_per_s", "samples_per_s"}) == 6);
 }
 
+TEST_CASE("rank reads its options, weights and filters with their tables' rules", "[fields][requests]") {
+  const json rank = {{"preset", "resnet50-imagenet"}, {"limit", 5}, {"weights", json::object()}, {"filters", json::object()}};
+  CHECK(conformRequest("rank", rank, kRequestTop, request_fields::kRankOptionsRecord) == 6);
+  CHECK(conformRequest("rank", rank, json::json_pointer("/weights"), request_fields::kWeightsRecord) == 3);
+  CHECK(conformRequest("rank", rank, json::json_pointer("/filters"), request_fields::kFiltersRecord) == 6);
+}
+
 TEST_CASE("rankView's view and the measurement parser follow their tables", "[fields][requests]") {
   const json view = {{"preset", "resnet50-imagenet"}, {"limit", 5}, {"view", {{"rows", 10}, {"sort", {{"dir", "asc"}}}}}};
   CHECK(conformRequest("rankView", view, json::json_pointer("/view"), T::kViewRecord) == 2);
