@@ -102,9 +102,9 @@ export const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 };
 
-// command -> { method (engine method when named otherwise), synopsis (positionals and required choices; the other
-// options are listed from OPTIONS), options (besides COMMON), positionals: [min, max], group }; the summary is
-// s('command.NAME')
+// command -> { method (engine method when named otherwise), also (other engine methods it calls with its options: tco
+// asks energy too when given hours or a workload), synopsis (positionals and required choices; the other options are
+// listed from OPTIONS), options (besides COMMON), positionals: [min, max], group }; the summary is s('command.NAME')
 export const COMMAND_TABLE = {
   estimate: { synopsis: '(--preset ID | --workload FILE) --gpu GPU_ID', options: [...WORKLOAD, 'gpu', 'count', 'precision', 'measured'] },
   rank: { synopsis: '(--preset ID | --workload FILE)', options: [...WORKLOAD, 'catalog', 'add-catalog', 'pricing', 'fits-only', 'no-marketplace', ...SCOPE,
@@ -125,7 +125,8 @@ export const COMMAND_TABLE = {
   energy: { synopsis: '(--gpu GPU_ID | --instance ID) (--hours H | --preset ID | --workload FILE)', group: 'decision tools', options: ENERGY },
   serve: { synopsis: '--preset ID [--gpu GPU_ID --count N | --offer ID]', group: 'decision tools',
     options: ['preset', 'gpu', 'count', 'offer', 'software', ...SERVING, 'pricing', 'catalog', 'add-catalog', 'no-marketplace', ...SCOPE, 'limit'] },
-  tco: { synopsis: '(--gpu GPU_ID | --instance ID)', group: 'decision tools', options: [...ENERGY, ...SCOPE, 'purchase-usd', 'years', 'other-usd-per-year', 'rent-usd-per-gpu-hour'] },
+  tco: { synopsis: '(--gpu GPU_ID | --instance ID)', group: 'decision tools', also: ['energy'],
+    options: [...ENERGY, ...SCOPE, 'purchase-usd', 'years', 'other-usd-per-year', 'rent-usd-per-gpu-hour'] },
 };
 
 // Each option's commands, derived from the table (in the table's order); a name the table uses that OPTIONS lacks, or
@@ -242,14 +243,15 @@ export function schemaBounds(p) {
 }
 
 export const methodOf = (cmd) => COMMAND_TABLE[cmd].method ?? cmd;
+// The engine methods a command's options go to, its own first.
+export const methodsOf = (cmd) => [methodOf(cmd), ...(COMMAND_TABLE[cmd].also ?? [])];
 
 // The bounds of option `name` in command `cmd`: its row's, or those of the request member it sets in the request
-// table of the method it goes to (where that method's table lacks the member, as tco's lacks hours, the first
-// other command's that has it).
+// table of the first method it goes to whose table has the member (tco's hours: energy's).
 export function optionBounds(cmd, name) {
   const o = OPTIONS[name];
   if (!o.member) return { min: o.min, minExclusive: o.minExclusive, max: o.max, maxExclusive: o.maxExclusive };
-  for (const method of [o.of ?? methodOf(cmd), ...o.commands.map(methodOf)]) {
+  for (const method of o.of ? [o.of] : methodsOf(cmd)) {
     const p = requestSchema(method) && memberSchema(requestSchema(method), o.member);
     if (p) return schemaBounds(p);
   }
