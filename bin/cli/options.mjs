@@ -2,8 +2,11 @@
 // parseArgs, strict), the usage text and each command's --help.
 //
 // Adding an option is one row of OPTIONS: its type ('string', 'boolean', 'number' or 'integer') and the value's
-// placeholder, e.g.
-//   pue: { type: 'number', value: 'P', min: 1 },
+// placeholder, and, for a number that a request member takes as it is, that member, e.g.
+//   pue: { type: 'number', value: 'P', member: 'pue' },
+// whose bounds are then the engine's: those of data/schema/<method>.request.schema.json (written from the engine's
+// request tables) for the engine method the command calls (`of` names another, as the serving options' serve). A
+// number the CLI reads in its own unit or meaning (--horizon-days) states its own min/max instead.
 // its name in the `options` of each command of COMMAND_TABLE that reads it, and its help line, "option.pue", in both
 // catalogs of the CLI's text (bin/cli/strings.*.json). The options every command takes (COMMON: --json, --lang,
 // --help) are not listed per command. A command reads an option as opts.pue (opts['include-stale'] for a dashed
@@ -12,6 +15,7 @@
 // Adding a command is one row of COMMAND_TABLE (tests/js/cli-commands.test.mjs fails when a request method of the
 // engine's dispatch table has none) and one entry of COMMANDS in commands.mjs (and its summary, "command.NAME", in
 // the catalogs).
+import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { s } from './strings.mjs';
 
@@ -32,14 +36,14 @@ export const SERVING = ['weights', 'kv', 'rps', 'tokens-per-day', 'input-tokens'
 const HARDWARE = ['gpu', 'instance', 'count', 'cooling', 'pue', 'utilisation', 'usd-per-kwh', 'grid', 'power-w'];  // hardwareRequest
 const ENERGY = [...HARDWARE, 'kg-co2-per-kwh', 'hours', ...WORKLOAD];  // energyRequest
 
-// name -> { type, value, multiple?, min?, minExclusive?, max?, short? }; the help is s('option.NAME'); `commands` (the
-// commands that take it) is derived from COMMAND_TABLE below.
+// name -> { type, value, multiple?, member? (with of?) | min?, minExclusive?, max?, short? }; the help is
+// s('option.NAME'); `commands` (the commands that take it) is derived from COMMAND_TABLE below.
 export const OPTIONS = {
   preset: { type: 'string', value: 'ID' },
   workload: { type: 'string', value: 'FILE' },
   gpu: { type: 'string', value: 'GPU_ID' },
   instance: { type: 'string', value: 'ID' },
-  count: { type: 'integer', value: 'N', min: 1 },
+  count: { type: 'integer', value: 'N', member: 'count' },
   software: { type: 'string', value: 'tuned|typical' },
   precision: { type: 'string', value: 'P' },
   catalog: { type: 'string', multiple: true, value: 'FILE' },
@@ -53,18 +57,18 @@ export const OPTIONS = {
   budget: { type: 'number', value: 'USD', min: 0, minExclusive: true },
   deadline: { type: 'number', value: 'HOURS', min: 0, minExclusive: true },
   limit: { type: 'integer', value: 'N', min: 1 },
-  hours: { type: 'number', value: 'H', min: 0 },
-  nodes: { type: 'integer', value: 'N', min: 1 },
-  'cold-start-s': { type: 'number', value: 'S', min: 0 },
+  hours: { type: 'number', value: 'H', member: 'hours' },
+  nodes: { type: 'integer', value: 'N', member: 'nodes' },
+  'cold-start-s': { type: 'number', value: 'S', member: 'cold_start_s' },
   offer: { type: 'string', value: 'ID' },
   out: { type: 'string', value: 'FILE' },
   load: { type: 'string', value: 'G0,G1,…,G23' },
-  'idle-timeout-s': { type: 'number', value: 'S', min: 0 },
-  'max-concurrency': { type: 'integer', value: 'N', min: 1 },
+  'idle-timeout-s': { type: 'number', value: 'S', member: 'idle_timeout_s' },
+  'max-concurrency': { type: 'integer', value: 'N', member: 'max_concurrency' },
   provider: { type: 'string', value: 'NAME' },
   'as-of': { type: 'string', value: 'YYYY-MM-DD' },
-  params: { type: 'number', value: 'N', min: 0, minExclusive: true },
-  tokens: { type: 'number', value: 'N', min: 0, minExclusive: true },
+  params: { type: 'number', value: 'N', member: 'params' },
+  tokens: { type: 'number', value: 'N', member: 'tokens' },
   stage: { type: 'string', value: 'STAGE' },
   mode: { type: 'string', value: 'MODE' },
   demand: { type: 'string', value: 'FILE' },
@@ -72,35 +76,35 @@ export const OPTIONS = {
   jobs: { type: 'string', value: 'SPEC' },
   config: { type: 'string', multiple: true, value: 'C' },
   measured: { type: 'string', multiple: true, value: 'FILE|"R tokens/s on GPU xN"' },
-  baseline: { type: 'integer', value: 'I', min: 0 },
+  baseline: { type: 'integer', value: 'I', member: 'baseline' },
   cooling: { type: 'string', value: 'KIND' },
   grid: { type: 'string', value: 'GRID' },
-  pue: { type: 'number', value: 'P', min: 1 },
-  utilisation: { type: 'number', value: 'U', min: 0, max: 1 },
-  'usd-per-kwh': { type: 'number', value: 'X', min: 0 },
-  'kg-co2-per-kwh': { type: 'number', value: 'X', min: 0 },
-  'power-w': { type: 'number', value: 'W', min: 0, minExclusive: true },
-  'purchase-usd': { type: 'number', value: 'X', min: 0 },
-  years: { type: 'number', value: 'N', min: 0, minExclusive: true },
-  'other-usd-per-year': { type: 'number', value: 'X', min: 0 },
-  'rent-usd-per-gpu-hour': { type: 'number', value: 'X', min: 0, minExclusive: true },
+  pue: { type: 'number', value: 'P', member: 'pue' },
+  utilisation: { type: 'number', value: 'U', member: 'utilisation' },
+  'usd-per-kwh': { type: 'number', value: 'X', member: 'usd_per_kwh' },
+  'kg-co2-per-kwh': { type: 'number', value: 'X', member: 'kg_co2_per_kwh' },
+  'power-w': { type: 'number', value: 'W', member: 'power_w' },
+  'purchase-usd': { type: 'number', value: 'X', member: 'purchase_usd' },
+  years: { type: 'number', value: 'N', member: 'amortisation_years' },
+  'other-usd-per-year': { type: 'number', value: 'X', member: 'other_usd_per_year' },
+  'rent-usd-per-gpu-hour': { type: 'number', value: 'X', member: 'rent_usd_per_gpu_hour' },
   weights: { type: 'string', value: 'bf16|fp16|fp8|int8|int4|fp4' },
   kv: { type: 'string', value: 'fp16|bf16|fp8' },
-  rps: { type: 'number', value: 'R', min: 0, minExclusive: true },
-  'tokens-per-day': { type: 'number', value: 'N', min: 0, minExclusive: true },
-  'input-tokens': { type: 'integer', value: 'N', min: 1 },
-  'output-tokens': { type: 'integer', value: 'N', min: 1 },
-  'ttft-ms': { type: 'number', value: 'MS', min: 0 },
-  'tpot-ms': { type: 'number', value: 'MS', min: 0 },
-  percentile: { type: 'number', value: 'P', min: 1, max: 99.9 },
+  rps: { type: 'number', value: 'R', member: 'traffic/requests_per_s', of: 'serve' },
+  'tokens-per-day': { type: 'number', value: 'N', member: 'traffic/tokens_per_day', of: 'serve' },
+  'input-tokens': { type: 'integer', value: 'N', member: 'traffic/input_tokens', of: 'serve' },
+  'output-tokens': { type: 'integer', value: 'N', member: 'traffic/output_tokens', of: 'serve' },
+  'ttft-ms': { type: 'number', value: 'MS', member: 'targets/ttft_ms', of: 'serve' },
+  'tpot-ms': { type: 'number', value: 'MS', member: 'targets/tpot_ms', of: 'serve' },
+  percentile: { type: 'number', value: 'P', member: 'targets/percentile', of: 'serve' },
   json: { type: 'boolean' },
   lang: { type: 'string', value: 'zh|en' },
   help: { type: 'boolean', short: 'h' },
 };
 
-// command -> { method (engine method when named otherwise), synopsis (positionals and required choices; the other
-// options are listed from OPTIONS), options (besides COMMON), positionals: [min, max], group }; the summary is
-// s('command.NAME')
+// command -> { method (engine method when named otherwise), also (other engine methods it calls with its options: tco
+// asks energy too when given hours or a workload), synopsis (positionals and required choices; the other options are
+// listed from OPTIONS), options (besides COMMON), positionals: [min, max], group }; the summary is s('command.NAME')
 export const COMMAND_TABLE = {
   estimate: { synopsis: '(--preset ID | --workload FILE) --gpu GPU_ID', options: [...WORKLOAD, 'gpu', 'count', 'precision', 'measured'] },
   rank: { synopsis: '(--preset ID | --workload FILE)', options: [...WORKLOAD, 'catalog', 'add-catalog', 'pricing', 'fits-only', 'no-marketplace', ...SCOPE,
@@ -121,7 +125,8 @@ export const COMMAND_TABLE = {
   energy: { synopsis: '(--gpu GPU_ID | --instance ID) (--hours H | --preset ID | --workload FILE)', group: 'decision tools', options: ENERGY },
   serve: { synopsis: '--preset ID [--gpu GPU_ID --count N | --offer ID]', group: 'decision tools',
     options: ['preset', 'gpu', 'count', 'offer', 'software', ...SERVING, 'pricing', 'catalog', 'add-catalog', 'no-marketplace', ...SCOPE, 'limit'] },
-  tco: { synopsis: '(--gpu GPU_ID | --instance ID)', group: 'decision tools', options: [...ENERGY, ...SCOPE, 'purchase-usd', 'years', 'other-usd-per-year', 'rent-usd-per-gpu-hour'] },
+  tco: { synopsis: '(--gpu GPU_ID | --instance ID)', group: 'decision tools', also: ['energy'],
+    options: [...ENERGY, ...SCOPE, 'purchase-usd', 'years', 'other-usd-per-year', 'rent-usd-per-gpu-hour'] },
 };
 
 // Each option's commands, derived from the table (in the table's order); a name the table uses that OPTIONS lacks, or
@@ -206,11 +211,60 @@ export function closest(word, names) {
 
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
+// The request schemas the engine's tables write (scripts/schemas.mjs; tests/js/schemas.test.mjs keeps them current).
+const SCHEMA_DIR = new URL('../../data/schema/', import.meta.url);
+const requestSchemas = new Map();
+function requestSchema(method) {
+  if (!requestSchemas.has(method)) {
+    const file = new URL(`${method}.request.schema.json`, SCHEMA_DIR);
+    requestSchemas.set(method, fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : null);
+  }
+  return requestSchemas.get(method);
+}
+
+// The schema of a request member ('traffic/requests_per_s': a member of a nested record), or null.
+export function memberSchema(schema, member) {
+  let node = schema;
+  for (const key of member.split('/')) {
+    if (node && node.$ref) node = schema.$defs[node.$ref.slice('#/$defs/'.length)];
+    node = node && node.properties ? node.properties[key] : undefined;
+  }
+  return node ?? null;
+}
+
+// { min?, minExclusive?, max?, maxExclusive? } of a member's schema.
+export function schemaBounds(p) {
+  const b = {};
+  if (p.minimum !== undefined) b.min = p.minimum;
+  if (p.exclusiveMinimum !== undefined) Object.assign(b, { min: p.exclusiveMinimum, minExclusive: true });
+  if (p.maximum !== undefined) b.max = p.maximum;
+  if (p.exclusiveMaximum !== undefined) Object.assign(b, { max: p.exclusiveMaximum, maxExclusive: true });
+  return b;
+}
+
+export const methodOf = (cmd) => COMMAND_TABLE[cmd].method ?? cmd;
+// The engine methods a command's options go to, its own first.
+export const methodsOf = (cmd) => [methodOf(cmd), ...(COMMAND_TABLE[cmd].also ?? [])];
+
+// The bounds of option `name` in command `cmd`: its row's, or those of the request member it sets in the request
+// table of the first method it goes to whose table has the member (tco's hours: energy's).
+export function optionBounds(cmd, name) {
+  const o = OPTIONS[name];
+  if (!o.member) return { min: o.min, minExclusive: o.minExclusive, max: o.max, maxExclusive: o.maxExclusive };
+  for (const method of o.of ? [o.of] : methodsOf(cmd)) {
+    const p = requestSchema(method) && memberSchema(requestSchema(method), o.member);
+    if (p) return schemaBounds(p);
+  }
+  throw new Error(`internal: --${name} sets ${o.member}, which no request schema in data/schema/ names`);
+}
+
 function numberValue(cmd, name, o, text) {
   const v = DECIMAL.test(text) ? Number(text) : NaN;
-  const range = [o.min !== undefined ? `${o.minExclusive ? '>' : '>='} ${o.min}` : '', o.max !== undefined ? `<= ${o.max}` : ''].filter(Boolean).join(s('join.and'));
-  const bad = !Number.isFinite(v) || (o.type === 'integer' && !Number.isInteger(v)) || (o.min !== undefined && (o.minExclusive ? v <= o.min : v < o.min))
-    || (o.max !== undefined && v > o.max);
+  const b = optionBounds(cmd, name);
+  const range = [b.min !== undefined ? `${b.minExclusive ? '>' : '>='} ${b.min}` : '', b.max !== undefined ? `${b.maxExclusive ? '<' : '<='} ${b.max}` : '']
+    .filter(Boolean).join(s('join.and'));
+  const bad = !Number.isFinite(v) || (o.type === 'integer' && !Number.isInteger(v)) || (b.min !== undefined && (b.minExclusive ? v <= b.min : v < b.min))
+    || (b.max !== undefined && (b.maxExclusive ? v >= b.max : v > b.max));
   if (bad) throw new UsageError(s('error.number_option', { name, kind: o.type, range: range ? ` ${range}` : '', text }), cmd);
   return v;
 }

@@ -35,7 +35,10 @@ test('the committed schemas are the ones the field tables write', () => {
     }
   }
   assert.equal(stale.join('\n'), '', 'run npm run schemas');
-  assert.ok(Object.keys(generated).length === 6);
+  // Six data files and the requests of the methods with a request table (api/request_tables.hpp, serve's).
+  const requests = Object.keys(generated).filter((n) => n.endsWith('.request.schema.json'));
+  assert.equal(Object.keys(generated).length - requests.length, 6);
+  assert.ok(requests.length >= 15, requests.join(', '));
 });
 
 test('every shipped data file validates against its schema', () => {
@@ -100,4 +103,64 @@ test('the schemas accept the corpus documents the engine accepts and reject thos
   for (const file of Object.keys(CANNOT_EXPRESS)) if (!applied.has(file)) problems.push(`${file}: listed but not in the corpus`);
   assert.ok(checked >= 25, `only ${checked} corpus documents checked`);
   assert.equal(problems.join('\n'), '');
+});
+
+// The request schemas leave to the engine what joins members (gpu or instance, hours or a workload) and what needs the
+// data (ids, prices), so they may accept a request the engine refuses; never the other way. A corpus request the
+// engine refuses for a member's own type, range, choice or presence, its schema refuses too.
+const MEMBER_RULES = new Set(['error.required', 'error.not_string', 'error.not_boolean', 'error.not_one_of', 'error.number_range',
+  'error.number_out_of_range', 'error.integer_range', 'error.integer_out_of_range', 'error.not_object']);
+
+// Members whose rules live in another table than the request's: the workload's (presets.schema.json) and the model
+// constants' (model/performance.cpp). parse_measurement's paths point into its text, not at members of the request.
+const BEYOND_REQUEST_TABLES = ['/workload', '/constants'];
+
+test('the request schemas accept the corpus requests the engine accepts and refuse those it refuses for a member\'s rule', () => {
+  const expected = read('tests/corpus/expected.json');
+  const problems = [];
+  let accepted = 0, refused = 0;
+  for (const [file, want] of Object.entries(expected)) {
+    const v = validate[`${want.method}.request.schema.json`];
+    if (!v) continue;
+    let doc;
+    try {
+      doc = JSON.parse(fs.readFileSync(path.join(root, 'tests/corpus', file), 'utf8'));
+    } catch {
+      continue;  // not JSON: the engine's syntax error
+    }
+    const valid = v(doc);
+    if (want.ok) {
+      accepted++;
+      if (!valid) problems.push(`${file}: the engine accepts it, the schema refuses it: ${why(v)}`);
+    } else if (MEMBER_RULES.has(want.message?.code) && want.path !== '' && !BEYOND_REQUEST_TABLES.some((p) => want.path.startsWith(p))
+      && want.method !== 'parse_measurement') {
+      refused++;
+      if (valid) problems.push(`${file}: the engine refuses ${want.path} (${want.message.code}), the schema accepts it`);
+    }
+  }
+  assert.ok(accepted >= 1 && refused >= 10, `${accepted} accepted, ${refused} refused corpus requests checked`);
+  assert.equal(problems.join('\n'), '');
+});
+
+test('the request schemas accept the requests the CLI\'s golden calls make', () => {
+  // The engine answers each of these (tests/golden/ holds the CLI's answers to the same questions).
+  const requests = {
+    'cost.request.schema.json': { instance: 'GN10', hours: 150, pricing: 'tiered' },
+    'advise.request.schema.json': { params: 70e9, mode: 'lora', tokens: 2e8, deadline_hours: 48 },
+    'plan.request.schema.json': { example: 'article' },
+    'mig.request.schema.json': { gpu: 'h100-sxm5-80gb', jobs: '3x20gb,2x5gb@4h' },
+    'levers.request.schema.json': { preset: 'resnet50-imagenet', instance: 'aws-p3.2xlarge-us-east-1', precision: 'fp32' },
+    'compare.request.schema.json': { preset: 'yolov7-coco', configs: [{ gpu: 'a100-sxm4-80gb', count: 8 }, { gpu: 'v100-sxm2-16gb', count: 4 }] },
+    'energy.request.schema.json': { gpu: 'h100-sxm5-80gb', count: 8, preset: 'llama2-7b-pretrain', cooling: 'liquid', grid: 'world' },
+    'tco.request.schema.json': { gpu: 'a100-sxm4-40gb', count: 8, grid: 'world', include_examples: false },
+    'rank.request.schema.json': { preset: 'resnet50-imagenet', pricing: 'spot', filters: { fits_only: true, budget_usd: 100, providers: 'aws' }, limit: 12 },
+    'rankView.request.schema.json': { preset: 'resnet50-imagenet', view: { sort: { key: 'cost_usd', dir: 'asc' }, rows: 50 } },
+    'serverless.request.schema.json': { offer: 'x', load_gpus: Array(24).fill(1) },
+    'estimate.request.schema.json': { preset: 'gpt3-175b', gpu: 'a100-sxm4-80gb', count: 1024, measurements: [{ gpu: 'a100-sxm4-80gb', count: 8, tokens_per_s: 3150 }] },
+  };
+  const bad = Object.entries(requests).filter(([s, r]) => !validate[s](r)).map(([s]) => `${s}: ${why(validate[s])}`);
+  assert.equal(bad.join('\n'), '');
+  // And one step past a bound is refused, as the engine refuses it.
+  assert.equal(validate['cost.request.schema.json']({ instance: 'GN10', hours: 1e7 * (1 + 1e-9) }), false);
+  assert.equal(validate['serverless.request.schema.json']({ offer: 'x', load_gpus: Array(23).fill(1) }), false);
 });

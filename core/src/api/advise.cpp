@@ -3,36 +3,32 @@
 // "horizon_hours"?, "max_gpus"?, "include_examples"?, "include_stale"?, "spot"?, "constants"?}
 #include "api/answer.hpp"
 #include "api/request.hpp"
+#include "api/request_tables.hpp"
 #include "io/fields.hpp"
 #include "io/request_fields.hpp"
-#include "model/data_fields.hpp"
 #include "tools/advisor.hpp"
 
 namespace gpuvalue {
+
+namespace T = request_tables;
 
 namespace {
 
 // params, tokens and seq_len become the advised transformer's (adviceWorkloadDocument): they are read with the
 // workload table's fields, so their bounds are the workload's.
 void readAdviceOptions(ObjectReader& r, const json& req, AdviceOptions& opt, Issues& issues) {
-  opt.params = readNumber(r, data_fields::kTransformerParams).value_or(0);
-  opt.tokens = readNumber(r, data_fields::kTokens).value_or(0);
-  if (auto s = r.string("stage", false))
-    if (!parseStage(*s, opt.stage)) r.error("stage", ErrorCode::kInvalidValue, notOneOf(*s, "exploration, tuning, production"));
-  if (auto m = r.string("mode", false)) {
-    if (*m == "pretrain") opt.mode = Mode::kPretrain;
-    else if (*m == "finetune") opt.mode = Mode::kFinetune;
-    else if (*m == "lora") opt.mode = Mode::kLora;
-    else r.error("mode", ErrorCode::kInvalidValue, notOneOf(*m, "pretrain, finetune, lora"));
-  }
-  if (opt.mode != Mode::kPretrain && !r.has("tokens"))
-    r.error("tokens", ErrorCode::kMissingField, Message("error.tokens_required_finetune"));
-  opt.seq_len = readNumber(r, data_fields::kSeqLen).value_or(opt.seq_len);
-  opt.deadline_hours = r.number("deadline_hours", false, 0, false, 1e7).value_or(0);
-  opt.horizon_hours = r.number("horizon_hours", false, 0, false, 1e7).value_or(opt.horizon_hours);
-  opt.max_gpus = static_cast<int>(r.integer("max_gpus", false, 8, 65536).value_or(opt.max_gpus));
-  opt.include_examples = r.boolean("include_examples", false).value_or(false);
-  opt.include_stale = r.boolean("include_stale", false).value_or(false);
+  opt.params = readNumber(r, T::kAdviseParams).value_or(0);
+  opt.tokens = readNumber(r, T::kAdviseTokens).value_or(0);
+  if (auto s = readString(r, T::kStage)) parseStage(*s, opt.stage);
+  if (auto m = readString(r, T::kMode)) opt.mode = *m == "lora" ? Mode::kLora : (*m == "finetune" ? Mode::kFinetune : Mode::kPretrain);
+  if (opt.mode != Mode::kPretrain && !r.has(T::kAdviseTokens.name))
+    r.error(T::kAdviseTokens.name, ErrorCode::kMissingField, Message("error.tokens_required_finetune"));
+  opt.seq_len = readNumber(r, T::kAdviseSeqLen).value_or(opt.seq_len);
+  opt.deadline_hours = numberOr(r, T::kDeadlineHours);
+  opt.horizon_hours = readNumber(r, T::kHorizonHours).value_or(opt.horizon_hours);
+  opt.max_gpus = integerOr(r, T::kMaxGpus, opt.max_gpus);
+  opt.include_examples = booleanOr(r, request_fields::kIncludeExamples);
+  opt.include_stale = booleanOr(r, request_fields::kIncludeStale);
   readSpotOptions(req, opt.spot, issues);
   readConstantsField(req, opt.constants, issues);
 }

@@ -7,10 +7,13 @@
 #include "api/answer.hpp"
 #include "api/measurements.hpp"
 #include "api/request.hpp"
+#include "api/request_tables.hpp"
 #include "io/request_fields.hpp"
 #include "tools/compare.hpp"
 
 namespace gpuvalue {
+
+namespace T = request_tables;
 
 namespace {
 
@@ -40,15 +43,15 @@ struct Calibrated {
 // One configuration of the request, or false after reporting why it cannot be read or priced.
 bool readConfig(const EngineState& s, ObjectReader& c, const Workload& w, PricingModel model, const std::string& pricing,
                 const SpotOptions& spot, const ModelConstants& k, const Calibration& calibration, Labelled& out) {
-  const auto explicit_usd = c.number("usd_per_hour", false, 0, true, 1e6);
+  const auto explicit_usd = readNumber(c, T::kConfigUsdPerHour);
   const double given = explicit_usd ? *explicit_usd : -1;
-  if (auto inst = c.string("instance", false)) {
+  if (auto inst = readString(c, T::kInstance)) {
     int matches = 0;
     const Offer* o = findOffer(s.catalog, *inst, matches);
     if (!o || !o->gpu) { c.error("instance", ErrorCode::kUnknownId, Message("error.unknown_instance").text("id", excerpt(*inst))); return false; }
     const Price* p = o->price(model);
     if (!p && !explicit_usd) { c.error("instance", ErrorCode::kNotFound, Message("error.no_price_give_rate").text("instance", o->id).text("pricing", pricing)); return false; }
-    const int nodes = static_cast<int>(c.integer("nodes", false, 1, 4096).value_or(0));
+    const int nodes = integerOr(c, T::kNodes, 0);
     const Calibrated cw(calibration, *o->gpu, o->gpu_count * std::max(1, nodes), w, k, out.calibrated);
     out.config = offerConfig(cw.w, *o, nodes, p, given, spot, cw.k);
     out.instance = o->instance_type;
@@ -63,7 +66,7 @@ bool readConfig(const EngineState& s, ObjectReader& c, const Workload& w, Pricin
   } else {
     const GpuSpec* g = gpuField(s.gpus, c);
     if (!g && c.get("gpu") && c.get("gpu")->is_string()) return false;  // an unknown id, reported: the count is not read
-    const int count = static_cast<int>(c.integer("count", true, 1, 65536).value_or(0));
+    const int count = integerOr(c, T::kConfigCount.req(), 0);  // required with a gpu
     if (!g || count <= 0) return false;
     const Calibrated cw(calibration, *g, count, w, k, out.calibrated);
     out.config = gpuConfig(cw.w, s.catalog, *g, count, model, given, spot, cw.k);
@@ -144,8 +147,8 @@ std::string apiCompare(EngineState& s, const std::string& text, const std::strin
   SpotOptions spot;
   readSpotOptions(r.doc(), spot, r.issues());
   std::string pricing;
-  const PricingModel model = pricingField(r, "on_demand", pricing);
-  const json* cj = r.get("configs");
+  const PricingModel model = pricingField(r, pricing);
+  const json* cj = r.get(T::kConfigs.name);
   if (!cj || !cj->is_array() || cj->size() < 2 || cj->size() > 4) {
     r.error("configs", cj ? ErrorCode::kInvalidValue : ErrorCode::kMissingField, Message("error.configs_array"));
     return r.errorAnswer();
@@ -154,11 +157,11 @@ std::string apiCompare(EngineState& s, const std::string& text, const std::strin
   if (r.failed()) return r.errorAnswer();
   std::vector<Labelled> configs;
   for (size_t i = 0; i < cj->size(); ++i) {
-    ObjectReader c((*cj)[i], "/configs/" + std::to_string(i), r.issues());
+    ObjectReader c((*cj)[i], r.childPath(T::kConfigs.name) + "/" + std::to_string(i), r.issues());
     Labelled l;
     if (c.ok() && readConfig(s, c, w, model, pricing, spot, k, calibration, l)) configs.push_back(std::move(l));
   }
-  const long long baseline_in = r.integer("baseline", false, 0, 3).value_or(-1);
+  const long long baseline_in = integerOr(r, T::kBaseline, -1);
   if (baseline_in >= static_cast<long long>(cj->size())) r.error("baseline", ErrorCode::kInvalidValue, Message("error.baseline_index").num("max_value", static_cast<double>(cj->size() - 1)));
   if (r.failed()) return r.errorAnswer();
   std::vector<CompareConfig> plain;

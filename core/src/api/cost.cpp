@@ -2,18 +2,21 @@
 // "spot"?, "free_trial_hours"?, "cold_start_s"?}
 #include "api/answer.hpp"
 #include "api/request.hpp"
+#include "api/request_tables.hpp"
 #include "io/request_fields.hpp"
 
 namespace gpuvalue {
 
+namespace T = request_tables;
+
 std::string apiCost(EngineState& s, const std::string& text, const std::string&) {
   Request r(text);
   if (!r.ok()) return r.errorAnswer();
-  const std::string id = r.string("instance", true).value_or("");
-  const double hours = r.number("hours", true, 0, false, 1e7).value_or(0);
-  const int nodes = static_cast<int>(r.integer("nodes", false, 1, 4096).value_or(1));
+  const std::string id = readString(r, T::kCostInstance).value_or("");
+  const double hours = readNumber(r, T::kHours).value_or(0);
+  const int nodes = integerOr(r, T::kNodes, 1);
   std::string pricing;
-  const PricingModel m = pricingField(r, "on_demand", pricing);
+  const PricingModel m = pricingField(r, pricing);
   SpotOptions spot;
   readSpotOptions(r.doc(), spot, r.issues());
   if (r.failed()) return r.errorAnswer();
@@ -21,18 +24,18 @@ std::string apiCost(EngineState& s, const std::string& text, const std::string&)
   int matches = 0;
   const Offer* found = findOffer(s.catalog, id, matches);
   if (!found) {
-    r.error("instance", ErrorCode::kUnknownId, Message("error.unknown_instance").text("id", excerpt(id)));
+    r.error(T::kCostInstance.name, ErrorCode::kUnknownId, Message("error.unknown_instance").text("id", excerpt(id)));
     return r.errorAnswer();
   }
   const Price* p = found->price(m);
   if (!p) {
-    r.error("pricing", ErrorCode::kNotFound, Message("error.no_price").text("instance", found->id).text("pricing", pricing));
+    r.error(T::kPricing.name, ErrorCode::kNotFound, Message("error.no_price").text("instance", found->id).text("pricing", pricing));
     return r.errorAnswer();
   }
   Price priced = *p;
-  if (auto free = r.number("free_trial_hours", false, 0, false, 1e5)) priced.free_hours = *free;
+  if (auto free = readNumber(r, T::kFreeTrialHours)) priced.free_hours = *free;
   // Serverless: a cold start the price does not publish is the caller's assumption (none when not given).
-  const auto cold_start = r.number("cold_start_s", false, 0, false, 86400);
+  const auto cold_start = readNumber(r, T::kColdStart);
   if (r.failed()) return r.errorAnswer();
   if (m == PricingModel::kServerless && priced.cold_start_s < 0) priced.cold_start_s = cold_start.value_or(0);
   const CostResult c = priceJob(*found, priced, hours, nodes, spot);

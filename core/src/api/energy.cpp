@@ -3,8 +3,11 @@
 //  "kg_co2_per_kwh"?, "grid"? ("world" | "china": the defaults of the two before it), "power_w"?, "constants"?}
 #include "api/answer.hpp"
 #include "api/request.hpp"
+#include "api/request_tables.hpp"
 
 namespace gpuvalue {
+
+namespace T = request_tables;
 
 namespace {
 
@@ -13,22 +16,22 @@ constexpr double kArticleLiquidPue = 1.05;
 constexpr double kArticleLiquidEnergySaving = 0.40;
 
 void readEnergyInputs(ObjectReader& r, EnergyInputs& in, Assumptions& as) {
-  in.utilisation = r.number("utilisation", false, 0, false, 1).value_or(kTrainingPowerShareOfTdp);
-  as.add("utilisation", in.utilisation,
-         Message(r.has("utilisation") ? "plan.src_given" : "energy.src_utilisation"));
+  in.utilisation = numberOr(r, T::kEnergyUtilisation);
+  as.add(T::kEnergyUtilisation.name, in.utilisation,
+         Message(r.has(T::kEnergyUtilisation.name) ? "plan.src_given" : "energy.src_utilisation"));
   in.pue = readPue(r, as);
   const GridDefaults& grid = readGrid(r);
   in.usd_per_kwh = readElectricityPrice(r, grid, as);
-  in.kg_co2_per_kwh = r.number("kg_co2_per_kwh", false, 0, false, 5).value_or(grid.kg_co2_per_kwh);
-  as.add("kg_co2_per_kwh", in.kg_co2_per_kwh, Message(r.has("kg_co2_per_kwh") ? "plan.src_given" : grid.co2_source));
+  in.kg_co2_per_kwh = readNumber(r, T::kKgCo2PerKwh).value_or(grid.kg_co2_per_kwh);
+  as.add(T::kKgCo2PerKwh.name, in.kg_co2_per_kwh, Message(r.has(T::kKgCo2PerKwh.name) ? "plan.src_given" : grid.co2_source));
 }
 
 // The job's hours from the throughput model when none are given (`count` becomes the GPUs it runs on);
 // false after reporting why not.
 bool modelledHours(const EngineState& s, const json& req, ObjectReader& r, const GpuOrInstance& h, const ModelConstants& k,
                    int& count, double& hours, Message& source, Issues& issues) {
-  if (!(req.contains("preset") || req.contains("workload"))) {
-    r.error("hours", ErrorCode::kMissingField, Message("error.hours_required"));
+  if (!(req.contains(T::kPreset.name) || req.contains(T::kWorkload.name))) {
+    r.error(T::kEnergyHours.name, ErrorCode::kMissingField, Message("error.hours_required"));
     return false;
   }
   Workload w;
@@ -84,16 +87,16 @@ std::string apiEnergy(EngineState& s, const std::string& text, const std::string
   readConstantsField(r.doc(), k, r.issues());
   Assumptions as;
   const GpuOrInstance h = gpuOrInstance(s, r);
-  int count = static_cast<int>(r.integer("count", false, 1, 1 << 20).value_or(h.offer ? h.offer->gpu_count : 1));
+  int count = integerOr(r, T::kCount, h.offer ? h.offer->gpu_count : 1);
   EnergyInputs in;
   readEnergyInputs(r, in, as);
-  double hours = r.number("hours", false, 0, true, 1e7).value_or(0);
+  double hours = readNumber(r, T::kEnergyHours).value_or(0);
   Message time_source("plan.src_given");
   if (r.failed()) return r.errorAnswer();
   if (!(hours > 0) && !modelledHours(s, r.doc(), r, h, k, count, hours, time_source, r.issues())) return r.errorAnswer();
   const GpuSpec* g = h.gpu;
-  const double power_given = r.number("power_w", false, 0, true, 1e9).value_or(0);
-  if (!(power_given > 0) && !(g->tdp_w > 0)) r.error("power_w", ErrorCode::kMissingField, Message("error.power_required").text("gpu", g->id));
+  const double power_given = readNumber(r, T::kPowerW).value_or(0);
+  if (!(power_given > 0) && !(g->tdp_w > 0) && !r.has(T::kPowerW.name)) r.error(T::kPowerW.name, ErrorCode::kMissingField, Message("error.power_required").text("gpu", g->id));
   if (r.failed()) return r.errorAnswer();
   in.power_w = power_given > 0 ? power_given : g->tdp_w * count;
   as.add("power_w", in.power_w,

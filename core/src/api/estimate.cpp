@@ -4,24 +4,27 @@
 #include "api/answer.hpp"
 #include "api/measurements.hpp"
 #include "api/request.hpp"
+#include "api/request_tables.hpp"
 #include "model/parallel_plan.hpp"
 #include "tools/decisions.hpp"
 
 namespace gpuvalue {
+
+namespace T = request_tables;
 
 namespace {
 
 // The cluster a request describes; defaults for a bare GPU type: SXM parts sit on NVSwitch/NVLink boards, PCIe
 // parts on PCIe; multi-node clusters get one RDMA NIC per GPU, as DGX nodes have (defaultNetworkGbpsPerGpu).
 Cluster readCluster(ObjectReader& r, const GpuSpec* g, int count) {
-  int per_node = static_cast<int>(r.integer("gpus_per_node", false, 1, 1024).value_or(std::min(count, 8)));
+  int per_node = integerOr(r, T::kGpusPerNode, std::min(count, 8));
   Cluster c;
   c.gpu = g;
   c.gpus_per_node = std::min(per_node, count);
   c.nodes = (count + c.gpus_per_node - 1) / c.gpus_per_node;
-  c.interconnect = r.string("interconnect", false).value_or(g && g->nvlink_gbs > 0 && g->form_factor.find("PCIe") == std::string::npos ? "nvswitch" : "pcie");
-  c.network_gbps = r.number("network_gbps", false, 0, false, 1e6).value_or((g ? defaultNetworkGbpsPerGpu(*g) : 200.0) * c.gpus_per_node);
-  c.rdma = r.boolean("rdma", false).value_or(true);
+  c.interconnect = readString(r, T::kInterconnect).value_or(g && g->nvlink_gbs > 0 && g->form_factor.find("PCIe") == std::string::npos ? "nvswitch" : "pcie");
+  c.network_gbps = readNumber(r, T::kNetworkGbps).value_or((g ? defaultNetworkGbpsPerGpu(*g) : 200.0) * c.gpus_per_node);
+  c.rdma = booleanOr(r, T::kRdma);
   return c;
 }
 
@@ -87,7 +90,7 @@ std::string apiEstimate(EngineState& s, const std::string& text, const std::stri
   ModelConstants k;
   if (!readWorkloadRequest(s, r, w, k)) return r.errorAnswer();
   const GpuSpec* g = gpuField(s.gpus, r);
-  const int count = static_cast<int>(r.integer("count", false, 1, 1 << 20).value_or(1));
+  const int count = integerOr(r, T::kCount, 1);
   const Cluster c = readCluster(r, g, count);
   if (!r.failed()) checkFixedLayout(w, c, r, r.issues());
   if (r.failed()) return r.errorAnswer();

@@ -1,8 +1,10 @@
 // importSkypilot: a SkyPilot vms.csv (and options {provider?, as_of?, source?}) -> a catalog document in our
 // format, with the rows read and skipped and every problem.
 #include "api/answer.hpp"
+#include "api/request_tables.hpp"
 #include "api/state.hpp"
 #include "import/skypilot.hpp"
+#include "io/fields.hpp"
 #include "io/limits.hpp"
 
 namespace gpuvalue {
@@ -14,12 +16,12 @@ std::string apiImportSkypilot(EngineState& s, const std::string& csv_text, const
     json o;
     if (!parseJsonText(options_json, o, issues, "options", kMaxRequestBytes)) return errorResult(issues);
     ObjectReader r(o, "", issues);
-    opt.provider = r.string("provider", false).value_or("");
-    opt.as_of = r.string("as_of", false).value_or(s.today);
-    opt.source = r.string("source", false).value_or("SkyPilot catalog vms.csv");
+    opt.provider = stringOr(r, request_tables::kImportProvider);
+    opt.as_of = readString(r, request_tables::kImportAsOf).value_or(s.today);
+    opt.source = stringOr(r, request_tables::kImportSource);
     // {instance type or upstream id: GPU id} of machines another catalog file maps (skypilot.hpp).
-    if (o.is_object() && o.contains("known_gpus")) {
-      const json& k = o["known_gpus"];
+    if (const json* known = r.get(request_tables::kImportKnownGpus.name)) {
+      const json& k = *known;
       if (!k.is_object()) issues.push_back({ErrorCode::kInvalidValue, "/known_gpus", Message("error.not_object")});
       else
         for (const auto& [type, gpu] : k.items())

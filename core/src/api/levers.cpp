@@ -7,6 +7,7 @@
 
 #include "api/answer.hpp"
 #include "api/request.hpp"
+#include "api/request_tables.hpp"
 #include "io/request_fields.hpp"
 #include "tools/levers.hpp"
 
@@ -166,9 +167,9 @@ std::string apiLevers(EngineState& s, const std::string& text, const std::string
   if (!readWorkloadRequest(s, r, w, k)) return r.errorAnswer();
   SpotOptions spot;
   readSpotOptions(r.doc(), spot, r.issues());
-  const std::string id = r.string("instance", true).value_or("");
+  const std::string id = readString(r, request_tables::kLeversInstance).value_or("");
   std::string pricing;
-  const PricingModel model = pricingField(r, "on_demand", pricing);
+  const PricingModel model = pricingField(r, pricing);
   if (r.failed()) return r.errorAnswer();
   int matches = 0;
   const Offer* offer = findOffer(s.catalog, id, matches);
@@ -181,7 +182,7 @@ std::string apiLevers(EngineState& s, const std::string& text, const std::string
     r.error("pricing", ErrorCode::kNotFound, Message("error.no_price").text("instance", offer->id).text("pricing", pricing));
     return r.errorAnswer();
   }
-  const int nodes = static_cast<int>(r.integer("nodes", false, 1, 4096).value_or(0));
+  const int nodes = integerOr(r, request_tables::kNodes, 0);
   const OfferScope scope = offerScopeField(r, s.today);
   if (r.failed()) return r.errorAnswer();
   const LeverBase b = leverBase(w, *offer, model, *price, spot, k, nodes, scope);

@@ -3,10 +3,16 @@
 #include <cmath>
 
 #include "api/answer.hpp"
+#include "api/request_tables.hpp"
 
 namespace gpuvalue {
 
+namespace T = request_tables;
+
 namespace {
+
+// The member is a string (which readString may still have refused as none of the field's choices).
+bool isText(ObjectReader& r, const Field& f) { return r.get(f.name) && r.get(f.name)->is_string(); }
 
 // A driver reports memory in decimal GB of the whole device (PyTorch's total_memory / 1e9: 85.9 for an 80 GB
 // A100); datasheets quote binary gigabytes (80 GB = 80 GiB).
@@ -42,43 +48,41 @@ const GpuSpec* gpuByReportedName(const GpuDatabase& gpus, const std::string& nam
 bool readMeasurement(const GpuDatabase& gpus, ObjectReader& r, Measurement& m) {
   if (!r.ok()) return false;
   bool ok = true;
-  const std::string id = r.string("gpu", true).value_or("");
+  const std::string id = readString(r, T::kMeasuredGpu).value_or("");
   m.gpu = id.empty() ? nullptr : gpuByReportedName(gpus, id, 0);
   if (!m.gpu) {
-    if (r.get("gpu") && r.get("gpu")->is_string()) r.error("gpu", ErrorCode::kUnknownId, Message("error.unknown_gpu").text("id", excerpt(id)));
+    if (r.get(T::kMeasuredGpu.name) && r.get(T::kMeasuredGpu.name)->is_string())
+      r.error(T::kMeasuredGpu.name, ErrorCode::kUnknownId, Message("error.unknown_gpu").text("id", excerpt(id)));
     ok = false;
   }
-  m.count = static_cast<int>(r.integer("count", false, 1, 65536).value_or(1));
-  const auto tokens = r.number("tokens_per_s", false, 0, true, 1e15);
-  const auto samples = r.number("samples_per_s", false, 0, true, 1e15);
+  m.count = integerOr(r, T::kMeasuredCount, 1);
+  const auto tokens = readNumber(r, T::kTokensPerS);
+  const auto samples = readNumber(r, T::kSamplesPerS);
   if (tokens && samples) {
-    r.error("samples_per_s", ErrorCode::kInvalidValue, Message("error.measurement_two_rates"));
+    r.error(T::kSamplesPerS.name, ErrorCode::kInvalidValue, Message("error.measurement_two_rates"));
     ok = false;
   } else if (!tokens && !samples) {
-    if (!r.has("tokens_per_s") && !r.has("samples_per_s"))
-      r.error("tokens_per_s", ErrorCode::kMissingField, Message("error.measurement_no_rate"));
+    if (!r.has(T::kTokensPerS.name) && !r.has(T::kSamplesPerS.name))
+      r.error(T::kTokensPerS.name, ErrorCode::kMissingField, Message("error.measurement_no_rate"));
     ok = false;
   }
   m.tokens_per_s = tokens.value_or(0);
   m.samples_per_s = samples.value_or(0);
-  if (auto p = r.string("precision", false)) {
-    Precision parsed;
-    if (parsePrecision(*p, parsed)) m.precision = precisionName(parsed);
-    else { r.error("precision", ErrorCode::kInvalidValue, notOneOf(*p, "fp32, tf32, fp16, bf16, fp8, fp4, int8")); ok = false; }
-  }
-  m.peak_memory_gb = r.number("peak_memory_gb", false, 0, false, 1e5).value_or(0);
-  m.layers_run = static_cast<int>(r.integer("layers_run", false, 1, 1000000).value_or(0));
-  m.layers = static_cast<int>(r.integer("layers", false, 1, 1000000).value_or(0));
+  const auto precision = readString(r, T::kMeasuredPrecision);
+  Precision parsed;
+  if (precision && parsePrecision(*precision, parsed)) m.precision = precisionName(parsed);
+  else if (isText(r, T::kMeasuredPrecision)) ok = false;  // not one of the table's choices
+  m.peak_memory_gb = numberOr(r, T::kPeakMemory);
+  m.layers_run = integerOr(r, T::kLayersRun, 0);
+  m.layers = integerOr(r, T::kMeasuredLayers, 0);
   if (m.layers_run > 0 && m.layers > 0 && m.layers_run > m.layers) {
-    r.error("layers_run", ErrorCode::kInvalidValue, Message("error.measurement_layers").num("run_layer_count", m.layers_run)
+    r.error(T::kLayersRun.name, ErrorCode::kInvalidValue, Message("error.measurement_layers").num("run_layer_count", m.layers_run)
                                                         .num("layer_count", m.layers));
     ok = false;
   }
-  m.source = r.string("source", false).value_or("typed");
-  if (m.source != "probe" && m.source != "typed") {
-    r.error("source", ErrorCode::kInvalidValue, notOneOf(m.source, "probe, typed"));
-    ok = false;
-  }
+  const auto source = readString(r, T::kMeasuredSource);
+  m.source = source.value_or(T::kMeasuredSource.absent_string);
+  if (!source && isText(r, T::kMeasuredSource)) ok = false;  // not one of the table's choices
   return ok;
 }
 

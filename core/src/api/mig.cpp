@@ -3,28 +3,31 @@
 // "constants"?}
 #include "api/answer.hpp"
 #include "api/request.hpp"
+#include "api/request_tables.hpp"
 
 namespace gpuvalue {
+
+namespace T = request_tables;
 
 namespace {
 
 void readJobs(ObjectReader& r, std::vector<MigJob>& jobs, Issues& issues) {
-  const json* jj = r.get("jobs");
+  const json* jj = r.get(T::kJobs.name);
   if (!jj) {
-    r.error("jobs", ErrorCode::kMissingField, Message("error.mig_jobs_required"));
+    r.error(T::kJobs.name, ErrorCode::kMissingField, Message("error.mig_jobs_required"));
   } else if (jj->is_string()) {
     Message err;
     if (!parseMigJobSpec(jj->get<std::string>(), jobs, err)) r.error("jobs", ErrorCode::kInvalidValue, err);
   } else if (jj->is_array()) {
     for (size_t i = 0; i < jj->size(); ++i) {
-      ObjectReader jr((*jj)[i], "/jobs/" + std::to_string(i), issues);
+      ObjectReader jr((*jj)[i], r.childPath(T::kJobs.name) + "/" + std::to_string(i), issues);
       if (!jr.ok()) continue;
-      const long long count = jr.integer("count", false, 1, 10000).value_or(1);
+      const int count = integerOr(jr, T::kJobCount, 1);
       MigJob job;
-      job.memory_gb = jr.number("memory_gb", true, 0, true, 1e4).value_or(0);
-      job.compute_share = jr.number("compute_share", false, 0, true, 1).value_or(job.compute_share);
-      job.hours = jr.number("hours", false, 0, true, 1e6).value_or(job.hours);
-      for (long long k = 0; k < count && jobs.size() <= 10000; ++k) jobs.push_back(job);
+      job.memory_gb = readNumber(jr, T::kJobMemory).value_or(0);
+      job.compute_share = readNumber(jr, T::kJobComputeShare).value_or(job.compute_share);
+      job.hours = readNumber(jr, T::kJobHours).value_or(job.hours);
+      for (int k = 0; k < count && jobs.size() <= 10000; ++k) jobs.push_back(job);
     }
     if (jobs.size() > 10000) r.error("jobs", ErrorCode::kInvalidValue, Message("error.mig_too_many_jobs").num("max_value", 10000));
   } else {

@@ -7,8 +7,11 @@
 
 #include "api/measurements.hpp"
 #include "api/request.hpp"
+#include "api/request_tables.hpp"
 
 namespace gpuvalue {
+
+namespace T = request_tables;
 
 namespace {
 
@@ -38,19 +41,20 @@ bool readProbeLine(const GpuDatabase& gpus, const std::string& line, Measurement
     issues.push_back({ErrorCode::kInvalidValue, "", Message("error.measurement_not_probe")});
     return false;
   }
-  if (!r.has("gpuvalue_probe")) {
-    r.error("gpuvalue_probe", ErrorCode::kMissingField, Message("error.measurement_not_probe"));
+  // The marker's presence is what counts (the probe writes 1); its value is not read.
+  if (!r.has(T::kProbeMarker.name)) {
+    r.error(T::kProbeMarker.name, ErrorCode::kMissingField, Message("error.measurement_not_probe"));
     return false;
   }
-  if (auto failure = r.string("error", false)) {
-    r.error("error", ErrorCode::kInvalidValue, Message("error.measurement_probe_failed").text("reason", excerpt(*failure, 200)));
+  if (auto failure = readString(r, T::kProbeError)) {
+    r.error(T::kProbeError.name, ErrorCode::kInvalidValue, Message("error.measurement_probe_failed").text("reason", excerpt(*failure, 200)));
     return false;
   }
-  const std::string name = r.string("gpu_name", true).value_or("");
-  const double memory_gb = r.number("gpu_memory_gb", false, 0, false, 1e5).value_or(0);
+  const std::string name = readString(r, T::kProbeGpuName).value_or("");
+  const double memory_gb = numberOr(r, T::kProbeGpuMemory);
   m.gpu = name.empty() ? nullptr : gpuByReportedName(gpus, name, memory_gb);
-  if (!m.gpu && !name.empty()) r.error("gpu_name", ErrorCode::kUnknownId, Message("error.unknown_gpu").text("id", excerpt(name)));
-  m.count = static_cast<int>(r.integer("gpu_count", true, 1, 65536).value_or(1));
+  if (!m.gpu && !name.empty()) r.error(T::kProbeGpuName.name, ErrorCode::kUnknownId, Message("error.unknown_gpu").text("id", excerpt(name)));
+  m.count = integerOr(r, T::kProbeGpuCount, 1);
   // The rest is a measurement object's members under the same names.
   json as_measurement = json::object();
   for (const char* key : {"tokens_per_s", "samples_per_s", "precision", "peak_memory_gb", "layers_run", "layers"})
@@ -138,7 +142,7 @@ bool readShortForm(const GpuDatabase& gpus, const std::string& s, Measurement& m
 std::string apiParseMeasurement(EngineState& s, const std::string& text, const std::string&) {
   Request r(text);
   if (!r.ok()) return r.errorAnswer();
-  const std::string line = trimmed(r.string("text", true).value_or(""));
+  const std::string line = trimmed(readString(r, T::kText).value_or(""));
   if (r.failed()) return r.errorAnswer();
   Measurement m;
   const bool ok = !line.empty() && line[0] == '{' ? readProbeLine(s.gpus, line, m, r.issues()) : readShortForm(s.gpus, line, m, r.issues());

@@ -6,8 +6,11 @@
 
 #include "api/answer.hpp"
 #include "api/request.hpp"
+#include "api/request_tables.hpp"
 
 namespace gpuvalue {
+
+namespace T = request_tables;
 
 namespace {
 
@@ -62,42 +65,36 @@ bool readExample(const EngineState& s, PlanInputs& in, Assumptions& as, Issues& 
   return true;
 }
 
-// Twelve monthly numbers in [0, max] at `path` (an array), appended to `out`.
-void readMonths(const json& v, const std::string& path, double max, std::vector<double>& out, Issues& issues) {
-  for (size_t i = 0; i < 12; ++i) {
-    const json& x = v[i];
-    if (!x.is_number() || !std::isfinite(x.get<double>()) || x.get<double>() < 0 || x.get<double>() > max)
-      issues.push_back({ErrorCode::kInvalidValue, path + "/" + std::to_string(i),
-                        Message("error.number_range").text("lower", "closed").num("min", 0).text("upper", "closed").num("max", max)});
-    else out.push_back(x.get<double>());
-  }
-}
-
 void readDemandShape(ObjectReader& d, PlanInputs& in, Issues& issues) {
-  const json* months = d.get("monthly_gpu_hours");
-  if (!months || !months->is_array() || months->size() != 12)
-    d.error("monthly_gpu_hours", months ? ErrorCode::kInvalidValue : ErrorCode::kMissingField, Message("error.months_array"));
+  const Field& mf = T::kMonthlyGpuHours;
+  const json* months = d.get(mf.name);
+  if (!months || !months->is_array() || months->size() != mf.length)
+    d.error(mf.name, months ? ErrorCode::kInvalidValue : ErrorCode::kMissingField, Message("error.months_array"));
   else
-    readMonths(*months, "/demand/monthly_gpu_hours", 1e9, in.monthly_gpu_hours, issues);
-  if (const json* pk = d.get("peak_gpus")) {
+    readNumberItems(*months, d.childPath(mf.name), mf, in.monthly_gpu_hours, issues);
+  const Field& pf = T::kPeakGpus;
+  if (const json* pk = d.get(pf.name)) {
     if (pk->is_number()) {
-      if (auto v = d.number("peak_gpus", false, 0, false, 1e6)) in.peak_gpus.assign(12, *v);
-    } else if (pk->is_array() && pk->size() == 12) {
-      readMonths(*pk, "/demand/peak_gpus", 1e6, in.peak_gpus, issues);
+      // One number for every month, within the items' bounds.
+      Field one = pf;
+      one.type = pf.single_type;
+      if (auto v = readNumber(d, one)) in.peak_gpus.assign(pf.length, *v);
+    } else if (pk->is_array() && pk->size() == pf.length) {
+      readNumberItems(*pk, d.childPath(pf.name), pf, in.peak_gpus, issues);
     } else {
-      d.error("peak_gpus", ErrorCode::kInvalidValue, Message("error.peak_gpus_type"));
+      d.error(pf.name, ErrorCode::kInvalidValue, Message("error.peak_gpus_type"));
     }
   }
-  in.interruptible_fraction = d.number("interruptible_fraction", true, 0, false, 1).value_or(0);
-  in.target_completion_rate = d.number("target_completion_rate", true, 0, false, 1).value_or(0);
-  in.reserved_granularity_gpus = d.number("reserved_granularity_gpus", false, 0, true, 1e5).value_or(1);
+  in.interruptible_fraction = numberOr(d, T::kInterruptibleFraction);
+  in.target_completion_rate = numberOr(d, T::kTargetCompletionRate);
+  in.reserved_granularity_gpus = numberOr(d, T::kReservedGranularity);
 }
 
 // Prices: an instance from the catalog, explicit prices, or both (explicit wins).
 void readDemandPrices(const EngineState& s, ObjectReader& d, PlanInputs& in, Assumptions& as, Issues& issues) {
   double od = 0, rv = 0, sp = 0;
   Message od_src, rv_src, sp_src;
-  if (auto id = d.string("instance", false)) {
+  if (auto id = readString(d, T::kInstance)) {
     int matches = 0;
     const Offer* o = findOffer(s.catalog, *id, matches);
     if (!o) d.error("instance", ErrorCode::kUnknownId, Message("error.unknown_instance").text("id", excerpt(*id)));
@@ -115,12 +112,12 @@ void readDemandPrices(const EngineState& s, ObjectReader& d, PlanInputs& in, Ass
       }
     }
   }
-  if (const json* pj = d.get("prices")) {
-    ObjectReader pr(*pj, "/demand/prices", issues);
+  if (const json* pj = d.get(T::kPlanPrices.name)) {
+    ObjectReader pr(*pj, d.childPath(T::kPlanPrices.name), issues);
     if (pr.ok()) {
-      if (auto v = pr.number("on_demand_usd_per_gpu_hour", false, 0, true, 1e4)) od = *v, od_src = Message("plan.src_given");
-      if (auto v = pr.number("reserved_usd_per_gpu_hour", false, 0, true, 1e4)) rv = *v, rv_src = Message("plan.src_given");
-      if (auto v = pr.number("spot_usd_per_gpu_hour", false, 0, true, 1e4)) sp = *v, sp_src = Message("plan.src_given");
+      if (auto v = readNumber(pr, T::kOnDemandRate)) od = *v, od_src = Message("plan.src_given");
+      if (auto v = readNumber(pr, T::kReservedRate)) rv = *v, rv_src = Message("plan.src_given");
+      if (auto v = readNumber(pr, T::kSpotRate)) sp = *v, sp_src = Message("plan.src_given");
     }
   }
   if (!(od > 0)) d.error("prices", ErrorCode::kMissingField, Message("error.plan_on_demand_price"));
@@ -138,9 +135,9 @@ void readDemandPrices(const EngineState& s, ObjectReader& d, PlanInputs& in, Ass
 }
 
 bool readDemand(const EngineState& s, ObjectReader& r, PlanInputs& in, Assumptions& as, Issues& issues) {
-  const json* dj = r.get("demand");
+  const json* dj = r.get(T::kDemand.name);
   if (!dj) {
-    r.error("demand", ErrorCode::kMissingField, Message("error.demand_required"));
+    r.error(T::kDemand.name, ErrorCode::kMissingField, Message("error.demand_required"));
     return false;
   }
   ObjectReader d(*dj, "/demand", issues);
@@ -148,14 +145,14 @@ bool readDemand(const EngineState& s, ObjectReader& r, PlanInputs& in, Assumptio
   readDemandShape(d, in, issues);
   readDemandPrices(s, d, in, as, issues);
   Message lambda_src("plan.src_interruptions_default");
-  if (const json* sj = d.get("spot")) {
-    ObjectReader sr(*sj, "/demand/spot", issues);
+  if (const json* sj = d.get(T::kPlanSpot.name)) {
+    ObjectReader sr(*sj, d.childPath(T::kPlanSpot.name), issues);
     if (sr.ok()) {
-      if (auto v = sr.number("interruptions_per_hour", false, 0, false, 10)) in.interruptions_per_hour = *v, lambda_src = Message("plan.src_given");
-      in.checkpoint_write_hours = sr.number("checkpoint_write_hours", false, 0, false, 100).value_or(in.checkpoint_write_hours);
-      in.restart_hours = sr.number("restart_hours", false, 0, false, 100).value_or(in.restart_hours);
-      in.task_hours = sr.number("task_hours", false, 0, true, 1e5).value_or(in.task_hours);
-      in.deadline_factor = sr.number("deadline_factor", false, 1, false, 1e3).value_or(in.deadline_factor);
+      if (auto v = readNumber(sr, T::kInterruptionsPerHour)) in.interruptions_per_hour = *v, lambda_src = Message("plan.src_given");
+      in.checkpoint_write_hours = readNumber(sr, T::kCheckpointWriteHours).value_or(in.checkpoint_write_hours);
+      in.restart_hours = readNumber(sr, T::kRestartHours).value_or(in.restart_hours);
+      in.task_hours = readNumber(sr, T::kTaskHours).value_or(in.task_hours);
+      in.deadline_factor = readNumber(sr, T::kDeadlineFactor).value_or(in.deadline_factor);
     }
   }
   as.add("interruptions_per_hour", in.interruptions_per_hour, lambda_src);
@@ -249,11 +246,8 @@ std::string apiPlan(EngineState& s, const std::string& text, const std::string&)
   if (!r.ok()) return r.errorAnswer();
   PlanInputs in;
   Assumptions as;
-  const bool example = r.has("example");
-  if (example && r.string("example", true).value_or("") != "article") {
-    r.error("example", ErrorCode::kInvalidValue, notOneOf(r.string("example", false).value_or(""), "article"));
-    return r.errorAnswer();
-  }
+  const bool example = r.has(T::kExample.name);
+  if (example && !readString(r, T::kExample)) return r.errorAnswer();
   if (!(example ? readExample(s, in, as, r.issues()) : readDemand(s, r, in, as, r.issues())) || r.failed()) return r.errorAnswer();
   as.add("load_shape", Message("plan.assume_load_shape"), Message("plan.src_load_shape"));
   as.add("not_modelled", Message("plan.assume_not_modelled"), Message("plan.src_scope"));

@@ -6,6 +6,7 @@
 // Every row is a full rank result with its "rank".
 #include "api/rank_answer.hpp"
 #include "api/request.hpp"
+#include "api/request_tables.hpp"
 #include "model/ranking_view.hpp"
 
 #include <unordered_map>
@@ -14,38 +15,36 @@ namespace gpuvalue {
 
 namespace {
 
-constexpr long long kMaxViewRows = 1000000;
-constexpr long long kMaxViewPoints = 100000;
+namespace T = request_tables;
+
 constexpr size_t kMaxViewKeys = 1000;
 
 void readSort(const json& sort, ViewOptions& v, Issues& issues) {
   ObjectReader r(sort, "/view/sort", issues);
   if (!r.ok()) return;
-  if (auto key = r.string("key", false)) {
+  // The columns a view sorts by are the ranking view's (model/ranking_view.hpp), so the choices are checked here.
+  if (auto key = readString(r, T::kSortKey)) {
     if (isViewSortKey(*key)) v.sort_key = *key;
-    else r.error("key", ErrorCode::kInvalidValue, notOneOf(*key, viewSortKeyList().c_str()));
+    else r.error(T::kSortKey.name, ErrorCode::kInvalidValue, notOneOf(*key, viewSortKeyList().c_str()));
   }
-  if (auto dir = r.string("dir", false)) {
-    if (*dir == "asc" || *dir == "desc") v.descending = *dir == "desc";
-    else r.error("dir", ErrorCode::kInvalidValue, notOneOf(*dir, "asc, desc"));
-  }
+  if (auto dir = readString(r, T::kSortDir)) v.descending = *dir == "desc";
 }
 
 void readView(const json& req, ViewOptions& v, Issues& issues) {
-  if (!req.contains("view")) return;
-  ObjectReader r(req["view"], "/view", issues);
+  if (!req.contains(T::kView.name)) return;
+  ObjectReader r(req[T::kView.name], "/view", issues);
   if (!r.ok()) return;
-  if (const json* sort = r.get("sort")) readSort(*sort, v, issues);
-  if (r.has("rows")) v.rows = static_cast<size_t>(r.integer("rows", false, 0, kMaxViewRows).value_or(250));
-  if (r.has("points")) v.points = static_cast<size_t>(r.integer("points", false, 1, kMaxViewPoints).value_or(600));
-  if (const json* keys = r.get("keys")) {
+  if (const json* sort = r.get(T::kSort.name)) readSort(*sort, v, issues);
+  v.rows = static_cast<size_t>(readNumber(r, T::kRows).value_or(static_cast<double>(v.rows)));
+  v.points = static_cast<size_t>(readNumber(r, T::kPoints).value_or(static_cast<double>(v.points)));
+  if (const json* keys = r.get(T::kKeys.name)) {
     if (!keys->is_array() || keys->size() > kMaxViewKeys) {
-      r.error("keys", ErrorCode::kInvalidValue, Message("error.not_string_list"));
+      r.error(T::kKeys.name, ErrorCode::kInvalidValue, Message("error.not_string_list"));
       return;
     }
     for (size_t i = 0; i < keys->size(); ++i) {
       if ((*keys)[i].is_string()) v.keys.push_back((*keys)[i].get<std::string>());
-      else r.errorAt(r.childPath("keys") + "/" + std::to_string(i), ErrorCode::kInvalidValue, Message("error.not_string"));
+      else r.errorAt(r.childPath(T::kKeys.name) + "/" + std::to_string(i), ErrorCode::kInvalidValue, Message("error.not_string"));
     }
   }
 }

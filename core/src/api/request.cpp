@@ -2,10 +2,13 @@
 
 #include <limits>
 
+#include "api/request_tables.hpp"
 #include "io/fields.hpp"
-#include "model/data_fields.hpp"
+#include "io/request_fields.hpp"
 
 namespace gpuvalue {
+
+namespace T = request_tables;
 
 bool readRequest(const std::string& text, json& req, Issues& issues) {
   return parseJsonText(text, req, issues, "request", kMaxRequestBytes);
@@ -29,12 +32,12 @@ bool resolveWorkload(const EngineState& s, const json& req, Workload& w, Issues&
   ObjectReader r(req, "", issues);
   if (!r.ok()) return false;
   bool ok = true;
-  if (auto preset = r.string("preset", false)) {
+  if (auto preset = readString(r, T::kPreset)) {
     const json* found = nullptr;
     for (const auto& p : s.presets)
       if (p.value("id", "") == *preset) found = &p;
     if (!found) {
-      r.error("preset", ErrorCode::kUnknownId, Message("error.unknown_preset").text("id", excerpt(*preset)));
+      r.error(T::kPreset.name, ErrorCode::kUnknownId, Message("error.unknown_preset").text("id", excerpt(*preset)));
       return false;
     }
     json merged = (*found)["workload"];
@@ -56,7 +59,7 @@ bool resolveWorkload(const EngineState& s, const json& req, Workload& w, Issues&
     return false;
   }
   // The request's "precision" overrides the workload's, with the workload table's choices.
-  if (auto p = readString(r, data_fields::kPrecision)) parsePrecision(*p, w.precision);
+  if (auto p = readString(r, T::kPrecision)) parsePrecision(*p, w.precision);
   return ok && !hasErrors(issues);
 }
 
@@ -66,16 +69,18 @@ bool readConstantsField(const json& req, ModelConstants& k, Issues& issues) {
 }
 
 const GpuSpec* gpuField(const GpuDatabase& gpus, ObjectReader& r) {
-  const std::string id = r.string("gpu", true).value_or("");
+  // Required where it is read: the callers read it when no instance or offer names the hardware.
+  const std::string id = readString(r, T::kGpu.req()).value_or("");
   const GpuSpec* g = id.empty() ? nullptr : gpus.find(id);
-  if (!g && r.get("gpu") && r.get("gpu")->is_string()) r.error("gpu", ErrorCode::kUnknownId, Message("error.unknown_gpu").text("id", excerpt(id)));
+  if (!g && r.get(T::kGpu.name) && r.get(T::kGpu.name)->is_string())
+    r.error(T::kGpu.name, ErrorCode::kUnknownId, Message("error.unknown_gpu").text("id", excerpt(id)));
   return g;
 }
 
-PricingModel pricingField(ObjectReader& r, const char* fallback, std::string& name) {
-  name = r.string("pricing", false).value_or(fallback);
+PricingModel pricingField(ObjectReader& r, std::string& name) {
+  name = stringOr(r, T::kPricing);
   PricingModel m = PricingModel::kOnDemand;
-  if (!parsePricingModel(name, m)) r.error("pricing", ErrorCode::kInvalidValue, notOneOf(name, "on_demand, reserved, spot, tiered, monthly"));
+  parsePricingModel(name, m);  // the table's choices are the billing models
   return m;
 }
 
@@ -106,10 +111,10 @@ const Offer* findOffer(const Catalog& catalog, const std::string& id, int& match
 
 GpuOrInstance gpuOrInstance(const EngineState& s, ObjectReader& r) {
   GpuOrInstance h;
-  if (auto inst = r.string("instance", false)) {
+  if (auto inst = readString(r, T::kInstance)) {
     int matches = 0;
     h.offer = findOffer(s.catalog, *inst, matches);
-    if (!h.offer || !h.offer->gpu) r.error("instance", ErrorCode::kUnknownId, Message("error.unknown_instance").text("id", excerpt(*inst)));
+    if (!h.offer || !h.offer->gpu) r.error(T::kInstance.name, ErrorCode::kUnknownId, Message("error.unknown_instance").text("id", excerpt(*inst)));
     else h.gpu = h.offer->gpu;
   } else {
     h.gpu = gpuField(s.gpus, r);
@@ -120,38 +125,33 @@ GpuOrInstance gpuOrInstance(const EngineState& s, ObjectReader& r) {
 double readPue(ObjectReader& r, Assumptions& as) {
   double pue = kPueAirCooled;
   Message src("energy.src_pue_air");
-  if (auto c = r.string("cooling", false)) {
-    if (*c == "liquid") {
-      pue = kPueLiquidCooled;
-      src = Message("energy.src_pue_liquid");
-    } else if (*c != "air") {
-      r.error("cooling", ErrorCode::kInvalidValue, notOneOf(*c, "air, liquid"));
-    }
+  if (readString(r, T::kCooling).value_or("air") == "liquid") {
+    pue = kPueLiquidCooled;
+    src = Message("energy.src_pue_liquid");
   }
-  if (auto p = r.number("pue", false, 1, false, 5)) pue = *p, src = Message("plan.src_given");
+  if (auto p = readNumber(r, T::kPue)) pue = *p, src = Message("plan.src_given");
   as.add("pue", pue, src);
   return pue;
 }
 
 const GridDefaults& readGrid(ObjectReader& r) {
-  if (auto g = r.string("grid", false)) {
+  // The table's choices are the ids of kGrids (tests/cpp/test_request_fields.cpp).
+  if (auto g = readString(r, T::kGrid))
     for (const GridDefaults& d : kGrids)
       if (*g == d.id) return d;
-    r.error("grid", ErrorCode::kInvalidValue, notOneOf(*g, "world, china"));
-  }
   return kGrids[0];
 }
 
 double readElectricityPrice(ObjectReader& r, const GridDefaults& grid, Assumptions& as) {
-  const double usd = r.number("usd_per_kwh", false, 0, false, 10).value_or(grid.usd_per_kwh);
-  as.add("usd_per_kwh", usd, Message(r.has("usd_per_kwh") ? "plan.src_given" : grid.price_source));
+  const double usd = readNumber(r, T::kUsdPerKwh).value_or(grid.usd_per_kwh);
+  as.add(T::kUsdPerKwh.name, usd, Message(r.has(T::kUsdPerKwh.name) ? "plan.src_given" : grid.price_source));
   return usd;
 }
 
 OfferScope offerScopeField(ObjectReader& r, const std::string& today) {
   OfferScope scope;
-  scope.include_examples = r.boolean("include_examples", false).value_or(false);
-  scope.include_stale = r.boolean("include_stale", false).value_or(false);
+  scope.include_examples = booleanOr(r, request_fields::kIncludeExamples);
+  scope.include_stale = booleanOr(r, request_fields::kIncludeStale);
   scope.today_day = dayNumber(today);
   return scope;
 }

@@ -56,8 +56,8 @@ bool readConstantsField(const json& req, ModelConstants& k, Issues& issues);
 // The GPU a required "gpu" member names (id or alias), or nullptr: the reader reports a missing or mistyped
 // member, this an unknown or empty id.
 const GpuSpec* gpuField(const GpuDatabase& gpus, ObjectReader& r);
-// The optional "pricing" member (default `fallback`) as a billing model; `name` gets the text as given.
-PricingModel pricingField(ObjectReader& r, const char* fallback, std::string& name);
+// The optional "pricing" member (on-demand when absent) as a billing model; `name` gets the text as given.
+PricingModel pricingField(ObjectReader& r, std::string& name);
 // The optional "include_examples" and "include_stale" members (false when absent): which catalog prices a decision
 // tool may pick, judged on `today`.
 OfferScope offerScopeField(ObjectReader& r, const std::string& today);

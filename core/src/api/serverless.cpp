@@ -6,9 +6,12 @@
 
 #include "api/answer.hpp"
 #include "api/request.hpp"
+#include "api/request_tables.hpp"
 #include "tools/serverless.hpp"
 
 namespace gpuvalue {
+
+namespace T = request_tables;
 
 namespace {
 
@@ -16,24 +19,16 @@ namespace {
 // midnight; quiet at night, two peaks of 3 GPUs (RunPod's default worker cap) around noon and mid-afternoon.
 const double kExampleLoadGpus[kHoursPerDay] = {0, 0, 0, 0, 0, 0, 0.5, 1, 1.5, 2, 3, 3, 2, 3, 3, 2, 1.5, 1, 0.5, 0.5, 0, 0, 0, 0};
 
-// 24 numbers in [0, max] under `key`; false (with an issue) when present and malformed.
-bool readDay(ObjectReader& r, const char* key, double max, std::vector<double>& out) {
-  const json* v = r.get(key);
+// An hour-by-hour member (the field's 24 numbers, each within its bounds); false (with an issue, the first bad hour's)
+// when present and malformed.
+bool readDay(ObjectReader& r, const Field& f, std::vector<double>& out, Issues& issues) {
+  const json* v = r.get(f.name);
   if (!v) return true;
-  if (!v->is_array() || v->size() != kHoursPerDay) {
-    r.error(key, ErrorCode::kInvalidValue, Message("error.day_array"));
+  if (!v->is_array() || v->size() != f.length) {
+    r.error(f.name, ErrorCode::kInvalidValue, Message("error.day_array"));
     return false;
   }
-  for (size_t h = 0; h < v->size(); ++h) {
-    const json& x = (*v)[h];
-    if (!x.is_number() || !std::isfinite(x.get<double>()) || x.get<double>() < 0 || x.get<double>() > max) {
-      r.errorAt(r.childPath(key) + "/" + std::to_string(h), ErrorCode::kInvalidValue,
-                Message("error.number_range").text("lower", "closed").num("min", 0).text("upper", "closed").num("max", max));
-      return false;
-    }
-    out.push_back(x.get<double>());
-  }
-  return true;
+  return readNumberItems(*v, r.childPath(f.name), f, out, issues, false);
 }
 
 // The cheapest on-demand offer per GPU-hour of this GPU, fresh prices first (a stale one only when nothing else).
@@ -95,14 +90,14 @@ void instanceRates(const Offer& inst, DayLoadInputs& in, Assumptions& as, Messag
 std::string apiServerless(EngineState& s, const std::string& text, const std::string&) {
   Request r(text);
   if (!r.ok()) return r.errorAnswer();
-  const std::string offer_id = r.string("offer", true).value_or("");
-  const std::string instance_id = r.string("instance", false).value_or("");
+  const std::string offer_id = readString(r, T::kServerlessOffer).value_or("");
+  const std::string instance_id = stringOr(r, T::kInstance);
   DayLoadInputs in;
-  readDay(r, "load_gpus", 1e5, in.gpus_busy);
-  readDay(r, "starts_per_hour", 1e6, in.starts_per_hour);
-  const auto cold_start = r.number("cold_start_s", false, 0, false, 86400);
-  const auto idle_timeout = r.number("idle_timeout_s", false, 0, false, 86400);
-  const auto max_concurrency = r.integer("max_concurrency", false, 1, 1000000);
+  readDay(r, T::kLoadGpus, in.gpus_busy, r.issues());
+  readDay(r, T::kStartsPerHour, in.starts_per_hour, r.issues());
+  const auto cold_start = readNumber(r, T::kColdStart);
+  const auto idle_timeout = readNumber(r, T::kIdleTimeout);
+  const auto max_concurrency = readNumber(r, T::kMaxConcurrency);
   if (r.failed()) return r.errorAnswer();
   int matches = 0;
   const Offer* sl = findOffer(s.catalog, offer_id, matches);

@@ -5,8 +5,11 @@
 
 #include "api/answer.hpp"
 #include "api/request.hpp"
+#include "api/request_tables.hpp"
 
 namespace gpuvalue {
+
+namespace T = request_tables;
 
 namespace {
 
@@ -14,33 +17,33 @@ namespace {
 // energy method assumes (one power figure for the same GPUs in both answers).
 void readHardware(ObjectReader& r, const GpuSpec& g, TcoInputs& in, Assumptions& as) {
   const bool dgx_default = g.id == "a100-sxm4-40gb";
-  if (auto p = r.number("purchase_usd", false, 0, true, 1e12)) {
+  if (auto p = readNumber(r, T::kPurchase)) {
     in.purchase_usd = *p;
-    as.add("purchase_usd", *p, Message("plan.src_given"));
+    as.add(T::kPurchase.name, *p, Message("plan.src_given"));
   } else if (dgx_default) {
     in.purchase_usd = kDgxA100PurchaseUsd * in.gpu_count / kDgxA100Gpus;
-    as.add("purchase_usd", in.purchase_usd, Message("tco.src_dgx_price"));
-  } else {
-    r.error("purchase_usd", ErrorCode::kMissingField, Message("error.purchase_required").text("gpu", g.id));
+    as.add(T::kPurchase.name, in.purchase_usd, Message("tco.src_dgx_price"));
+  } else if (!r.has(T::kPurchase.name)) {
+    r.error(T::kPurchase.name, ErrorCode::kMissingField, Message("error.purchase_required").text("gpu", g.id));
   }
-  in.amortisation_years = r.number("amortisation_years", false, 0, true, 50).value_or(kAmortisationYears);
-  as.add("amortisation_years", in.amortisation_years,
-         Message(r.has("amortisation_years") ? "plan.src_given" : "tco.src_amortisation"));
-  if (auto p = r.number("power_w", false, 0, true, 1e9)) {
+  in.amortisation_years = numberOr(r, T::kAmortisation);
+  as.add(T::kAmortisation.name, in.amortisation_years,
+         Message(r.has(T::kAmortisation.name) ? "plan.src_given" : "tco.src_amortisation"));
+  if (auto p = readNumber(r, T::kPowerW)) {
     in.power_w = *p;
-    as.add("power_w", *p, Message("plan.src_given"));
-  } else if (!(g.tdp_w > 0)) {
-    r.error("power_w", ErrorCode::kMissingField, Message("error.power_required").text("gpu", g.id));
+    as.add(T::kPowerW.name, *p, Message("plan.src_given"));
+  } else if (!(g.tdp_w > 0) && !r.has(T::kPowerW.name)) {
+    r.error(T::kPowerW.name, ErrorCode::kMissingField, Message("error.power_required").text("gpu", g.id));
   } else {
     in.power_w = g.tdp_w * in.gpu_count;
-    as.add("power_w", in.power_w, Message("energy.src_tdp").num("power_w", g.tdp_w).num("gpu_count", in.gpu_count));
+    as.add(T::kPowerW.name, in.power_w, Message("energy.src_tdp").num("power_w", g.tdp_w).num("gpu_count", in.gpu_count));
   }
 }
 
 // The rental rate: given, the instance's on-demand price per GPU, or the cheapest on-demand per GPU in the catalog
 // outside marketplaces (a resold host is not the capacity owning replaces). `rented`: the offer it comes from.
 void readRent(const EngineState& s, ObjectReader& r, const GpuOrInstance& h, TcoInputs& in, Message& source, const Offer*& rented) {
-  if (auto p = r.number("rent_usd_per_gpu_hour", false, 0, true, 1e4)) {
+  if (auto p = readNumber(r, T::kRentUsdPerGpuHour)) {
     in.rent_usd_per_gpu_hour = *p;
     source = Message("plan.src_given");
   } else if (h.offer && h.offer->price(PricingModel::kOnDemand)) {
@@ -55,7 +58,7 @@ void readRent(const EngineState& s, ObjectReader& r, const GpuOrInstance& h, Tco
     rented = best;
     source = Message("tco.src_cheapest_rent").text("instance", best->id).text("date", p->as_of).text("source", p->source);
   } else {
-    r.error("rent_usd_per_gpu_hour", ErrorCode::kMissingField, Message("error.rent_required").text("gpu", h.gpu->id));
+    r.error(T::kRentUsdPerGpuHour.name, ErrorCode::kMissingField, Message("error.rent_required").text("gpu", h.gpu->id));
   }
 }
 
@@ -76,18 +79,18 @@ std::string apiTco(EngineState& s, const std::string& text, const std::string&) 
   if (r.failed()) return r.errorAnswer();
   const GpuSpec& g = *h.gpu;
   TcoInputs in;
-  in.gpu_count = static_cast<int>(r.integer("count", false, 1, 1 << 20).value_or(h.offer ? h.offer->gpu_count : 8));
+  in.gpu_count = integerOr(r, T::kCount, h.offer ? h.offer->gpu_count : 8);
   readHardware(r, g, in, as);
   in.pue = readPue(r, as);
   in.usd_per_kwh = readElectricityPrice(r, readGrid(r), as);
-  in.other_usd_per_year = r.number("other_usd_per_year", false, 0, false, 1e12).value_or(0);
-  as.add("other_usd_per_year", in.other_usd_per_year,
-         Message(r.has("other_usd_per_year") ? "plan.src_given" : "tco.src_other_costs"));
+  in.other_usd_per_year = numberOr(r, T::kOtherUsdPerYear);
+  as.add(T::kOtherUsdPerYear.name, in.other_usd_per_year,
+         Message(r.has(T::kOtherUsdPerYear.name) ? "plan.src_given" : "tco.src_other_costs"));
   Message rent_source;
   const Offer* rented = nullptr;
   readRent(s, r, h, in, rent_source, rented);
   std::vector<double> us = {0.25, 0.5, 0.75, 1.0};
-  if (auto u = r.number("utilisation", false, 0, true, 1)) {
+  if (auto u = readNumber(r, T::kTcoUtilisation)) {
     us.push_back(*u);
     std::sort(us.begin(), us.end());
     us.erase(std::unique(us.begin(), us.end()), us.end());

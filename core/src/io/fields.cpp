@@ -83,7 +83,8 @@ std::string stringOr(ObjectReader& r, const Field& f) { return readString(r, f).
 bool booleanOr(ObjectReader& r, const Field& f) { return readBoolean(r, f).value_or(f.absent_bool); }
 int integerOr(ObjectReader& r, const Field& f, int fallback) { return static_cast<int>(readNumber(r, f).value_or(fallback)); }
 
-std::vector<std::string> readStrings(ObjectReader& r, const Field& f, bool or_one_string) {
+std::vector<std::string> readStrings(ObjectReader& r, const Field& f) {
+  const bool or_one_string = f.has_single && f.single_type == FieldType::kString;
   std::vector<std::string> out;
   const json* v = r.get(f.name);
   if (!v || v->is_null()) return out;
@@ -100,6 +101,24 @@ std::vector<std::string> readStrings(ObjectReader& r, const Field& f, bool or_on
     else r.errorAt(r.childPath(f.name) + "/" + std::to_string(i), ErrorCode::kInvalidValue, Message("error.not_string"));
   }
   return out;
+}
+
+bool readNumberItems(const json& items, const std::string& path, const Field& f, std::vector<double>& out, Issues& issues,
+                     bool all) {
+  bool ok = true;
+  for (size_t i = 0; i < items.size(); ++i) {
+    const json& x = items[i];
+    if (x.is_number() && inBounds(f, x.get<double>())) {
+      out.push_back(x.get<double>());
+      continue;
+    }
+    issues.push_back({ErrorCode::kInvalidValue, path + "/" + std::to_string(i),
+                      Message("error.number_range").text("lower", f.min_open ? "open" : "closed").num("min", f.min)
+                          .text("upper", f.max_open ? "open" : "closed").num("max", f.max)});
+    ok = false;
+    if (!all) return false;
+  }
+  return ok;
 }
 
 }  // namespace gpuvalue

@@ -40,6 +40,11 @@ struct Field {
   const Record* record = nullptr;
   FieldType item_type = FieldType::kString;
   bool non_empty = false;  // kArray: at least one item
+  size_t length = 0;       // kArray: exactly this many items (0 = any number); numeric items lie within min/max
+  // kArray: a single value of this type is accepted in place of the array (a filter's one string, a month's one
+  // number, MIG jobs as one text); `has_single` says there is one.
+  FieldType single_type = FieldType::kString;
+  bool has_single = false;
   // Strings: a format the schema names ("date": YYYY-MM-DD), the engine's check of it and the message code
   // reported (with the value) when the check fails.
   const char* format = nullptr;
@@ -67,6 +72,11 @@ struct Field {
     return f;
   }
   static constexpr Field strings(const char* n, const char* d) { return make(n, FieldType::kArray, d); }
+  static constexpr Field numbers(const char* n, const char* d) {
+    Field f = make(n, FieldType::kArray, d);
+    f.item_type = FieldType::kNumber;
+    return f;
+  }
   constexpr Field req() const { Field f = *this; f.required = true; return f; }
   constexpr Field above(double v) const { Field f = *this; f.min = v; f.min_open = true; return f; }
   constexpr Field atLeast(double v) const { Field f = *this; f.min = v; f.min_open = false; return f; }
@@ -82,6 +92,10 @@ struct Field {
     Field f = *this; f.format = fmt; f.format_check = check; f.format_error = error_code; return f;
   }
   constexpr Field nonEmpty() const { Field f = *this; f.non_empty = true; return f; }
+  constexpr Field ofLength(size_t n) const { Field f = *this; f.length = n; return f; }
+  constexpr Field orSingle(FieldType t) const { Field f = *this; f.single_type = t; f.has_single = true; return f; }
+  // The same member for records without a discriminator (a request member read with a workload field's rules).
+  constexpr Field anyVariant() const { Field f = *this; f.variants = nullptr; return f; }
   constexpr Field onlyFor(const char* const* v) const { Field f = *this; f.variants = v; return f; }
   constexpr Field ignored() const { Field f = *this; f.engine_reads = false; return f; }
 
@@ -137,7 +151,11 @@ bool booleanOr(ObjectReader& r, const Field& f);
 // offer states) when it is absent or invalid.
 int integerOr(ObjectReader& r, const Field& f, int fallback);
 // An array of strings (Field::strings): its string items, each other item reported at its own path; nothing when
-// absent or null. With `or_one_string`, a single string is a list of one (a request's filter lists).
-std::vector<std::string> readStrings(ObjectReader& r, const Field& f, bool or_one_string = false);
+// absent or null. When the field takes a single string (orSingle), it is a list of one (a request's filter lists).
+std::vector<std::string> readStrings(ObjectReader& r, const Field& f);
+// The items of an array of numbers (Field::numbers) at `path`, each within the field's bounds; each item outside
+// them is reported at its own path (error.number_range), after the first one only when `all`. False when any was.
+bool readNumberItems(const json& items, const std::string& path, const Field& f, std::vector<double>& out, Issues& issues,
+                     bool all = true);
 
 }  // namespace gpuvalue

@@ -3,6 +3,8 @@
 namespace gpuvalue {
 namespace request_fields {
 
+extern const Field kIncludeExamples, kIncludeStale;
+
 namespace {
 const Field kInterruptions = Field::number("interruptions_per_node_hour", "Interruptions per node-hour when the price gives none.").atLeast(0).atMost(10);
 const Field kCheckpointInterval = Field::number("checkpoint_interval_hours", "Hours between checkpoints; 0 = Young's optimum.").atLeast(0).atMost(1e4);
@@ -17,37 +19,41 @@ const Field kServiceWeight = Field::number("service", "Weight of service feature
 const Field* const kWeightFields[] = {&kUnitCost, &kTask, &kServiceWeight};
 
 // String-or-list members of "filters": one string or an array of strings.
-const Field kProviders = Field::strings("providers", "Providers to keep (any letter case).");
-const Field kRegions = Field::strings("regions", "Regions to keep (any letter case).");
-const Field kGpus = Field::strings("gpus", "GPU ids or aliases to keep.");
-const Field kPricingList = Field::strings("pricing", "Pricing models to keep.");
+const Field kProviders = Field::strings("providers", "Providers to keep (any letter case).").orSingle(FieldType::kString);
+const Field kRegions = Field::strings("regions", "Regions to keep (any letter case).").orSingle(FieldType::kString);
+const Field kGpus = Field::strings("gpus", "GPU ids or aliases to keep.").orSingle(FieldType::kString);
+const char* const kBillingModels[] = {"on_demand", "reserved", "spot", "tiered", "monthly", "serverless", nullptr};
+const Field kPricingList = Field::strings("pricing", "Pricing models to keep.").oneOf(kBillingModels).orSingle(FieldType::kString);
 const Field kFitsOnly = Field::boolean("fits_only", "Keep only offers the job fits in.").byDefault(false);
 const Field kBudget = Field::number("budget_usd", "Largest job cost in US dollars; 0 = none.").atLeast(0).atMost(1e15).byDefault(0.0);
 const Field kDeadline = Field::number("deadline_hours", "Longest time to train in hours; 0 = none.").atLeast(0).atMost(1e7).byDefault(0.0);
-const Field kIncludeExamples = Field::boolean("include_examples", "Keep the seed article's illustrative offers (made-up prices).").byDefault(false);
 const Field kIncludeMarketplace =
     Field::boolean("include_marketplace", "Keep offers of marketplace hosts (peer-to-peer, e.g. Vast.ai).").byDefault(true);
-const Field kIncludeStale =
-    Field::boolean("include_stale", "Keep prices older than 180 days (they are flagged stale).").byDefault(false);
 const Field* const kFilterFields[] = {&kProviders, &kRegions, &kGpus, &kPricingList, &kFitsOnly, &kBudget, &kDeadline, &kIncludeExamples,
                                       &kIncludeMarketplace, &kIncludeStale};
 
+}  // namespace
+
 const char* const kPricingChoices[] = {"all", "on_demand", "reserved", "spot", "tiered", "monthly", "serverless", nullptr};
-const Field kPricing = Field::string("pricing", "One pricing model, or all.")
+extern const Field kPricing = Field::string("pricing", "One pricing model, or all.")
                            .oneOf(kPricingChoices).byDefault("all");
-const Field kMaxNodes = Field::integer("max_nodes", "Largest multi-node cluster considered.").atLeast(1).atMost(4096);
-const Field kHorizon = Field::number("horizon_hours", "Wall time each offer is sized to finish within (the deadline when one is set); 0 = none.")
+extern const Field kMaxNodes = Field::integer("max_nodes", "Largest multi-node cluster considered.").atLeast(1).atMost(4096);
+extern const Field kHorizon = Field::number("horizon_hours", "Wall time each offer is sized to finish within (the deadline when one is set); 0 = none.")
                            .atLeast(0).atMost(1e7).byDefault(kDefaultHorizonHours);
-const Field kFreeTrial = Field::number("free_trial_hours", "Free-trial hours to subtract; absent = each price's own.").atLeast(0).atMost(1e5).whenAbsent(-1);
-const Field kLimit = Field::integer("limit", "Most results returned; 0 = all.").atLeast(0).atMost(10000000).byDefault(0.0);
-const Field kSharedEvaluations =
+extern const Field kFreeTrial = Field::number("free_trial_hours", "Free-trial hours to subtract; absent = each price's own.").atLeast(0).atMost(1e5).whenAbsent(-1);
+extern const Field kLimit = Field::integer("limit", "Most results returned; 0 = all.").atLeast(0).atMost(10000000).byDefault(0.0);
+extern const Field kSharedEvaluations =
     Field::boolean("shared_evaluations",
                    "Write each hardware evaluation's throughput, memory and plan once, in evaluations; each result names "
                    "its own by index (evaluation) instead of repeating them.")
         .byDefault(false);
+namespace {
 const Field* const kRankFields[] = {&kPricing, &kHorizon, &kMaxNodes, &kFreeTrial, &kLimit, &kSharedEvaluations};
 }  // namespace
 
+extern const Field kIncludeExamples = Field::boolean("include_examples", "Keep the seed article's illustrative offers (made-up prices).").byDefault(false);
+extern const Field kIncludeStale =
+    Field::boolean("include_stale", "Keep prices older than 180 days (they are flagged stale).").byDefault(false);
 extern const Record kSpotRecord = makeRecord("spot", "How spot interruptions are costed.", kSpotFields);
 extern const Record kWeightsRecord = makeRecord("weights", "Weights of the three ranking scores.", kWeightFields);
 extern const Record kFiltersRecord = makeRecord("filters", "Which offers a ranking considers.", kFilterFields);
@@ -73,13 +79,13 @@ void readSpotOptions(const json& req, SpotOptions& s, Issues& issues) {
 static void readFilters(const json& filters, RankFilters& f, Issues& issues) {
   ObjectReader fr(filters, "/filters", issues);
   if (!fr.ok()) return;
-  f.providers = readStrings(fr, R::kProviders, true);
-  f.regions = readStrings(fr, R::kRegions, true);
-  f.gpus = readStrings(fr, R::kGpus, true);
-  for (const auto& m : readStrings(fr, R::kPricingList, true)) {
+  f.providers = readStrings(fr, R::kProviders);
+  f.regions = readStrings(fr, R::kRegions);
+  f.gpus = readStrings(fr, R::kGpus);
+  for (const auto& m : readStrings(fr, R::kPricingList)) {
     PricingModel pm;
     if (parsePricingModel(m, pm)) f.models.push_back(pm);
-    else fr.error(R::kPricingList.name, ErrorCode::kInvalidValue, notOneOf(m, "on_demand, reserved, spot, tiered, monthly, serverless"));
+    else fr.error(R::kPricingList.name, ErrorCode::kInvalidValue, notOneOf(m, choiceList(R::kPricingList).c_str()));
   }
   f.fits_only = booleanOr(fr, R::kFitsOnly);
   f.budget_usd = numberOr(fr, R::kBudget);

@@ -11,6 +11,10 @@ namespace gpuvalue {
 namespace request_fields {
 
 extern const Record kSpotRecord, kWeightsRecord, kFiltersRecord, kRankOptionsRecord;
+// Members the decision tools' requests share with "filters" (api/request_tables.hpp).
+extern const Field kIncludeExamples, kIncludeStale;
+// The ranking request's top-level options (kRankOptionsRecord's members), for the rank request's table.
+extern const Field kPricing, kHorizon, kMaxNodes, kFreeTrial, kLimit, kSharedEvaluations;
 
 }  // namespace request_fields
 

@@ -94,9 +94,22 @@ class Writer {
 
  private:
   void items(const Field& f, Json& s) {
-    if (f.record) s["items"] = {{"$ref", "#/$defs/" + define(*f.record)}};
-    else s["items"] = {{"type", typeName(f.item_type)}};
+    const auto numeric = [](FieldType t) { return t == FieldType::kNumber || t == FieldType::kInteger; };
+    if (f.record) {
+      s["items"] = {{"$ref", "#/$defs/" + define(*f.record)}};
+    } else {
+      Json item = {{"type", typeName(f.item_type)}};
+      if (numeric(f.item_type)) bounds(f, item);
+      if (f.item_type == FieldType::kString && f.choices) strings(f, item);  // each item one of the choices
+      s["items"] = item;
+    }
     if (f.non_empty) s["minItems"] = 1;
+    if (f.length) s["minItems"] = f.length, s["maxItems"] = f.length;
+    // One value in place of the array: the bounds apply to it too (minimum and maximum constrain numbers only).
+    if (f.has_single) {
+      s["type"] = Json::array({"array", typeName(f.single_type)});
+      if (numeric(f.single_type)) bounds(f, s);
+    }
   }
 
   void strings(const Field& f, Json& s) {
