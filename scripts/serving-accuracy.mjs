@@ -193,7 +193,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const file = path.join(root, 'docs/accuracy.md');
     const text = fs.readFileSync(file, 'utf8');
     const at = text.indexOf('\n## Serving');
-    fs.writeFileSync(file, `${(at < 0 ? text : text.slice(0, at)).replace(/\n*$/, '\n')}\n${section(result)}`);
+    // The "Latency at one request" block (scripts/serving-latency.mjs --write) stays as it is, at the end.
+    const latency = text.match(/<!-- serving-latency:begin -->[\s\S]*<!-- serving-latency:end -->\n?/);
+    fs.writeFileSync(file, `${(at < 0 ? text : text.slice(0, at)).replace(/\n*$/, '\n')}\n${section(result)}${latency ? `\n${latency[0]}` : ''}`);
     console.log('wrote the Serving section of docs/accuracy.md');
   }
 }
