@@ -166,7 +166,8 @@ function section(result) {
     'Limits: both sources are NVIDIA\'s TensorRT-LLM tables (two releases, different backends), so a stock vLLM-class stack',
     'is not calibrated (`typical_factor` comes from one published side-by-side run); B200 FP4 and L40S rows are',
     'over-predicted (see the tables above); MoE rows (Mixtral, Qwen3) miss expert-parallel and routing costs; the TTFT',
-    'model (prefill time plus an M/M/1 wait) is not calibrated against published latency percentiles.',
+    'model (prefill time plus an M/M/1 wait) is checked only at one request in flight ("Latency at one request"',
+    'below: prefill and one decode step); its queueing term is not checked against published latency percentiles.',
     '',
     '| id | GPU | GPUs | weights | in/out | published | predicted (LOSO) | error | band | inside |',
     '|---|---|---|---|---|---|---|---|---|---|',
@@ -193,7 +194,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const file = path.join(root, 'docs/accuracy.md');
     const text = fs.readFileSync(file, 'utf8');
     const at = text.indexOf('\n## Serving');
-    fs.writeFileSync(file, `${(at < 0 ? text : text.slice(0, at)).replace(/\n*$/, '\n')}\n${section(result)}`);
+    // The "Latency at one request" block (scripts/serving-latency.mjs --write) stays as it is, at the end.
+    const latency = text.match(/<!-- serving-latency:begin -->[\s\S]*<!-- serving-latency:end -->\n?/);
+    fs.writeFileSync(file, `${(at < 0 ? text : text.slice(0, at)).replace(/\n*$/, '\n')}\n${section(result)}${latency ? `\n${latency[0]}` : ''}`);
     console.log('wrote the Serving section of docs/accuracy.md');
   }
 }
