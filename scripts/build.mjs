@@ -17,7 +17,7 @@ const webOnly = process.argv.includes('--web-only');
 const STAGES = [
   { preset: 'native', label: 'native engine and tests' },
   { preset: 'wasm', label: 'wasm engine and wasm tests' },
-  { preset: 'wasm-small', label: 'size-optimised wasm engine for the offline file' },
+  { preset: 'wasm-small', label: 'size-optimised wasm engine for the site, the offline file and the widget' },
 ];
 
 function build({ preset, label }) {

@@ -192,7 +192,7 @@ test('a SkyPilot vms.csv imports through the engine, is kept after a reload and 
 });
 
 test('an offer typed into the form is ranked, editable, and kept in localStorage', async () => {
-  const { context, page } = await openPage(browser, `${base}#preset=llama2-7b-pretrain&lang=en`);
+  const { context, page } = await openPage(browser, `${base}#preset=resnet50-imagenet&lang=en`);
   await settled(page);
   await page.click('#offer-form-summary');
   // Missing price: refused with a visible message.
@@ -208,8 +208,10 @@ test('an offer typed into the form is ranked, editable, and kept in localStorage
   assert.match(await page.textContent('#offer-status'), /give at least one price/);
   assert.equal((await tableRows(page)).filter((r) => r.provider === 'Test Cloud').length, 0);
 
-  await page.fill('#of-ondemand', '20');
-  await page.fill('#of-spot', '8');
+  // ResNet-50 finishes on one 8-GPU machine well within the horizon, and $1.25 and $0.50 per GPU-hour are cheaper than
+  // the bundled H100 offers: its rows are on the first screen (250 rows) however many offers the bundled catalog holds.
+  await page.fill('#of-ondemand', '10');
+  await page.fill('#of-spot', '4');
   await page.click('#offer-save');
   await settled(page);
   let rows = (await tableRows(page)).filter((r) => r.provider === 'Test Cloud');
@@ -219,10 +221,10 @@ test('an offer typed into the form is ranked, editable, and kept in localStorage
   assert.match(await page.textContent('#details-title'), /tc\.8xh100/);
   const today = new Date().toISOString().slice(0, 10);
   const doc = { schema_version: 1, instances: [{ id, provider: 'Test Cloud', instance_type: 'tc.8xh100', gpu: 'h100-sxm5-80gb', gpu_count: 8, region: 'test-1', currency: 'USD', interconnect: 'nvswitch',
-    prices: [{ model: 'on_demand', usd_per_hour: 20, as_of: today, source: 'quote from sales, 2026' },
-      { model: 'spot', usd_per_hour: 8, as_of: today, source: 'quote from sales, 2026' }] }] };
+    prices: [{ model: 'on_demand', usd_per_hour: 10, as_of: today, source: 'quote from sales, 2026' },
+      { model: 'spot', usd_per_hour: 4, as_of: today, source: 'quote from sales, 2026' }] }] };
   assert.ok(engine.addCatalog(JSON.stringify(doc)).ok);
-  const want = engine.rank({ preset: 'llama2-7b-pretrain', precision: 'bf16', weights: engine.defaults().weights, filters: { providers: ['Test Cloud'], fits_only: false, include_examples: false } }).results;
+  const want = engine.rank({ preset: 'resnet50-imagenet', precision: 'bf16', weights: engine.defaults().weights, filters: { providers: ['Test Cloud'], fits_only: false, include_examples: false } }).results;
   const od = rows.find((r) => r.pricing === 'on_demand');
   assert.equal(od.cost, want.find((w) => w.pricing === 'on_demand').cost_usd);
 
@@ -230,8 +232,8 @@ test('an offer typed into the form is ranked, editable, and kept in localStorage
   // The engine host holds the typed offer's document: the form opens filled once its record arrives.
   await page.click('#my-catalogs button:has-text("Edit")');
   await page.waitForFunction(() => document.getElementById('of-provider')?.value === 'Test Cloud');
-  assert.equal(await page.inputValue('#of-ondemand'), '20');
-  await page.fill('#of-ondemand', '22');
+  assert.equal(await page.inputValue('#of-ondemand'), '10');
+  await page.fill('#of-ondemand', '11');
   await page.click('#offer-save');
   await settled(page);
   rows = (await tableRows(page)).filter((r) => r.provider === 'Test Cloud');

@@ -206,7 +206,7 @@ function billingNotes(a, ctx) {
 
 // The headline: the cheapest offer meeting the targets (or the note that none does), and the question asked.
 function summary(a, ctx) {
-  const { t, fmt, state } = ctx;
+  const { t, fmt } = ctx;
   const best = a.best;
   const tr = a.traffic || {};
   const tg = a.targets || {};
