@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadServingEngine } from './serving-accuracy.mjs';
+import { loadServingEngine, median } from './serving-accuracy.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const data = JSON.parse(fs.readFileSync(path.join(root, 'data/serving-latency.json'), 'utf8'));
@@ -38,11 +38,6 @@ export function predict(engine, m) {
     return { ttft_ms: null, tpot_ms: null, why: a.ok ? 'does not fit' : `${a.error.path} ${a.error.message.code}` };
   return { ttft_ms: a.operating.ttft_ms, tpot_ms: a.operating.tpot_ms };
 }
-
-export const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : NaN;
-};
 
 // Every row with its prediction and signed relative errors (predicted / published − 1).
 export function evaluate(engine, override = {}) {
