@@ -94,4 +94,22 @@ export async function englishRenderer(engine) {
   return messageRenderer({ lang: 'en', fmt: makeFormatter({ lang: 'en' }), gpuName: (id) => names.get(id) ?? id });
 }
 
-export const shot = (page, name, opts = {}) => page.screenshot({ path: path.join(artifacts, name), ...opts });
+// Screenshots for a person to look at (test-artifacts/). A full-page capture of the long ranking page costs seconds of
+// CPU on a 2-core machine (3.5-4.7 s each, measured beside a build; a viewport capture 0.35 s), so the test run
+// takes the viewport and `GPUVALUE_SHOTS=full npm test` (or a single file run so) takes the whole page.
+export const fullShots = process.env.GPUVALUE_SHOTS === 'full';
+export const shot = (page, name, opts = {}) => page.screenshot({ path: path.join(artifacts, name), ...opts, fullPage: Boolean(opts.fullPage) && fullShots });
+
+// An element's screenshot: the part of it one screen shows (a 250-row table is ~27,000 px tall: 2.9 s to capture
+// whole), or all of it with GPUVALUE_SHOTS=full.
+export async function elementShot(page, handle, name) {
+  const file = path.join(artifacts, name);
+  if (fullShots) return handle.screenshot({ path: file });
+  await handle.scrollIntoViewIfNeeded();
+  const box = await handle.boundingBox();
+  const viewport = page.viewportSize();
+  if (!box || !viewport) return handle.screenshot({ path: file });
+  const y = Math.max(0, box.y);
+  const clip = { x: Math.max(0, box.x), y, width: Math.min(box.width, viewport.width), height: Math.min(box.y + box.height, viewport.height) - y };
+  return page.screenshot({ path: file, clip });
+}

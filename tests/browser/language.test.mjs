@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { unpackBundle } from '../../web/src/engine/bundle.js';
-import { launch, startServer, openPage, settled, shot, root } from './browser.mjs';
+import { launch, startServer, openPage, settled, shot, elementShot, root } from './browser.mjs';
 import { DICTS } from '../../web/src/i18n/index.js';
 
 const browser = await launch();
@@ -124,12 +124,12 @@ for (const lang of ['zh', 'en']) {
       await page.waitForFunction(() => document.getElementById('details-title') && !document.getElementById('cost-breakdown-pending'), null, { timeout: 30000 });
       await settled(page);
       texts.push(...await visibleTexts(page));
-      await (await page.$('#details')).screenshot({ path: path.join(root, `test-artifacts/lang-${lang}-details-${i}.png`) });
+      await elementShot(page, await page.$('#details'), `lang-${lang}-details-${i}.png`);
     }
     check(lang, 'page', texts);
     for (const id of ['overview', 'table-wrap', 'compare', 'charts', 'filters-panel', 'data-panel']) {
       const el = await page.$(`#${id}`);
-      if (el) await el.screenshot({ path: path.join(root, `test-artifacts/lang-${lang}-${id}.png`) });
+      if (el) await elementShot(page, el, `lang-${lang}-${id}.png`);
     }
     assert.ok(texts.some((s) => (lang === 'zh' ? /可容纳/ : /fits on/).test(s)), 'the ranking reasons are on the page');
     assert.deepEqual(log.errors, []);
@@ -149,7 +149,7 @@ for (const lang of ['zh', 'en']) {
       await page.evaluate(() => { for (const d of document.querySelectorAll('#tools details')) d.open = true; });
       check(lang, `${tab} (defaults)`, await visibleTexts(page));
       KEYED[lang][`${tab} (defaults)`] = await keyedTexts(page);
-      await (await page.$('#tools')).screenshot({ path: path.join(root, `test-artifacts/lang-${lang}-tool-${tab}.png`) });
+      await elementShot(page, await page.$('#tools'), `lang-${lang}-tool-${tab}.png`);
       if (CHANGES[tab]) {
         // The change is taken when the tool's inputs in the URL change; then the panel's run finishes.
         const before = await page.evaluate(() => location.hash);
@@ -159,7 +159,7 @@ for (const lang of ['zh', 'en']) {
         await page.evaluate(() => { for (const d of document.querySelectorAll('#tools details')) d.open = true; });
         check(lang, `${tab} (changed)`, await visibleTexts(page));
         KEYED[lang][`${tab} (changed)`] = await keyedTexts(page);
-        await (await page.$('#tools')).screenshot({ path: path.join(root, `test-artifacts/lang-${lang}-tool-${tab}-changed.png`) });
+        await elementShot(page, await page.$('#tools'), `lang-${lang}-tool-${tab}-changed.png`);
       }
     }
     await page.waitForFunction(() => document.querySelector('#sensitivity')?.dataset.state === 'ready', null, { timeout: 60000 });
