@@ -13,20 +13,25 @@ const engine = await loadEngine();
 const presets = engine.presets();
 const fallback = engine.defaults().custom_workloads.transformer;
 
-// Compiles a script with Python (py_compile) and returns its CONFIG as Python reads it.
-function pythonConfig(script) {
-  const file = tmpFile('probe.py', script);
+// Compiles scripts with Python (py_compile), one interpreter for all of them, and returns each CONFIG as Python
+// reads it.
+function pythonConfigs(scripts) {
+  const files = scripts.map((script, i) => tmpFile(`probe-${i}.py`, script));
   const read = spawnSync('python3', ['-c', `import ast, json, py_compile, sys
-py_compile.compile(sys.argv[1], doraise=True)
-src = open(sys.argv[1]).read()
-line = next(l for l in src.splitlines() if l.startswith("CONFIG = json.loads("))
-print(json.dumps(json.loads(ast.literal_eval(line[len("CONFIG = json.loads("):-1]))))`, file], { encoding: 'utf8' });
+for f in sys.argv[1:]:
+    py_compile.compile(f, doraise=True)
+    src = open(f).read()
+    line = next(l for l in src.splitlines() if l.startswith("CONFIG = json.loads("))
+    print(json.dumps(json.loads(ast.literal_eval(line[len("CONFIG = json.loads("):-1]))))`, ...files], { encoding: 'utf8' });
   assert.equal(read.status, 0, read.stderr);
-  return JSON.parse(read.stdout);
+  const lines = read.stdout.trim().split('\n');
+  assert.equal(lines.length, scripts.length, 'one CONFIG per script');
+  return lines.map((l) => JSON.parse(l));
 }
+const pythonConfig = (script) => pythonConfigs([script])[0];
 
 test('every preset gets a script that compiles, whose CONFIG is the workload as the engine plans it', () => {
-  let written = 0;
+  const written = [];
   for (const p of presets) {
     // A preset whose own layout needs more GPUs (pipeline stages of 16) is written from its own shape.
     const planned = engine.tryCall('estimate', { preset: p.id, gpu: 'h100-sxm5-80gb', count: 8 });
@@ -36,18 +41,21 @@ test('every preset gets a script that compiles, whose CONFIG is the workload as 
       assert.equal(config.error.code, 'probe.no_torchvision_model', p.id);
       continue;
     }
-    const back = pythonConfig(probeScript(config));
-    assert.deepEqual(back, config, p.id);
-    if (config.kind === 'transformer') {
-      assert.equal(back.layers, est.shape.layers, p.id);
-      assert.equal(back.kv_heads, est.shape.kv_heads, p.id);
-      assert.equal(back.micro_batch, est.plan.micro_batch || 1, p.id);
-      assert.equal(back.hidden % back.heads, 0, `${p.id}: heads divide hidden`);
-      assert.equal(back.heads % back.kv_heads, 0, `${p.id}: KV heads divide heads`);
-    }
-    written++;
+    written.push({ id: p.id, config, est });
   }
-  assert.ok(written >= presets.length - 1, `${written} of ${presets.length} presets`);
+  const backs = pythonConfigs(written.map((w) => probeScript(w.config)));
+  for (const [i, { id, config, est }] of written.entries()) {
+    const back = backs[i];
+    assert.deepEqual(back, config, id);
+    if (config.kind === 'transformer') {
+      assert.equal(back.layers, est.shape.layers, id);
+      assert.equal(back.kv_heads, est.shape.kv_heads, id);
+      assert.equal(back.micro_batch, est.plan.micro_batch || 1, id);
+      assert.equal(back.hidden % back.heads, 0, `${id}: heads divide hidden`);
+      assert.equal(back.heads % back.kv_heads, 0, `${id}: KV heads divide heads`);
+    }
+  }
+  assert.ok(written.length >= presets.length - 1, `${written.length} of ${presets.length} presets`);
 });
 
 test('grouped-query attention, LoRA and experts reach the script', () => {
