@@ -18,7 +18,9 @@
 // the idle class too), so no test waits for it; no test asserts on elapsed time either. The two layers wait for it,
 // then build again (nothing left to do) and run.
 // Parallel processes: the machine's cores, or GPUVALUE_JOBS.
-// `node scripts/test.mjs sanitize fuzz` runs only the named layers.
+// `node scripts/test.mjs sanitize fuzz` runs only the named layers. `--build` (what `npm test` passes) first runs
+// scripts/build.mjs, with the background build already started: the serial steps of the other builds (links,
+// wasm-opt, the web bundles) leave a core idle that the sanitizer tree takes.
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import fs from 'node:fs';
@@ -30,7 +32,8 @@ import { runSuite } from './catch2.mjs';
 import { slowestTests } from './tap.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const only = process.argv.slice(2);
+const buildFirst = process.argv.includes('--build');
+const only = process.argv.slice(2).filter((a) => a !== '--build');
 const layers = [];
 const LAYERS = ['native', 'wasm', 'js', 'browser', 'sanitize', 'fuzz', 'lint'];
 for (const n of only) {
@@ -66,11 +69,11 @@ function startSanitizerBuilds(presets) {
   const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', fd, fd], env: process.env });
   fs.closeSync(fd);
   const t0 = Date.now();
-  return new Promise((resolve) => child.on('close', () => {
+  return Object.assign(new Promise((resolve) => child.on('close', () => {
     console.log(`build: sanitizer trees (${presets.join(', ')}) built in the background (${idle ? 'idle class' : 'nice 19'}) `
       + `in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     resolve();
-  }));
+  })), { child });
 }
 
 async function sanitizeLayer(background) {
@@ -166,6 +169,15 @@ function lintLayer() {
 const want = (n) => !only.length || only.includes(n);
 const t0 = Date.now();
 const background = startSanitizerBuilds(want('sanitize') || want('fuzz') ? ['asan'] : []);
+if (buildFirst) {
+  const b = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit', env: process.env });
+  if (b.status !== 0) {
+    console.log(`test: the build failed (scripts/build.mjs exit ${b.status ?? b.signal})`);
+    background.child?.kill();
+    process.exit(1);
+  }
+  console.log(`build: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}
 // Each layer's wall time, from the end of the one before (the sanitizer layers' includes waiting for their tree).
 let lap = Date.now();
 const add = async (name, run) => {
