@@ -62,12 +62,13 @@ test('the rows exercise the queueing term: above the tail share of load the TTFT
   assert.ok(a.operating.ttft_ms > a.capacity.prefill_ms);
 });
 
-// The bounds stated from the result (docs/accuracy.md "Latency under load"): median |error| 55.5 % for TTFT and
-// 24.0 % for TPOT on 37 predicted rows with the engine's default constants. The TTFT miss is large and explained
-// there (closed loops send requests in waves, not Poisson); the bounds catch a model change that makes it worse.
-test('median absolute error under load is at most 70 % for TTFT and 35 % for TPOT', () => {
+// The bounds stated from the result (docs/accuracy.md "Latency under load"): median |error| 56.5 % for TTFT and
+// 29.7 % for TPOT on the 39 predicted rows of 46, with the engine's default constants. The TTFT miss is large and
+// explained there (closed loops send requests in waves, not Poisson); the bounds leave room for a constant to move
+// and catch a model change that makes it worse.
+test('median absolute error under load is at most 70 % for TTFT and 40 % for TPOT', () => {
   assert.ok(all.ttft <= 0.70, `TTFT median |error| ${pct(all.ttft)}`);
-  assert.ok(all.tpot <= 0.35, `TPOT median |error| ${pct(all.tpot)}`);
+  assert.ok(all.tpot <= 0.40, `TPOT median |error| ${pct(all.tpot)}`);
 });
 
 test('the docs block has its own markers: it is replaced between them and leaves the one-request block alone', () => {
