@@ -166,8 +166,9 @@ function section(result) {
     'Limits: both sources are NVIDIA\'s TensorRT-LLM tables (two releases, different backends), so a stock vLLM-class stack',
     'is not calibrated (`typical_factor` comes from one published side-by-side run); B200 FP4 and L40S rows are',
     'over-predicted (see the tables above); MoE rows (Mixtral, Qwen3) miss expert-parallel and routing costs; the TTFT',
-    'model (prefill time plus an M/M/1 wait) is checked only at one request in flight ("Latency at one request"',
-    'below: prefill and one decode step); its queueing term is not checked against published latency percentiles.',
+    'model (prefill time plus an M/M/1 wait) is checked at one request in flight ("Latency at one request" below)',
+    'and in published runs under load ("Latency under load": closed loops and one open-loop run at low load); no',
+    'run checks how the M/M/1 wait grows with load at Poisson arrivals.',
     '',
     '| id | GPU | GPUs | weights | in/out | published | predicted (LOSO) | error | band | inside |',
     '|---|---|---|---|---|---|---|---|---|---|',
@@ -194,8 +195,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const file = path.join(root, 'docs/accuracy.md');
     const text = fs.readFileSync(file, 'utf8');
     const at = text.indexOf('\n## Serving');
-    // The "Latency at one request" block (scripts/serving-latency.mjs --write) stays as it is, at the end.
-    const latency = text.match(/<!-- serving-latency:begin -->[\s\S]*<!-- serving-latency:end -->\n?/);
+    // The "Latency at one request" and "Latency under load" blocks (scripts/serving-latency.mjs and
+    // scripts/serving-load.mjs --write) stay as they are, at the end.
+    const latency = text.match(/<!-- serving-latency:begin -->[\s\S]*<!-- serving-(?:latency|load):end -->\n?/);
     fs.writeFileSync(file, `${(at < 0 ? text : text.slice(0, at)).replace(/\n*$/, '\n')}\n${section(result)}${latency ? `\n${latency[0]}` : ''}`);
     console.log('wrote the Serving section of docs/accuracy.md');
   }

@@ -31,12 +31,20 @@ export function requestFor(m) {
   return req;
 }
 
+// The engine's answer to a serve request with an operating point, or why there is none (the engine rejects the
+// request, or the model does not fit).
+export function serveOperating(engine, req) {
+  const a = engine.tryCall('serve', req);
+  if (!a.ok || !a.operating || !(a.operating.ttft_ms > 0) || !(a.operating.tpot_ms > 0))
+    return { why: a.ok ? 'does not fit' : `${a.error.path} ${a.error.message.code}` };
+  return { answer: a };
+}
+
 // The engine's TTFT and TPOT for a row; null when the engine rejects the row or the model does not fit.
 export function predict(engine, m) {
-  const a = engine.tryCall('serve', requestFor(m));
-  if (!a.ok || !a.operating || !(a.operating.ttft_ms > 0) || !(a.operating.tpot_ms > 0))
-    return { ttft_ms: null, tpot_ms: null, why: a.ok ? 'does not fit' : `${a.error.path} ${a.error.message.code}` };
-  return { ttft_ms: a.operating.ttft_ms, tpot_ms: a.operating.tpot_ms };
+  const { answer, why } = serveOperating(engine, requestFor(m));
+  if (!answer) return { ttft_ms: null, tpot_ms: null, why };
+  return { ttft_ms: answer.operating.ttft_ms, tpot_ms: answer.operating.tpot_ms };
 }
 
 // Every row with its prediction and signed relative errors (predicted / published − 1).
@@ -144,9 +152,9 @@ export function section(rows, tuned) {
 }
 
 // Replaces the block between the markers, or appends it at the end of the file.
-export function withSection(text, block) {
-  const a = text.indexOf(BEGIN), b = text.indexOf(END);
-  if (a >= 0 && b > a) return text.slice(0, a) + block.replace(/\n$/, '') + text.slice(b + END.length);
+export function withSection(text, block, begin = BEGIN, end = END) {
+  const a = text.indexOf(begin), b = text.indexOf(end);
+  if (a >= 0 && b > a) return text.slice(0, a) + block.replace(/\n$/, '') + text.slice(b + end.length);
   return `${text.replace(/\n*$/, '\n')}\n${block}`;
 }
 
