@@ -202,3 +202,77 @@ TEST_CASE("a workload given only params, tokens and seq_len gets an inferred sha
   for (auto& w : r["warnings"]) said = said || w["code"] == "estimate.shape_inferred";
   CHECK(said);
 }
+
+TEST_CASE("the embedding and the loss count as a layer each when they balance the pipeline", "[plan][throughput]") {
+  // Llama 3 405B: 126 layers + embedding + loss = 128 slots = 16 stages × 8 chunks of one (arXiv:2407.21783, §3.3.2).
+  // The busiest stage runs 8 chunks of one layer against the mean 126/16: 8 · 16 / 126.
+  CHECK_THAT(pipelineImbalance(126, 16, 8), WithinRel(8.0 * 16 / 126, 1e-12));
+  // Without the two slots 126 layers over 128 chunks leave a chunk empty; with 4 chunks per stage the plain split
+  // (ceil(126/64) = 2 layers per chunk) and the balanced one (ceil(128/64) = 2) agree: 2 · 64 / 126.
+  CHECK_THAT(pipelineImbalance(126, 16, 4), WithinRel(2.0 * 64 / 126, 1e-12));
+  // 128 layers split evenly by themselves (1 per chunk); adding two slots would need 2 per chunk, so the plain split
+  // stays: 1 · 128 / 128.
+  CHECK_THAT(pipelineImbalance(128, 16, 8), WithinRel(1.0, 1e-12));
+  // 96 layers over 8 · 16 = 128 chunks: plain ceil(96/128) = 1, balanced ceil(98/128) = 1, so 1 · 128 / 96 (the
+  // busiest stage runs 16 layers against the mean 12).
+  CHECK_THAT(pipelineImbalance(96, 8, 16), WithinRel(128.0 / 96, 1e-12));
+  CHECK(pipelineImbalance(96, 1, 1) == 1.0);
+
+  // Meta's layout (TP 8, PP 16, DP 128, 16 micro-batches per replica) may run 8 chunks per stage: the bubble is
+  // (p − 1)/(v·m + p − 1) = 15/(8·16 + 15) = 15/143 of the step, against 15/(4·16 + 15) = 15/79 when 126 layers had
+  // to fill 16·v chunks alone (v ≤ 4).
+  Workload w = llama405b();
+  w.tensor_parallel = 8;
+  w.pipeline_parallel = 16;
+  w.context_parallel = 1;
+  w.micro_batch = 1;
+  const ModelConstants k{};
+  ClusterPlan p = planCluster(w, h100(2048), k);
+  INFO(p.memory.sharding.describe());
+  REQUIRE(p.memory.fits);
+  CHECK(p.memory.sharding.virtual_stages == 8);
+  CHECK(p.memory.sharding.grad_accumulation == 16);
+  CHECK_THAT(p.throughput.bubble_fraction, WithinRel(15.0 / 143, 1e-12));
+  // One layer fewer (125 + 2 = 127 slots < 128): 8 chunks per stage no longer fit, 4 is the most.
+  w.layers = 125;
+  ClusterPlan fewer = planCluster(w, h100(2048), k);
+  CHECK(fewer.memory.sharding.virtual_stages == 4);
+  CHECK_THAT(fewer.throughput.bubble_fraction, WithinRel(15.0 / 79, 1e-12));
+}
+
+TEST_CASE("ZeRO-2 reduce-scatters the gradients after every micro-batch", "[plan][throughput]") {
+  // With no overlap (dp_overlap 0) the exposed data-parallel time is the whole transfer. ZeRO-1 all-reduces the
+  // 16-bit gradients once per step: 2 · (r−1)/r · G. ZeRO-2 keeps only its gradient shard, so each of the m
+  // micro-batches reduce-scatters them and the step ends with one gather of the 16-bit weights W = G:
+  // (r−1)/r · (m·G + W). With m = 16: (16 + 1)/2 = 8.5 times ZeRO-1's time.
+  Workload w = llama405b();
+  ModelConstants k;
+  k.dp_overlap = 0;
+  Sharding s;
+  s.tensor_parallel = 8;
+  s.pipeline_parallel = 16;
+  s.micro_batch = 1;
+  s.recompute = Recompute::kFull;
+  REQUIRE(completeLayout(w, h100(2048), s));
+  REQUIRE(s.grad_accumulation == 16);
+  s.zero_stage = 1;
+  const double zero1 = estimateThroughput(w, h100(2048), s, k).exposed_dp_s;
+  s.zero_stage = 2;
+  const double zero2 = estimateThroughput(w, h100(2048), s, k).exposed_dp_s;
+  REQUIRE(zero1 > 0);
+  CHECK_THAT(zero2 / zero1, WithinRel(17.0 / 2, 1e-9));
+}
+
+TEST_CASE("Llama 3 405B on 16,384 H100 plans a pipeline at a believable MFU", "[plan][api]") {
+  // The issue's workload as the CLI sends it (`estimate --workload ... --software tuned`): the free search must
+  // pipeline and stay within 35-47 % MFU (Meta measured 38-43 % with TP 8 × PP 16: arXiv:2407.21783, Table 4).
+  auto& e = gpuvalue_test::loadedEngine();
+  auto r = parse(e.estimate(R"({"workload": {"kind": "transformer", "mode": "pretrain", "params": 405e9, "layers": 126,
+      "hidden": 16384, "heads": 128, "kv_heads": 8, "seq_len": 8192, "tokens": 15.6e12, "precision": "bf16",
+      "software": "tuned"}, "gpu": "h100-sxm5-80gb", "count": 16384})"));
+  REQUIRE(r["ok"] == true);
+  INFO(r["plan"].dump());
+  CHECK(r["plan"]["pipeline_parallel"].get<int>() > 1);
+  CHECK(r["throughput"]["mfu"].get<double>() >= 0.35);
+  CHECK(r["throughput"]["mfu"].get<double>() <= 0.47);
+}

@@ -111,12 +111,14 @@ void forEachLayout(const Workload& w, const Cluster& c, const PlanAxes& a, Visit
 }
 
 // Interleaving degrees worth timing for a layout: 1 and, with pipelining, powers of two while every chunk keeps
-// a layer and the micro-batch count stays a multiple of the stage count (Megatron-LM's interleaved schedule
-// requirement, Narayanan et al. 2021 §2.2.2).
+// a layer (or the embedding, or the loss: pipelineSlots) and the micro-batch count stays a multiple of the stage
+// count (Megatron-LM's interleaved schedule requirement, Narayanan et al. 2021 §2.2.2). Llama 3 405B's 126 layers
+// on 16 stages run 8 chunks of one layer each (Dubey et al. 2024, arXiv:2407.21783, §3.3.2: the first chunk of the
+// first stage holds only the embedding, the last chunk of the last stage only the output layer and the loss).
 std::vector<int> interleavings(const Workload& w, const Sharding& s) {
   std::vector<int> v{1};
   if (s.pipeline_parallel <= 1 || s.grad_accumulation % s.pipeline_parallel != 0) return v;
-  for (int x = 2; x <= 16 && s.pipeline_parallel * x <= w.effectiveLayers(); x *= 2) v.push_back(x);
+  for (int x = 2; x <= 16 && s.pipeline_parallel * x <= pipelineSlots(w.effectiveLayers()); x *= 2) v.push_back(x);
   return v;
 }
 

@@ -400,8 +400,8 @@ double transformerStep(const Workload& w, const Cluster& c, const Sharding& s, c
   const double L = w.effectiveLayers(), h = w.effectiveHidden(), sq = w.computedSeqLen();
   const double tokens = m * mb * sq;  // per replica per step
   const double flops_per_token = w.flopsPerSampleWith(s.recompute) / sq;
-  // Stages hold whole layers: the slowest holds ceil(L / (pp·v)) layers per chunk.
-  const double imbalance = pp * v > 1 ? std::ceil(L / (pp * v)) * pp * v / L : 1.0;
+  // Stages hold whole layers: the busiest sets the pace (pipelineImbalance).
+  const double imbalance = pipelineImbalance(L, s.pipeline_parallel, s.virtual_stages);
   // Expert parallelism: the busiest expert rank sets the pace of the routed experts' share of the FLOPs.
   const double ep = std::max(1, s.expert_parallel);
   // and few tokens per expert make its GEMMs memory-bound.
@@ -435,9 +435,14 @@ double transformerStep(const Workload& w, const Cluster& c, const Sharding& s, c
     // ZeRO-3 gathers the weights again for the forward and the backward pass of every micro-batch (PyTorch FSDP
     // reshards after each forward by default: Zhao et al. 2023, arXiv:2304.11277, §3.2; DeepSpeed ZeRO-3 likewise)
     // and reduce-scatters the gradients once per step: (1 + 2·m) shards' worth instead of an all-reduce's 2.
+    const double weight_bytes = (w.params - w.routedExpertParams() + w.routedExpertParams() / ep) * elem / (tp * pp);
     if (s.zero_stage >= 3) {
-      const double weight_bytes = (w.params - w.routedExpertParams() + w.routedExpertParams() / ep) * elem / (tp * pp);
       volume = (replicas - 1) / replicas * (grad_bytes + 2.0 * m * weight_bytes);
+    } else if (s.zero_stage == 2) {
+      // ZeRO-2 keeps only its shard of the gradients, so each micro-batch's backward reduce-scatters them (ZeRO
+      // paper §5.2; DeepSpeed stage 2 reduces on every backward), and the updated weights are gathered once per
+      // step: (m + 1) shards' worth. Accumulating whole gradients instead would need ZeRO-1's memory.
+      volume = (replicas - 1) / replicas * (m * grad_bytes + weight_bytes);
     }
     double t_dp = volume / ((withinNode(c, tp * cp * pp * dp) ? intra : std::min(intra, inter)) * 1e9);
     t.exposed_dp_s = std::max(0.0, t_dp - k.dp_overlap * (2.0 / 3.0) * t_c);
@@ -451,6 +456,16 @@ double transformerStep(const Workload& w, const Cluster& c, const Sharding& s, c
 }
 
 }  // namespace
+
+double pipelineSlots(double layers) { return layers + 2.0; }
+
+double pipelineImbalance(double layers, int pp, int v) {
+  const double chunks = std::max(1, pp) * std::max(1, v);
+  if (chunks <= 1 || layers <= 0) return 1.0;
+  const double plain = std::ceil(layers / chunks);
+  const double balanced = std::ceil(pipelineSlots(layers) / chunks);
+  return std::min(plain, balanced) * chunks / layers;
+}
 
 Throughput estimateThroughput(const Workload& w, const Cluster& c, const Sharding& plan, const ModelConstants& k) {
   Throughput t;
