@@ -340,17 +340,19 @@ std::string offerId(const Group& g, const std::string& provider, IdSet& ids) {
 }
 
 json offerJson(const Group& g, const std::string& id, const std::string& provider, const SkypilotOptions& opt) {
-  json inst = {{"id", id},
-               {"provider", provider},
-               {"instance_type", g.instance_type},
-               {"gpu", g.gpu_id},
-               {"gpu_count", g.gpu_count},
-               {"region", g.region.empty() ? "unknown" : g.region},
-               {"currency", "USD"},
-               {"billing_increment_s", 1},
-               {"interconnect", g.interconnect},
-               {"zones", g.prices.size()},
-               {"source_line", g.first_line}};
+  // Member by member: an initializer list costs the size-optimised engine more code (docs/performance.md).
+  json inst;
+  inst["id"] = id;
+  inst["provider"] = provider;
+  inst["instance_type"] = g.instance_type;
+  inst["gpu"] = g.gpu_id;
+  inst["gpu_count"] = g.gpu_count;
+  inst["region"] = g.region.empty() ? "unknown" : g.region;
+  inst["currency"] = "USD";
+  inst["billing_increment_s"] = 1;
+  inst["interconnect"] = g.interconnect;
+  inst["zones"] = g.prices.size();
+  inst["source_line"] = g.first_line;
   inst["prices"] = offerPrices(g, opt);
   if (g.vcpus > 0) inst["vcpus"] = g.vcpus;
   if (g.ram_gb > 0) inst["ram_gb"] = std::round(g.ram_gb * 10) / 10;
