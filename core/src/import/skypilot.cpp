@@ -299,11 +299,17 @@ void reportLeftovers(ImportState& s) {
 
 json offerPrices(const Group& g, const SkypilotOptions& opt) {
   json prices = json::array();
-  prices.push_back({{"model", "on_demand"}, {"usd_per_hour", *std::min_element(g.prices.begin(), g.prices.end())},
-                    {"zone_median_usd_per_hour", tidy(median(g.prices))}, {"as_of", opt.as_of}, {"source", opt.source}});
-  if (!g.spots.empty())
-    prices.push_back({{"model", "spot"}, {"usd_per_hour", *std::min_element(g.spots.begin(), g.spots.end())},
-                      {"zone_median_usd_per_hour", tidy(median(g.spots))}, {"as_of", opt.as_of}, {"source", opt.source}});
+  // Member by member: an initializer list costs the size-optimised engine more code (docs/performance.md).
+  const auto add = [&](const char* model, const std::vector<double>& zones) {
+    json& p = prices.emplace_back();
+    p["model"] = model;
+    p["usd_per_hour"] = *std::min_element(zones.begin(), zones.end());
+    p["zone_median_usd_per_hour"] = tidy(median(zones));
+    p["as_of"] = opt.as_of;
+    p["source"] = opt.source;
+  };
+  add("on_demand", g.prices);
+  if (!g.spots.empty()) add("spot", g.spots);
   return prices;
 }
 

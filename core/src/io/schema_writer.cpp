@@ -157,8 +157,11 @@ class Writer {
           if (f->required) required.push_back(f->name);
         }
       if (!required.empty()) then["required"] = required;
-      all.push_back({{"if", {{"properties", {{r.discriminator, {{"const", *v}}}}}, {"required", {r.discriminator}}}},
-                     {"then", then}});
+      Json& one = all.emplace_back();
+      one["if"]["properties"][r.discriminator]["const"] = *v;
+      one["if"]["required"] = Json::array();
+      one["if"]["required"].push_back(r.discriminator);
+      one["then"] = std::move(then);
     }
     return all;
   }
