@@ -34,8 +34,10 @@ json customWorkloadExamples() {
 // Each grid's electricity price and CO2 intensity (tools/decisions.hpp), by id, for the energy and TCO forms.
 json gridsJson() {
   json out = json::object();
-  for (const GridDefaults& g : kGrids)
-    out[g.id] = {{"electricity_usd_per_kwh", g.usd_per_kwh}, {"grid_kg_co2_per_kwh", g.kg_co2_per_kwh}};
+  for (const GridDefaults& g : kGrids) {
+    out[g.id]["electricity_usd_per_kwh"] = g.usd_per_kwh;
+    out[g.id]["grid_kg_co2_per_kwh"] = g.kg_co2_per_kwh;
+  }
   return out;
 }
 
@@ -47,13 +49,14 @@ std::string apiDefaults(EngineState&, const std::string&, const std::string&) {
     RankOptions r;
     // The names each request field takes, so that the page lists them from here. A workload accepts the
     // training precisions only (not fp4 or int8); the energy tool's cooling is air or liquid.
-    json names = {{"pricing_models", json::array()}, {"precisions", json::array()}, {"stages", json::array()}};
+    json names;
+    for (const char* list : {"pricing_models", "precisions", "stages", "workload_kinds", "modes", "cooling"}) names[list] = json::array();
     for (int m = 0; m < kPricingModelCount; ++m) names["pricing_models"].push_back(pricingModelName(static_cast<PricingModel>(m)));
     for (Precision p : {Precision::kFp32, Precision::kTf32, Precision::kFp16, Precision::kBf16, Precision::kFp8}) names["precisions"].push_back(precisionName(p));
-    names["workload_kinds"] = {workloadKindName(WorkloadKind::kTransformer), workloadKindName(WorkloadKind::kCnn), workloadKindName(WorkloadKind::kCustom)};
-    names["modes"] = {modeName(Mode::kPretrain), modeName(Mode::kFinetune), modeName(Mode::kLora), modeName(Mode::kInference)};
+    for (WorkloadKind k : {WorkloadKind::kTransformer, WorkloadKind::kCnn, WorkloadKind::kCustom}) names["workload_kinds"].push_back(workloadKindName(k));
+    for (Mode m : {Mode::kPretrain, Mode::kFinetune, Mode::kLora, Mode::kInference}) names["modes"].push_back(modeName(m));
     for (Stage st : {Stage::kExploration, Stage::kTuning, Stage::kProduction}) names["stages"].push_back(stageName(st));
-    names["cooling"] = {"air", "liquid"};
+    for (const char* c : {"air", "liquid"}) names["cooling"].push_back(c);
     // The serve request's weight and KV-cache formats, software stacks and billing models, from its field table.
     const auto choices = [](const Field& f) {
       json list = json::array();
@@ -64,33 +67,43 @@ std::string apiDefaults(EngineState&, const std::string&, const std::string&) {
     names["serving_kv"] = choices(serving_fields::kKv);
     names["serving_software"] = choices(serving_fields::kSoftware);
     names["serving_pricing"] = choices(serving_fields::kPricing);
-    const json doc = {{"ok", true},
-                     {"constants", constantsToJson(ModelConstants())},
-                     {"spot", {{"interruptions_per_node_hour", s.interruptions_per_node_hour},
-                               {"checkpoint_interval_hours", s.checkpoint_interval_hours},
-                               {"checkpoint_write_hours", s.checkpoint_write_hours},
-                               {"restart_hours", s.restart_hours}}},
-                     {"weights", {{"unit_cost", w.unit_cost}, {"task", w.task}, {"service", w.service}}},
-                     {"max_nodes", r.max_nodes},
-                     {"horizon_hours", r.horizon_hours},
-                     {"custom_workloads", customWorkloadExamples()},
-                     {"decisions", {{"pue_air_cooled", kPueAirCooled},
-                                    {"pue_liquid_cooled", kPueLiquidCooled},
-                                    {"electricity_usd_per_kwh", kElectricityUsdPerKwh},
-                                    {"grid_kg_co2_per_kwh", kGridKgCo2PerKwh},
-                                    {"grids", gridsJson()},
-                                    {"training_power_share_of_tdp", kTrainingPowerShareOfTdp},
-                                    {"amortisation_years", kAmortisationYears},
-                                    {"median_spot_discount", kMedianSpotDiscount},
-                                    {"sources", "core/src/tools/decisions.hpp"}}},
-                     {"stale_after_days", kStaleAfterDays},
-                     {"hours_per_month", kHoursPerMonth},
-                     {"planner_example", {{"instance", kArticlePlanInstance}, {"gpus", kArticlePlanGpus},
-                                          {"monthly_gpu_hours", kArticlePlanGpus * kHoursPerMonth},
-                                          {"interruptible_fraction", kArticleSpotShare},
-                                          {"target_completion_rate", kArticleCompletionRate},
-                                          {"task_hours", kArticlePlanTaskHours}}},
-                     {"names", names}};
+    // Filled member by member: a nested initializer list of this size costs the size-optimised engine several KB of
+    // code (docs/performance.md, "What is in the engine's wasm"); objects keep their keys sorted either way.
+    json doc;
+    doc["ok"] = true;
+    doc["constants"] = constantsToJson(ModelConstants());
+    json& spot = doc["spot"];
+    spot["interruptions_per_node_hour"] = s.interruptions_per_node_hour;
+    spot["checkpoint_interval_hours"] = s.checkpoint_interval_hours;
+    spot["checkpoint_write_hours"] = s.checkpoint_write_hours;
+    spot["restart_hours"] = s.restart_hours;
+    json& weights = doc["weights"];
+    weights["unit_cost"] = w.unit_cost;
+    weights["task"] = w.task;
+    weights["service"] = w.service;
+    doc["max_nodes"] = r.max_nodes;
+    doc["horizon_hours"] = r.horizon_hours;
+    doc["custom_workloads"] = customWorkloadExamples();
+    json& decisions = doc["decisions"];
+    decisions["pue_air_cooled"] = kPueAirCooled;
+    decisions["pue_liquid_cooled"] = kPueLiquidCooled;
+    decisions["electricity_usd_per_kwh"] = kElectricityUsdPerKwh;
+    decisions["grid_kg_co2_per_kwh"] = kGridKgCo2PerKwh;
+    decisions["grids"] = gridsJson();
+    decisions["training_power_share_of_tdp"] = kTrainingPowerShareOfTdp;
+    decisions["amortisation_years"] = kAmortisationYears;
+    decisions["median_spot_discount"] = kMedianSpotDiscount;
+    decisions["sources"] = "core/src/tools/decisions.hpp";
+    doc["stale_after_days"] = kStaleAfterDays;
+    doc["hours_per_month"] = kHoursPerMonth;
+    json& planner = doc["planner_example"];
+    planner["instance"] = kArticlePlanInstance;
+    planner["gpus"] = kArticlePlanGpus;
+    planner["monthly_gpu_hours"] = kArticlePlanGpus * kHoursPerMonth;
+    planner["interruptible_fraction"] = kArticleSpotShare;
+    planner["target_completion_rate"] = kArticleCompletionRate;
+    planner["task_hours"] = kArticlePlanTaskHours;
+    doc["names"] = std::move(names);
   std::string out;
   JsonWriter j(out);
   j.document(doc);

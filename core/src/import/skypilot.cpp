@@ -299,11 +299,17 @@ void reportLeftovers(ImportState& s) {
 
 json offerPrices(const Group& g, const SkypilotOptions& opt) {
   json prices = json::array();
-  prices.push_back({{"model", "on_demand"}, {"usd_per_hour", *std::min_element(g.prices.begin(), g.prices.end())},
-                    {"zone_median_usd_per_hour", tidy(median(g.prices))}, {"as_of", opt.as_of}, {"source", opt.source}});
-  if (!g.spots.empty())
-    prices.push_back({{"model", "spot"}, {"usd_per_hour", *std::min_element(g.spots.begin(), g.spots.end())},
-                      {"zone_median_usd_per_hour", tidy(median(g.spots))}, {"as_of", opt.as_of}, {"source", opt.source}});
+  // Member by member: an initializer list costs the size-optimised engine more code (docs/performance.md).
+  const auto add = [&](const char* model, const std::vector<double>& zones) {
+    json& p = prices.emplace_back();
+    p["model"] = model;
+    p["usd_per_hour"] = *std::min_element(zones.begin(), zones.end());
+    p["zone_median_usd_per_hour"] = tidy(median(zones));
+    p["as_of"] = opt.as_of;
+    p["source"] = opt.source;
+  };
+  add("on_demand", g.prices);
+  if (!g.spots.empty()) add("spot", g.spots);
   return prices;
 }
 
@@ -340,17 +346,19 @@ std::string offerId(const Group& g, const std::string& provider, IdSet& ids) {
 }
 
 json offerJson(const Group& g, const std::string& id, const std::string& provider, const SkypilotOptions& opt) {
-  json inst = {{"id", id},
-               {"provider", provider},
-               {"instance_type", g.instance_type},
-               {"gpu", g.gpu_id},
-               {"gpu_count", g.gpu_count},
-               {"region", g.region.empty() ? "unknown" : g.region},
-               {"currency", "USD"},
-               {"billing_increment_s", 1},
-               {"interconnect", g.interconnect},
-               {"zones", g.prices.size()},
-               {"source_line", g.first_line}};
+  // Member by member: an initializer list costs the size-optimised engine more code (docs/performance.md).
+  json inst;
+  inst["id"] = id;
+  inst["provider"] = provider;
+  inst["instance_type"] = g.instance_type;
+  inst["gpu"] = g.gpu_id;
+  inst["gpu_count"] = g.gpu_count;
+  inst["region"] = g.region.empty() ? "unknown" : g.region;
+  inst["currency"] = "USD";
+  inst["billing_increment_s"] = 1;
+  inst["interconnect"] = g.interconnect;
+  inst["zones"] = g.prices.size();
+  inst["source_line"] = g.first_line;
   inst["prices"] = offerPrices(g, opt);
   if (g.vcpus > 0) inst["vcpus"] = g.vcpus;
   if (g.ram_gb > 0) inst["ram_gb"] = std::round(g.ram_gb * 10) / 10;

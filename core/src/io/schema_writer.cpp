@@ -37,13 +37,15 @@ class Writer {
   explicit Writer(const SchemaDocument& d) : doc_(d) {}
 
   Json record(const Record& r) {
-    Json s = {{"type", "object"}, {"description", r.description}};
+    Json s;  // member by member throughout: initializer lists cost the size-optimised engine more code
+    s["type"] = "object";
+    s["description"] = r.description;
     Json props = Json::object(), required = Json::array();
     std::map<std::string, std::vector<const Field*>> by_variant;
     for (size_t i = 0; i < r.count; ++i) {
       const Field& f = *r.fields[i];
       if (f.variants) {
-        if (!props.contains(f.name)) props[f.name] = {{"description", f.description}};
+        if (!props.contains(f.name)) props[f.name]["description"] = f.description;
         for (const char* const* v = f.variants; *v; ++v) by_variant[*v].push_back(&f);
         continue;
       }
@@ -96,9 +98,10 @@ class Writer {
   void items(const Field& f, Json& s) {
     const auto numeric = [](FieldType t) { return t == FieldType::kNumber || t == FieldType::kInteger; };
     if (f.record) {
-      s["items"] = {{"$ref", "#/$defs/" + define(*f.record)}};
+      s["items"]["$ref"] = "#/$defs/" + define(*f.record);
     } else {
-      Json item = {{"type", typeName(f.item_type)}};
+      Json item;
+      item["type"] = typeName(f.item_type);
       if (numeric(f.item_type)) bounds(f, item);
       if (f.item_type == FieldType::kString && f.choices) strings(f, item);  // each item one of the choices
       s["items"] = item;
@@ -144,7 +147,8 @@ class Writer {
     Json all = Json::array();
     const Field* d = r.find(r.discriminator);
     for (const char* const* v = d && d->choices ? d->choices : nullptr; v && *v; ++v) {
-      Json then = {{"properties", Json::object()}};
+      Json then;
+      then["properties"] = Json::object();
       Json required = Json::array();
       auto it = by_variant.find(*v);
       if (it != by_variant.end())
@@ -153,8 +157,11 @@ class Writer {
           if (f->required) required.push_back(f->name);
         }
       if (!required.empty()) then["required"] = required;
-      all.push_back({{"if", {{"properties", {{r.discriminator, {{"const", *v}}}}}, {"required", {r.discriminator}}}},
-                     {"then", then}});
+      Json& one = all.emplace_back();
+      one["if"]["properties"][r.discriminator]["const"] = *v;
+      one["if"]["required"] = Json::array();
+      one["if"]["required"].push_back(r.discriminator);
+      one["then"] = std::move(then);
     }
     return all;
   }
@@ -168,7 +175,10 @@ class Writer {
 nlohmann::ordered_json writeSchema(const SchemaDocument& doc) {
   Writer w(doc);
   Json root = w.record(*doc.root);
-  Json out = {{"$schema", "https://json-schema.org/draft/2020-12/schema"}, {"$id", doc.id}, {"title", doc.title}};
+  Json out;
+  out["$schema"] = "https://json-schema.org/draft/2020-12/schema";
+  out["$id"] = doc.id;
+  out["title"] = doc.title;
   for (auto it = root.begin(); it != root.end(); ++it) out[it.key()] = it.value();
   if (!w.defs().empty()) out["$defs"] = w.defs();
   return out;
