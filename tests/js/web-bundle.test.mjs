@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import zlib from 'node:zlib';
 import { root } from './helpers.mjs';
 import { dataBundle } from '../../scripts/build-web.mjs';
-import { packBundle, unpackBundle, packDoc, unpackDoc, unpackedDocText } from '../../web/src/engine/bundle.js';
+import { packBundle, unpackBundle, packDoc, unpackDoc } from '../../web/src/engine/bundle.js';
 
 test('unpacking the shipped bundle gives the data files back, offer by offer and in order', () => {
   const data = dataBundle(root);
@@ -33,19 +33,4 @@ test('runs are only consecutive offers alike but for id, region and prices; odd 
   assert.deepEqual(packed.packed.price, { as_of: '2026-11-01', source: 's' });
   assert.deepStrictEqual(unpackDoc(packed), doc);
   assert.equal(unpackDoc(doc), doc, 'an unpacked document is left as it is');
-});
-
-test('the unpacked text written from a packed document reads back as the unpacked document', () => {
-  const data = packBundle(dataBundle(root));
-  for (const { file, doc } of data.catalogs) {
-    assert.deepStrictEqual(JSON.parse(unpackedDocText(doc)), unpackDoc(doc), file);
-  }
-  const doc = { schema_version: 1, name: 'x', instances: [
-    { id: 'a-r1', provider: 'P', gpu: 'g', region: 'r1', prices: [{ model: 'on_demand', usd_per_hour: 1, as_of: '2026-11-01' }] },
-    { id: 'a-r2', provider: 'P', gpu: 'g', region: 'r2', prices: [{ model: 'spot', usd_per_hour: 0.5, read_on: '2026-10-01' }, { model: 'on_demand', usd_per_hour: 2, as_of: '2026-11-01' }] },
-    { id: 'z', provider: 'Q', gpu: 'h', region: 'r1', prices: [] },
-  ] };
-  const packed = packDoc(doc);
-  assert.deepStrictEqual(JSON.parse(unpackedDocText(packed)), doc);
-  assert.equal(unpackedDocText(doc), JSON.stringify(doc), 'an unpacked document is stringified as it is');
 });

@@ -57,26 +57,6 @@ export function unpackDoc(doc) {
   };
 }
 
-// The JSON text of unpackDoc(doc), written from the packed document without making the unpacked objects: each run's
-// shared members and the common price dating are stringified once and repeated as text (the engine reads the text;
-// at start the worker hands it every bundled catalog, 2,500 offers, about 1.5 MB). Member order aside, JSON.parse of
-// it is unpackDoc(doc) (tests/js/web-bundle.test.mjs).
-export function unpackedDocText(doc) {
-  if (!doc || !doc.packed) return JSON.stringify(doc);
-  const { packed, instances, ...rest } = doc;
-  const inner = (o) => JSON.stringify(o).slice(1, -1);
-  const join = (...parts) => `{${parts.filter(Boolean).join(',')}}`;
-  const common = inner(packed.price);
-  // A price packDoc slimmed has none of the dating members, so the two parts never name the same member.
-  const price = (p) => (dated(p) ? JSON.stringify(p) : join(common, inner(p)));
-  const offers = instances.map(({ regions, id_base: base, ...shared }) => {
-    const members = inner(shared);
-    return regions.map((r) => join(inner({ id: r.id ?? `${base}-${r.region}` }), members, inner({ region: r.region }),
-      `"prices":[${r.prices.map(price).join(',')}]`)).join(',');
-  });
-  return join(inner(rest), `"instances":[${offers.filter(Boolean).join(',')}]`);
-}
-
 // The data bundle ({gpus, presets, catalogs: [{file, doc}]}) with its catalog documents unpacked.
 export function unpackBundle(data) {
   return { ...data, catalogs: data.catalogs.map((c) => ({ ...c, doc: unpackDoc(c.doc) })) };

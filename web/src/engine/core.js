@@ -9,7 +9,7 @@ import { errorData } from './errors.js';
 import { catalogOps } from './usercatalogs.js';
 import { servingOps } from './serving.js';
 import { toCsv, toJson } from './export.js';
-import { unpackBundle, unpackedDocText } from './bundle.js';
+import { unpackBundle } from './bundle.js';
 import { buildRenderer } from '../i18n/render.js';
 import { makeFormatter, daysBetween } from '../format/format.js';
 
@@ -22,12 +22,8 @@ export const rowKey = (r) => `${r.id}|${r.pricing}`;
 // instantiated and the data loaded into it), coreMs (the engine's defaults, presets and GPUs read back).
 export async function initCore(factory, dataText, { today, timings = {} } = {}) {
   const t0 = performance.now();
-  const packed = JSON.parse(dataText);
-  // The engine reads the catalogs' text written straight from the packed documents; the unpacked objects are made
-  // only when an operation asks for them (a bundled offer's record, usercatalogs.js).
-  const catalogTexts = packed.catalogs.map((c) => unpackedDocText(c.doc));
-  let catalogs = null;
-  const data = Object.defineProperty({ ...packed }, 'catalogs', { enumerable: true, get: () => (catalogs ||= unpackBundle(packed).catalogs) });
+  const data = unpackBundle(JSON.parse(dataText));
+  const catalogTexts = data.catalogs.map((c) => JSON.stringify(c.doc));
   const t1 = performance.now();
   const client = await createEngine(factory, data, { today, catalogTexts });
   const t2 = performance.now();
@@ -66,8 +62,7 @@ function freshness(offers) {
 const isStaleDate = (asOf, days, today) => daysBetween(asOf, today) > days;
 
 export function createCore(client, data, bundledTexts = data.catalogs.map((c) => JSON.stringify(c.doc))) {
-  let ids = null;
-  const bundledIds = { has: (id) => (ids ||= new Set(data.catalogs.flatMap((c) => c.doc.instances.map((i) => i.id)))).has(id) };
+  const bundledIds = new Set(data.catalogs.flatMap((c) => c.doc.instances.map((i) => i.id)));
   const defaults = client.defaults();
   const presets = client.presets();
   const gpus = client.gpus();
