@@ -184,8 +184,8 @@ export async function buildWeb(root) {
     // and the engine's glue as text (type text/plain: not compiled on the page) and the boot script that starts the
     // worker from them, so that the worker's thread starts and compiles while the page parses the rest; the wasm and
     // the script that sends it; the data and the script that sends it; the page's script as text and the script that
-    // runs it in a task of its own (an inline script is compiled within the parser's task, and the worker's start
-    // waited for that task to end).
+    // runs it in a task of its own (an inline script is compiled inside the parser's task, while the worker's thread
+    // was starting).
     offline = fill(offline, '<!--FIRST-->', [
       first.script ? `${first.templates}\n<script id="gv-first">${first.script}</script>` : '',
       `<script type="text/plain" id="gv-worker">${workerInline}</script>`, `<script type="text/plain" id="gv-engine">${engineInline}</script>`,

@@ -6,10 +6,9 @@
 // - bootWasm, right after the wasm: sends it, and the worker inflates and compiles it while the browser goes on;
 // - bootData, right after the data: sends the data, which the worker loads into the engine ('init', id 0) while the
 //   browser parses and runs the page's own script;
-// - bootApp, last: runs the page's script (gv-app, text) in a task of its own. Starting a worker takes a task of the
-//   page's thread (the browser's answer to `new Worker`); an inline script is compiled within the parser's task
-//   (the page's 600 KB took ~300 ms on the loaded machine, and the worker waited for it), so the page's script is
-//   compiled only once the parser has let that answer through.
+// - bootApp, last: runs the page's script (gv-app, text) in a task of its own, once the file is parsed. An inline
+//   script is compiled inside the parser's task where the parser meets it (the page's 600 KB, ~290 ms on the loaded
+//   machine), and the worker's thread, starting at that moment, started slowly (docs/performance.md).
 // The worker's answers wait in `answers` until engine/host.js adopts the worker (adoptBoot). Anything missing or
 // failing leaves window.gpuvalueBoot unset, and the page starts the engine itself, as it always could.
 // The functions are run from their source text: they use nothing outside themselves, in ES5.
