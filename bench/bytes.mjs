@@ -49,9 +49,9 @@ export function offlineParts(html) {
   const parts = split(html, [
     ['data', el(' type="application/json" id="gv-data"')],
     ['engine_wasm', el(' type="application/octet-stream" id="gv-wasm"[^>]*')],
-    ['engine_glue', el(' id="gv-engine"')],
+    ['engine_glue', el('(?: type="text/plain")? id="gv-engine"')],
     ['worker', el(' type="text/plain" id="gv-worker"')],
-    ['app', el('(?: type="module")? id="gv-app"')],
+    ['app', el('(?: type="(?:module|text/plain)")? id="gv-app"')],
     ['first_script', el(' id="gv-first"')],
     ['boot', el(' id="gv-boot[^"]*"')],
     ['first_templates', /<template id="gv-first-[^"]+">([\s\S]*?)<\/template>/g],

@@ -167,30 +167,35 @@ export async function buildWeb(root) {
   const appInline = inlineScript(appJs);
   const workerInline = inlineScript(workerJs);
   const dataInline = dataJson.replace(/</g, '\\u003c');
-  // The boot scripts (web/src/engine/boot.js) start the engine worker as soon as its scripts and the wasm are parsed
-  // and send it the data as soon as that is, so that the worker compiles and loads while the browser parses the rest.
+  // The boot scripts (web/src/engine/boot.js) start the engine worker before the first screen, send it the wasm and
+  // the data as soon as each is parsed, and run the page's script last, in a task of its own.
   const boot = bootScripts();
   // worker-src blob: the engine worker is made from the inline engine and worker scripts' text; a
   // blob worker inherits this policy, so 'wasm-unsafe-eval' lets it compile the wasm it is handed.
   const offlinePage = () => {
-    // The worker's text runs on the page too when no worker can start (engine/host.js): its hash is allowed.
-    const hashes = [engineInline, appInline, workerInline, boot.worker, boot.data].map(sha256).join(' ');
+    // The engine's glue, the worker's code and the page's script are text the page runs by inserting a script
+    // element (the boot scripts; engine/host.js when no worker can start): their hashes are allowed.
+    const hashes = [engineInline, appInline, workerInline, boot.worker, boot.wasm, boot.data, boot.app].map(sha256).join(' ');
     const csp = ["default-src 'none'", `script-src ${hashes} ${first.hash} 'wasm-unsafe-eval'`,
       'worker-src blob:', 'connect-src data:', "style-src 'unsafe-inline'", 'img-src data: blob:'].join('; ');
     let offline = fill(template, '<!--CSP-->', `<meta http-equiv="Content-Security-Policy" content="${csp}">`);
     offline = fill(offline, '<!--STYLES-->', `<style>${css}</style>`);
-    offline = fill(offline, '<!--FIRST-->', first.script ? `${first.templates}\n<script id="gv-first">${first.script}</script>` : '');
+    // In this order (docs/performance.md, "Where the offline file's start goes"): the first screen; the worker's code
+    // and the engine's glue as text (type text/plain: not compiled on the page) and the boot script that starts the
+    // worker from them, so that the worker's thread starts and compiles while the page parses the rest; the wasm and
+    // the script that sends it; the data and the script that sends it; the page's script as text and the script that
+    // runs it in a task of its own (an inline script is compiled inside the parser's task, while the worker's thread
+    // was starting).
+    offline = fill(offline, '<!--FIRST-->', [
+      first.script ? `${first.templates}\n<script id="gv-first">${first.script}</script>` : '',
+      `<script type="text/plain" id="gv-worker">${workerInline}</script>`, `<script type="text/plain" id="gv-engine">${engineInline}</script>`,
+      `<script id="gv-boot">${boot.worker}</script>`].filter(Boolean).join('\n'));
     offline = fill(offline, '<!--DATA-->', '');
-    // In this order: the wasm, the worker's script as text (type text/plain: not run at load; engine/host.js runs
-    // it on the page when no worker can start, its hash allowed above), the engine's glue, the boot script that
-    // starts the worker, the data and the boot script that sends it, then the page's script, as a module: run once
-    // the file is parsed, in a task of its own, so that the browser can paint the first screen and start the worker
-    // before it (an inline classic script would run within the parser's task).
     offline = fill(offline, '<!--SCRIPTS-->', [
       wasmGzBase64 ? `<script type="application/octet-stream" id="gv-wasm" data-encoding="gzip+base64">${wasmGzBase64}</script>` : '',
-      `<script type="text/plain" id="gv-worker">${workerInline}</script>`, `<script id="gv-engine">${engineInline}</script>`,
-      `<script id="gv-boot">${boot.worker}</script>`, `<script type="application/json" id="gv-data">${dataInline}</script>`,
-      `<script id="gv-boot-data">${boot.data}</script>`, `<script type="module" id="gv-app">${appInline}</script>`].filter(Boolean).join('\n'));
+      `<script id="gv-boot-wasm">${boot.wasm}</script>`,
+      `<script type="application/json" id="gv-data">${dataInline}</script>`, `<script id="gv-boot-data">${boot.data}</script>`,
+      `<script type="text/plain" id="gv-app">${appInline}</script>`, `<script id="gv-boot-app">${boot.app}</script>`].filter(Boolean).join('\n'));
     fs.writeFileSync(path.join(dist, 'gpuvalue.html'), offline);
     return offline;
   };

@@ -1,7 +1,7 @@
 // The calculator page's start: the data, the engine host, the store, then the page (app/page.js). The first
 // ranking is asked for before the page is built, so that the worker ranks while the DOM is built.
 import { startHost } from '../engine/host.js';
-import { unpackBundle } from '../engine/bundle.js';
+import { unpackDoc } from '../engine/bundle.js';
 import { pickLanguage, translator } from '../i18n/index.js';
 import { h, clear } from '../views/dom.js';
 import { defaultState, bundledFx, DEFAULT_PRESET } from '../state/state.js';
@@ -12,6 +12,7 @@ import { storedTheme } from '../views/theme.js';
 import { PROFILE } from '../views/profile.js';
 import { createStore } from './store.js';
 import { App } from './page.js';
+import { LOCALES } from '../format/format.js';
 
 async function loadData() {
   const inline = document.getElementById('gv-data');
@@ -38,7 +39,9 @@ function startStore(host, data) {
   if (servingIds.length && !servingIds.includes(base.serving.preset)) base.serving.preset = servingIds[0];
   const store = createStore({ base, presetIds, servingIds, gpuIds: host.meta.gpus.map((g) => g.id), session });
   store.state = store.fromHash(location.hash);
-  return { store, env: { data, fx, defaults, presets, servingPresets, gpus: host.meta.gpus, bundledDocs: data.catalogs.map((c) => c.doc) } };
+  let docs = null;
+  const bundledDocs = { [Symbol.iterator]: () => (docs ||= data.catalogs.map((c) => unpackDoc(c.doc)))[Symbol.iterator]() };
+  return { store, env: { data, fx, defaults, presets, servingPresets, gpus: host.meta.gpus, bundledDocs } };
 }
 
 // The start-up error screen's way out: every value the page stored (localStorage, and the large catalogs in
@@ -58,6 +61,21 @@ function startupReset() {
     h('button', { type: 'button', id: 'startup-reset-button', onclick: reset }, ts.map((t) => t('resetStored')).join(' / ')));
 }
 
+// The first screen's one-time costs paid while the page's thread waits for the engine: the first Intl number,
+// plural and date formatters of a page load ICU's data for them (the CPU profile of a start put ~160 ms of the
+// page's build, on the loaded machine, in the first fmt.int of the filters panel). A task of its own, in each language.
+function warmFormatters() {
+  setTimeout(() => {
+    for (const locale of Object.values(LOCALES)) {
+      new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(1234.5);
+      new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(1.5);
+      new Intl.NumberFormat(locale, { style: 'unit', unit: 'hour', unitDisplay: 'short' }).format(2);
+      new Intl.PluralRules(locale).select(2);
+      new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(0);
+    }
+  }, 0);
+}
+
 async function main() {
   const root = document.getElementById('app');
   try {
@@ -67,13 +85,18 @@ async function main() {
     // The engine starts first (or, in the offline file, has started already: engine/boot.js); the page reads the
     // data for itself while the worker loads it.
     const starting = startHost(dataText);
-    const data = unpackBundle(JSON.parse(dataText));
+    warmFormatters();
+    // Packed as the file carries it (engine/bundle.js): what the start reads (the serving model and presets, the
+    // catalogs' dated CNY rate) is the same packed or not; the bundled documents are unpacked when first asked for.
+    const data = JSON.parse(dataText);
     const host = await starting;
     performance.mark('gv:engine');
     const { store, env } = startStore(host, data);
     const app = new App(root, host, store, env);
     window.gpuvalue = { app, timings: app.paint.timings, host, profile: PROFILE };
+    performance.mark('gv:store');
     await app.user.loadUserCatalogs();
+    performance.mark('gv:user');
     // Read the link again now that the user's own catalogs are in: their providers, regions and GPUs are known names.
     if (store.session.userData.catalogs.length) store.state = store.fromHash(location.hash);
     // Ask for the first ranking before building the page: the worker ranks while the DOM is built.

@@ -1,27 +1,30 @@
-// The offline file's early start of the engine worker. Two small inline scripts, written by the build from the
-// functions below (their text, so they run before the page's own script is parsed):
-// - bootWorker, right after the engine's scripts and the wasm: starts the worker from the gv-engine and gv-worker
-//   text and sends it the wasm, which the worker inflates and compiles while the browser goes on parsing the page;
+// The offline file's early start of the engine worker and of the page's script. Small inline scripts, written by
+// the build from the functions below (their text, so they run before the page's own script is parsed):
+// - bootWorker, right after the first screen and the engine's glue and the worker's code (both as text, type
+//   text/plain): starts the worker from the gv-engine and gv-worker text, so that the worker's thread starts and
+//   compiles its script while the browser parses the rest of the file;
+// - bootWasm, right after the wasm: sends it, and the worker inflates and compiles it while the browser goes on;
 // - bootData, right after the data: sends the data, which the worker loads into the engine ('init', id 0) while the
-//   browser parses and runs the page's own script.
+//   browser parses and runs the page's own script;
+// - bootApp, last: runs the page's script (gv-app, text) in a task of its own, once the file is parsed. An inline
+//   script is compiled inside the parser's task where the parser meets it (the page's 600 KB, ~290 ms on the loaded
+//   machine), and the worker's thread, starting at that moment, started slowly (docs/performance.md).
 // The worker's answers wait in `answers` until engine/host.js adopts the worker (adoptBoot). Anything missing or
 // failing leaves window.gpuvalueBoot unset, and the page starts the engine itself, as it always could.
-// Both functions are run from their source text: they use nothing outside themselves, in ES5.
+// The functions are run from their source text: they use nothing outside themselves, in ES5.
 export function bootWorker() {
   try {
     if (window.GPUVALUE_NO_WORKER || typeof Worker !== 'function' || typeof Blob !== 'function' || !window.URL || !URL.createObjectURL) return;
     var text = function (id) { var el = document.getElementById(id); return el ? el.textContent : null; };
     var engine = text('gv-engine');
     var code = text('gv-worker');
-    var wasm = text('gv-wasm');
-    if (!engine || !code || !wasm) return;
+    if (!engine || !code) return;
     var url = URL.createObjectURL(new Blob([engine + '\n;' + code], { type: 'text/javascript' }));
     var worker = new Worker(url);
     setTimeout(function () { URL.revokeObjectURL(url); }, 60000);
     var boot = { worker: worker, answers: [], failed: null };
     worker.onmessage = function (e) { boot.answers.push(e); };
     worker.onerror = function (e) { e.preventDefault(); boot.failed = e.message || 'failed'; };
-    worker.postMessage({ id: -1, op: 'wasm', args: { wasmGzBase64: wasm.trim() } });
     window.gpuvalueBoot = boot;
     performance.mark('gv:boot');
   } catch (e) {
@@ -29,15 +32,38 @@ export function bootWorker() {
   }
 }
 
+export function bootWasm() {
+  var boot = window.gpuvalueBoot;
+  var el = document.getElementById('gv-wasm');
+  if (!boot || !el) return;
+  boot.worker.postMessage({ id: -1, op: 'wasm', args: { wasmGzBase64: el.textContent.trim() } });
+  boot.wasm = true;
+  performance.mark('gv:boot-wasm');
+}
+
 export function bootData() {
   var boot = window.gpuvalueBoot;
   var el = document.getElementById('gv-data');
-  if (!boot || !el) return;
+  if (!boot || !boot.wasm || !el) return;
   boot.dataText = el.textContent;
   // The engine's "today" as engine/client.js's todayIso says it.
   boot.worker.postMessage({ id: 0, op: 'init', args: { dataText: boot.dataText, wasmGzBase64: null, today: new Date().toISOString().slice(0, 10) } });
   performance.mark('gv:boot-data');
 }
 
+// The page's script, from the gv-app element's text, in a task of its own (a script element made from it runs
+// where it is inserted; the policy allows it by the hash of that text). Once only.
+export function bootApp() {
+  setTimeout(function () {
+    var el = document.getElementById('gv-app');
+    if (!el || window.gpuvalueApp) return;
+    window.gpuvalueApp = true;
+    var script = document.createElement('script');
+    script.textContent = el.textContent;
+    document.body.appendChild(script);
+  }, 0);
+}
+
 // The inline scripts' text.
-export const bootScripts = () => ({ worker: `(${bootWorker.toString()})();`, data: `(${bootData.toString()})();` });
+export const bootScripts = () => Object.fromEntries(Object.entries({ worker: bootWorker, wasm: bootWasm, data: bootData, app: bootApp })
+  .map(([k, f]) => [k, `(${f.toString()})();`]));

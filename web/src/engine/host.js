@@ -178,9 +178,10 @@ async function adoptBoot(boot, dataText) {
 
 async function startWorker(dataText) {
   const boot = window.gpuvalueBoot;
-  if (boot && boot.dataText === dataText) {
+  if (boot) {
     window.gpuvalueBoot = null;
-    return adoptBoot(boot, dataText);
+    if (boot.dataText === dataText) return adoptBoot(boot, dataText);
+    boot.worker.terminate();  // started, but not sent this data: not of use
   }
   if (typeof Worker !== 'function' || typeof Blob !== 'function' || !window.URL || !URL.createObjectURL) throw new Error('no Web Worker');
   const source = workerBlobSource();
@@ -198,14 +199,25 @@ async function startWorker(dataText) {
   return awaitInit(host, init);
 }
 
-// The engine core for the main-thread fallback, from the worker's script run on the page.
+// Runs an inline element's text (type text/plain: the offline file's engine glue and worker code) as a script on the
+// page; the policy allows it by the hash of that text.
+function runInline(el) {
+  const script = document.createElement('script');
+  script.textContent = el.textContent;
+  document.head.append(script);
+}
+
+// The engine core for the main-thread fallback, from the worker's script run on the page (and the engine's glue,
+// which the offline file carries as text for the worker).
 async function pageCore() {
+  const glue = document.getElementById('gv-engine');
+  if (typeof window.createGpuvalue !== 'function' && glue) runInline(glue);
   if (!globalThis.gpuvalueCore) {
     const inline = document.getElementById('gv-worker');
     const app = [...document.scripts].find((s) => s.src && new URL(s.src).pathname.endsWith('/app.js'));
     const script = document.createElement('script');
     await new Promise((resolve, reject) => {
-      if (inline) { script.textContent = inline.textContent; document.head.append(script); resolve(); return; }
+      if (inline) { runInline(inline); resolve(); return; }
       if (!app) { reject(new Error('no engine script to run on the page')); return; }
       script.onload = resolve;
       script.onerror = () => reject(new Error('worker.js did not load'));
