@@ -207,14 +207,12 @@ TEST_CASE("the embedding and the loss count as a layer each when they balance th
   // Llama 3 405B: 126 layers + embedding + loss = 128 slots = 16 stages × 8 chunks of one (arXiv:2407.21783, §3.3.2).
   // The busiest stage runs 8 chunks of one layer against the mean 126/16: 8 · 16 / 126.
   CHECK_THAT(pipelineImbalance(126, 16, 8), WithinRel(8.0 * 16 / 126, 1e-12));
-  // Without the two slots 126 layers over 128 chunks leave a chunk empty; with 4 chunks per stage the plain split
-  // (ceil(126/64) = 2 layers per chunk) and the balanced one (ceil(128/64) = 2) agree: 2 · 64 / 126.
+  // With 4 chunks per stage: ceil(126/64) = 2 layers per chunk, 2 · 64 / 126.
   CHECK_THAT(pipelineImbalance(126, 16, 4), WithinRel(2.0 * 64 / 126, 1e-12));
-  // 128 layers split evenly by themselves (1 per chunk); adding two slots would need 2 per chunk, so the plain split
-  // stays: 1 · 128 / 128.
+  // 128 layers split evenly (1 per chunk): 1 · 128 / 128.
   CHECK_THAT(pipelineImbalance(128, 16, 8), WithinRel(1.0, 1e-12));
-  // 96 layers over 8 · 16 = 128 chunks: plain ceil(96/128) = 1, balanced ceil(98/128) = 1, so 1 · 128 / 96 (the
-  // busiest stage runs 16 layers against the mean 12).
+  // 96 layers over 8 · 16 = 128 chunks: ceil(96/128) = 1, so 1 · 128 / 96 (the busiest stage runs 16 layers against
+  // the mean 12).
   CHECK_THAT(pipelineImbalance(96, 8, 16), WithinRel(128.0 / 96, 1e-12));
   CHECK(pipelineImbalance(96, 1, 1) == 1.0);
 

@@ -462,9 +462,7 @@ double pipelineSlots(double layers) { return layers + 2.0; }
 double pipelineImbalance(double layers, int pp, int v) {
   const double chunks = std::max(1, pp) * std::max(1, v);
   if (chunks <= 1 || layers <= 0) return 1.0;
-  const double plain = std::ceil(layers / chunks);
-  const double balanced = std::ceil(pipelineSlots(layers) / chunks);
-  return std::min(plain, balanced) * chunks / layers;
+  return std::ceil(layers / chunks) * chunks / layers;
 }
 
 Throughput estimateThroughput(const Workload& w, const Cluster& c, const Sharding& plan, const ModelConstants& k) {

@@ -169,13 +169,14 @@ struct Throughput {
 Throughput estimateThroughput(const Workload& w, const Cluster& c, const Sharding& s, const ModelConstants& k);
 
 // Pipeline stages hold whole layers. Split into pp·v chunks, the busiest stage runs v chunks of ceil(L/(pp·v))
-// layers. Llama 3 balances the split by counting the embedding and the output layer with the loss as one layer
-// each, so that L + 2 slots fill pp·v chunks (Dubey et al. 2024, arXiv:2407.21783, §3.3.2: "we reduce one
-// Transformer layer each from the first and the last stages"; Megatron-Core's --account-for-embedding-in-pipeline-split
-// and --account-for-loss-in-pipeline-split); whichever of the two splits leaves the busiest stage lighter is taken.
-// The busiest stage's layers over the mean L/pp; 1 without pipelining.
+// layers: its layers over the mean L/pp; 1 without pipelining. (Counting the embedding and the loss as chunks of
+// their own, pipelineSlots, lets more chunks exist but never puts fewer layers in the busiest one.)
 double pipelineImbalance(double layers, int pp, int v);
 // The most chunks a model of `layers` layers splits into: one layer (or the embedding, or the loss) per chunk.
+// Llama 3 balances its split by counting the embedding and the output layer with the loss as one layer each, so
+// that L + 2 slots fill pp·v chunks (Dubey et al. 2024, arXiv:2407.21783, §3.3.2: "we reduce one Transformer layer
+// each from the first and the last stages"; Megatron-Core's --account-for-embedding-in-pipeline-split and
+// --account-for-loss-in-pipeline-split).
 double pipelineSlots(double layers);
 
 struct ClusterPlan {
