@@ -8,7 +8,7 @@
 //      is still being built in the background)
 //   6. sanitize: the Catch2 suite built with AddressSanitizer + UndefinedBehaviorSanitizer (preset asan, clang,
 //      build/asan)
-//   7. fuzz: each libFuzzer target (same tree: preset asan) for GPUVALUE_FUZZ_SECONDS (15) seconds, as many at once
+//   7. fuzz: each libFuzzer target (same tree: preset asan) for GPUVALUE_FUZZ_SECONDS (10) seconds, as many at once
 //      as the machine has cores; one test per target
 // The Catch2 layers run the suite's binary directly (scripts/catch2.mjs): its test cases shared among as many
 // processes as the machine has cores, one test per TEST_CASE; a layer fails if the suite lists no test cases.
@@ -88,7 +88,7 @@ async function sanitizeLayer(background) {
 
 async function fuzzLayer(background) {
   await background;
-  const seconds = Number(process.env.GPUVALUE_FUZZ_SECONDS || 15);
+  const seconds = Number(process.env.GPUVALUE_FUZZ_SECONDS || 10);
   const b = buildFuzzers(root, 'build', `${TARGETS.length} libFuzzer targets (clang, ASan+UBSan)`);
   if (!b.ok) {
     process.stdout.write(`${errorLines(b.log)}\n`);
