@@ -39,12 +39,13 @@ export const decades = (lo, hi) => {
   return out;
 };
 export function niceTicks(axis, candidates, max) {
-  let vals = candidates.filter((v) => v >= axis.min * 0.999 && v <= axis.max * 1.001);
-  if (vals.length > max) {
-    const step = Math.ceil(vals.length / max);
-    vals = vals.filter((_, i) => i % step === 0);
-  }
-  if (vals.length >= 2) axis.ticks = vals.map((value) => ({ value }));
+  const vals = candidates.filter((v) => v >= axis.min * 0.999 && v <= axis.max * 1.001);
+  // Each kept tick at least 1/max of the axis's log span after the one before: round values are not evenly spaced
+  // (30, 60 and 90 days are close on a log axis), and thinning by position left labels on top of each other.
+  const gap = Math.log(axis.max / axis.min) / max;
+  const kept = [];
+  for (const v of vals) if (!kept.length || Math.log(v / kept[kept.length - 1]) >= gap * 0.999) kept.push(v);
+  if (kept.length >= 2) axis.ticks = kept.map((value) => ({ value }));
 }
 
 // Axis titles, ticks and colours in the page's language, currency and theme.
