@@ -135,16 +135,20 @@ ServingMemory servingMemory(const ServingConfig& c, const ServingHardware& h, co
 }
 
 ServingStep decodeStep(const ServingConfig& c, const ServingHardware& h, const ServingConstants& k, double batch) {
+  // Steady state of continuous batching with chunked prefill (Agrawal et al. 2024, Sarathi-Serve, arXiv:2403.02310):
+  // every step decodes one token of each of `batch` requests and prefills batch·in/out input tokens, so that
+  // requests enter as fast as they leave.
+  return mixedStep(c, h, k, batch, batch * c.traffic.input_tokens / std::max(1.0, c.traffic.output_tokens));
+}
+
+ServingStep mixedStep(const ServingConfig& c, const ServingHardware& h, const ServingConstants& k, double batch,
+                      double prefill_tokens) {
   ServingStep s;
   if (!h.gpu || batch <= 0) return s;
   const ServingModel& m = c.model;
   const int tp = std::max(1, h.tensor_parallel);
   const double in = c.traffic.input_tokens, out = std::max(1.0, c.traffic.output_tokens);
   const double context = in + out / 2.0;
-  // Steady state of continuous batching with chunked prefill (Agrawal et al. 2024, Sarathi-Serve, arXiv:2403.02310):
-  // every step decodes one token of each of `batch` requests and prefills batch·in/out input tokens, so that
-  // requests enter as fast as they leave.
-  const double prefill_tokens = batch * in / out;
   const double tokens = batch + prefill_tokens;
   const double bw = h.gpu->memory_bandwidth_gbs * kGB * stackFactor(c, k);
   const double flops_per_s = mathFlops(c, *h.gpu, k);
@@ -161,6 +165,16 @@ ServingStep decodeStep(const ServingConfig& c, const ServingHardware& h, const S
   s.compute_bound = s.compute_s > s.memory_s;
   s.time_s = gemmSeconds(s.memory_s, s.compute_s, k) + s.attention_s + s.comm_s;
   return s;
+}
+
+InterTokenGaps interTokenGaps(double rate, double mean_step_s, double plain_step_s, double chunks_per_request) {
+  InterTokenGaps g;
+  g.median_s = mean_step_s;
+  if (!(rate > 0) || !(mean_step_s > 0) || !(chunks_per_request > 0)) return g;
+  g.prefill_step_share = 1.0 - std::exp(-rate * mean_step_s * chunks_per_request);
+  const double plain = std::min(plain_step_s, mean_step_s);
+  g.median_s = g.prefill_step_share < 0.5 ? plain : plain + (mean_step_s - plain) / g.prefill_step_share;
+  return g;
 }
 
 double prefillSeconds(const ServingConfig& c, const ServingHardware& h, const ServingConstants& k) {
@@ -288,6 +302,11 @@ ServingPlan planServing(const ServingConfig& c, const ServingHardware& h, const 
   p.operating_batch = batchAtRate(c, h, k, rate, p.batch);
   p.tpot_s = decodeStep(c, h, k, std::max(1.0, p.operating_batch)).time_s;
   p.ttft_s = ttftSeconds(p, p.operating_load, c.targets.percentile);
+  const double batch = std::max(1.0, p.operating_batch);
+  const double chunks = std::ceil(c.traffic.input_tokens / std::max(1.0, k.prefill_chunk_tokens - batch));
+  const InterTokenGaps gaps = interTokenGaps(rate, p.tpot_s, mixedStep(c, h, k, batch, 0).time_s, chunks);
+  p.prefill_step_share = gaps.prefill_step_share;
+  p.itl_median_s = gaps.median_s;
   // GPU time per request if prefill and decode ran apart: its prefill, and its share of output_tokens steps.
   const double decode_s = out * p.tpot_s / std::max(1.0, p.operating_batch);
   p.prefill_share = p.prefill_s / (p.prefill_s + decode_s);
