@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The serving model's latency terms under load against published runs (data/serving-load.json): each row is
 // predicted by `serve` with the engine's default constants at the row's arrival rate and TTFT percentile, so the
-// TTFT includes the M/M/1 wait and the TPOT is the decode step at the batch Little's law gives for that rate: the
+// TTFT includes the step in progress, the prefill in steps beside the batch's decode and the M/M/1 wait, and the TPOT is the decode step at the batch Little's law gives for that rate: the
 // mean step (operating.tpot_ms) or the median gap between tokens (operating.itl_median_ms), the statistic the row
 // publishes (`tpot_statistic`).
 // Nothing is fitted to these rows: the errors are out-of-sample.
@@ -162,7 +162,9 @@ export function section(engine, rows) {
     '',
     `Each row of \`data/serving-load.json\` (${rows.length} rows from ${bySource(rows).length} sources) is a published run with requests in`,
     'flight; it is predicted by `serve` with the engine\'s default constants at the row\'s arrival rate',
-    '(`traffic.requests_per_s`) and TTFT percentile (`targets.percentile`): TTFT is the prefill plus the M/M/1 wait at',
+    '(`traffic.requests_per_s`) and TTFT percentile (`targets.percentile`): TTFT is the rest of the step in progress on',
+    'arrival (half a step when one runs, with probability 1 − e^−batch), the prefill in chunks beside the batch\'s',
+    'decode tokens (`prefill_chunk_tokens` a step) and the M/M/1 wait at',
     'that percentile, TPOT the decode step at the batch Little\'s law gives for the rate (the mean step, or the',
     'median gap between tokens where the row publishes that, `tpot_statistic`). A closed-loop row holds a',
     'fixed number of requests in flight ("in flight"); its arrival rate is the published completion rate (requests/s,',

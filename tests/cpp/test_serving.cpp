@@ -254,6 +254,32 @@ TEST_CASE("the median gap between tokens is the step without prefill while under
   CHECK_THAT(q.prefill_step_share, WithinRel(1 - std::exp(-2 * q.tpot_s * 2), 1e-9));
 }
 
+TEST_CASE("a prefill runs in steps beside the batch's decode, and the TTFT adds the step in progress and the wait", "[serving][latency]") {
+  ServingConfig c = llama8b();
+  ServingConstants k;
+  const ServingHardware h = on("h100-sxm5-80gb", 1);
+  // 1,000 input tokens and a 8,192-token step budget: one step with the batch's 20 decode tokens.
+  CHECK_THAT(prefillInStepsSeconds(c, h, k, 20), WithinRel(mixedStep(c, h, k, 20, 1000).time_s, 1e-12));
+  // A 420-token budget leaves 400 tokens a step beside 20 decode tokens: 400 + 400 + 200, three steps.
+  k.prefill_chunk_tokens = 420;
+  CHECK_THAT(prefillInStepsSeconds(c, h, k, 20),
+             WithinRel(2 * mixedStep(c, h, k, 20, 400).time_s + mixedStep(c, h, k, 20, 200).time_s, 1e-12));
+  // An idle replica: the prefill alone, as prefillSeconds prices it (16-bit, no overlap: reading + math + attention).
+  k = ServingConstants{};
+  CHECK_THAT(prefillInStepsSeconds(c, h, k, 0), WithinRel(prefillSeconds(c, h, k), 1e-9));
+
+  // At 5 requests/s the TTFT (p50) is the rest of the step in progress, (1 − e^−batch) × step / 2 (a step runs
+  // unless no request is decoding, Poisson with mean batch), the M/M/1 wait and the prefill in steps.
+  c.traffic.requests_per_s = 5;
+  const ServingPlan p = planServing(c, h, k);
+  REQUIRE(p.replicas == 1);
+  const double b = p.operating_batch;
+  const double expected = (1 - std::exp(-b)) * decodeStep(c, h, k, b).time_s / 2 + prefillInStepsSeconds(c, h, k, b) +
+                          queueWaitSeconds(p.operating_load, p.prefill_s, 50);
+  CHECK_THAT(p.ttft_s, WithinRel(expected, 1e-9));
+  CHECK(p.ttft_s > prefillSeconds(c, h, k));
+}
+
 TEST_CASE("serving cost splits GPU hours between input and output tokens by prefill share", "[serving][cost]") {
   ServingConfig c = llama8b();
   ServingPlan p;

@@ -76,12 +76,13 @@ test('a row publishing the median gap between tokens is compared with the step w
   for (const r of predicted.filter((x) => x.m.tpot_statistic === 'tpot_mean')) assert.equal(r.tpot_ms, r.mean_tpot_ms, r.m.id);
 });
 
-// The bounds stated from the result (docs/accuracy.md "Latency under load"): median |error| 56.5 % for TTFT and
-// 20.5 % for TPOT on the 39 predicted rows of 46, with the engine's default constants (TPOT was 29.7 % when every
-// row was compared with the mean step). The TTFT miss is large and explained there (closed loops send requests in
-// waves, not Poisson); the bounds are just above the result, so a model change that makes it worse fails here.
-test('median absolute error under load is at most 58 % for TTFT and 22 % for TPOT', () => {
-  assert.ok(all.ttft <= 0.58, `TTFT median |error| ${pct(all.ttft)}`);
+// The bounds stated from the result (docs/accuracy.md "Latency under load"): median |error| 54.8 % for TTFT and
+// 20.5 % for TPOT on the 39 predicted rows of 46, with the engine's default constants (56.5 % and 29.7 % before the
+// prefill shared its steps with the batch and each row was compared with the statistic it publishes). The TTFT miss
+// is large and explained there (closed loops send requests in waves, not Poisson); the bounds are just above the
+// result, so a model change that makes it worse fails here.
+test('median absolute error under load is at most 56 % for TTFT and 22 % for TPOT', () => {
+  assert.ok(all.ttft <= 0.56, `TTFT median |error| ${pct(all.ttft)}`);
   assert.ok(all.tpot <= 0.22, `TPOT median |error| ${pct(all.tpot)}`);
 });
 

@@ -212,6 +212,10 @@ struct InterTokenGaps {
   double median_s = 0;
 };
 InterTokenGaps interTokenGaps(double rate, double mean_step_s, double plain_step_s, double chunks_per_request);
+// A request's prefill as the batch runs: its input in chunks of (prefill_chunk_tokens − batch) tokens, one per step,
+// each step also decoding the batch's tokens (vLLM V1 schedules the running requests' decode tokens first and fills
+// the rest of the step's token budget with prefill chunks: https://docs.vllm.ai/en/latest/configuration/optimization.html).
+double prefillInStepsSeconds(const ServingConfig& c, const ServingHardware& h, const ServingConstants& k, double batch);
 // Prefill of one request's input alone: compute-bound (2 × active params × tokens + causal attention), at least
 // one read of the weights, plus its all-reduces.
 double prefillSeconds(const ServingConfig& c, const ServingHardware& h, const ServingConstants& k);
