@@ -166,7 +166,7 @@ function section(result) {
     'Limits: both sources are NVIDIA\'s TensorRT-LLM tables (two releases, different backends), so a stock vLLM-class stack',
     'is not calibrated (`typical_factor` comes from one published side-by-side run); B200 FP4 and L40S rows are',
     'over-predicted (see the tables above); MoE rows (Mixtral, Qwen3) miss expert-parallel and routing costs; the TTFT',
-    'model (prefill time plus an M/M/1 wait) is checked at one request in flight ("Latency at one request" below)',
+    'model (the prefill in steps beside the batch\'s decode, the rest of the step in progress and an M/M/1 wait) is checked at one request in flight ("Latency at one request" below)',
     'and in published runs under load ("Latency under load": closed loops and one open-loop run at low load); no',
     'run checks how the M/M/1 wait grows with load at Poisson arrivals.',
     '',

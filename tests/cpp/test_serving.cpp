@@ -217,6 +217,69 @@ TEST_CASE("TTFT waits follow the M/M/1 waiting-time percentile", "[serving][targ
   CHECK(p.operating_load <= p.load_fraction + 1e-12);
 }
 
+TEST_CASE("the median gap between tokens is the step without prefill while under half the steps carry a chunk", "[serving][latency]") {
+  // 10 requests/s, a mean step of 20 ms, one chunk per prefill: arrivals per step ~ Poisson(0.2), so a step carries
+  // a chunk with probability 1 - e^-0.2 = 0.181269 < 1/2 and the median gap is the 15 ms step without prefill.
+  InterTokenGaps g = interTokenGaps(10, 0.020, 0.015, 1);
+  CHECK_THAT(g.prefill_step_share, WithinRel(0.1812692469, 1e-9));
+  CHECK_THAT(g.median_s, WithinRel(0.015, 1e-12));
+  // Two chunks per prefill: each request's prefill covers two steps, share 1 - e^-0.4 = 0.329680.
+  CHECK_THAT(interTokenGaps(10, 0.020, 0.015, 2).prefill_step_share, WithinRel(0.3296799540, 1e-9));
+  // 50 requests/s: share 1 - e^-1 = 0.632121 > 1/2, so the median gap is a step with a chunk. The mean step is
+  // 0.368 x 15 ms + 0.632 x chunk step = 20 ms: the chunk step is 15 + 5 / 0.632121 = 22.9099 ms.
+  g = interTokenGaps(50, 0.020, 0.015, 1);
+  CHECK_THAT(g.prefill_step_share, WithinRel(0.6321205588, 1e-9));
+  CHECK_THAT(g.median_s, WithinRel(0.015 + 0.005 / 0.6321205588, 1e-9));
+  // Without traffic nothing is mixed in: the median is the mean step.
+  CHECK(interTokenGaps(0, 0.020, 0.015, 1).median_s == 0.020);
+
+  // In a plan: Llama 3.1 8B on one H100 at 2 requests/s, 1,000 input tokens fit one 8,192-token step beside the batch.
+  ServingConfig c = llama8b();
+  c.traffic.requests_per_s = 2;
+  ServingConstants k;
+  const ServingHardware h = on("h100-sxm5-80gb", 1);
+  const ServingPlan p = planServing(c, h, k);
+  REQUIRE(p.replicas == 1);
+  const double batch = std::max(1.0, p.operating_batch);
+  CHECK_THAT(p.prefill_step_share, WithinRel(1 - std::exp(-2 * p.tpot_s), 1e-9));
+  CHECK(p.prefill_step_share < 0.5);
+  CHECK_THAT(p.itl_median_s, WithinRel(mixedStep(c, h, k, batch, 0).time_s, 1e-12));
+  CHECK(p.itl_median_s < p.tpot_s);
+  // The steady state's step is the step with batch x input / output prefill tokens.
+  CHECK_THAT(decodeStep(c, h, k, batch).time_s, WithinRel(mixedStep(c, h, k, batch, batch * 1000 / 300).time_s, 1e-12));
+  // A 600-token step budget leaves 600 - batch tokens for prefill chunks: 1,000 input tokens take two steps.
+  k.prefill_chunk_tokens = 600;
+  const ServingPlan q = planServing(c, h, k);
+  REQUIRE(q.operating_batch < 100);
+  CHECK_THAT(q.prefill_step_share, WithinRel(1 - std::exp(-2 * q.tpot_s * 2), 1e-9));
+}
+
+TEST_CASE("a prefill runs in steps beside the batch's decode, and the TTFT adds the step in progress and the wait", "[serving][latency]") {
+  ServingConfig c = llama8b();
+  ServingConstants k;
+  const ServingHardware h = on("h100-sxm5-80gb", 1);
+  // 1,000 input tokens and a 8,192-token step budget: one step with the batch's 20 decode tokens.
+  CHECK_THAT(prefillInStepsSeconds(c, h, k, 20), WithinRel(mixedStep(c, h, k, 20, 1000).time_s, 1e-12));
+  // A 420-token budget leaves 400 tokens a step beside 20 decode tokens: 400 + 400 + 200, three steps.
+  k.prefill_chunk_tokens = 420;
+  CHECK_THAT(prefillInStepsSeconds(c, h, k, 20),
+             WithinRel(2 * mixedStep(c, h, k, 20, 400).time_s + mixedStep(c, h, k, 20, 200).time_s, 1e-12));
+  // An idle replica: the prefill alone, as prefillSeconds prices it (16-bit, no overlap: reading + math + attention).
+  k = ServingConstants{};
+  CHECK_THAT(prefillInStepsSeconds(c, h, k, 0), WithinRel(prefillSeconds(c, h, k), 1e-9));
+
+  // At 5 requests/s the TTFT (p50) is the rest of the step in progress, (1 − e^−batch) × step / 2 (a step runs
+  // unless no request is decoding, Poisson with mean batch), the M/M/1 wait and the prefill in steps.
+  c.traffic.requests_per_s = 5;
+  const ServingPlan p = planServing(c, h, k);
+  REQUIRE(p.replicas == 1);
+  const double b = p.operating_batch;
+  const double expected = (1 - std::exp(-b)) * decodeStep(c, h, k, b).time_s / 2 + prefillInStepsSeconds(c, h, k, b) +
+                          queueWaitSeconds(p.operating_load, p.prefill_s, 50);
+  CHECK_THAT(p.ttft_s, WithinRel(expected, 1e-9));
+  CHECK(p.ttft_s > prefillSeconds(c, h, k));
+}
+
 TEST_CASE("serving cost splits GPU hours between input and output tokens by prefill share", "[serving][cost]") {
   ServingConfig c = llama8b();
   ServingPlan p;

@@ -33,12 +33,16 @@ test('the check is not one vendor\'s: at least two sources, each with a predicti
   for (const s of sources) assert.equal(s.missing, 0, s.source);
 });
 
+// At 0.001 requests/s about 0.01 requests are decoding on average: a step is in progress on arrival with
+// probability 1 − e^−0.01 and the prefill shares its steps with as few decode tokens, so TTFT is within 1 % of the
+// prefill alone (and not below it).
 test('the idle request queues for nothing: TTFT is the prefill alone', () => {
   const a = engine.call('serve', requestFor(measurements[0]));
-  assert.equal(a.operating.ttft_ms, a.capacity.prefill_ms);
+  assert.ok(a.operating.ttft_ms >= a.capacity.prefill_ms, `${a.operating.ttft_ms} vs ${a.capacity.prefill_ms}`);
+  assert.ok(a.operating.ttft_ms <= a.capacity.prefill_ms * 1.01, `${a.operating.ttft_ms} vs ${a.capacity.prefill_ms}`);
 });
 
-// The bound stated from the result (docs/accuracy.md): median |error| 19.5 % for TTFT and 13.2 % for TPOT on
+// The bound stated from the result (docs/accuracy.md): median |error| 19.0 % for TTFT and 13.2 % for TPOT on
 // 12 rows with the engine's default constants; 30 % leaves room for a constant to move, not for the model to break.
 test('median absolute error of TTFT and of TPOT at one request is at most 30 %', () => {
   assert.ok(all.ttft <= 0.30, `TTFT median |error| ${pct(all.ttft)}`);

@@ -33,6 +33,9 @@ test('every row states its load, percentile, source and what was measured, and i
       assert.match(m.rate_note, /Poisson/, m.id);
     }
     assert.ok([50, 90, 95, 99].includes(m.percentile), m.id);
+    // The statistic of the inter-token latency the row publishes: a median gap is named in what was measured.
+    assert.ok(['itl_median', 'tpot_mean'].includes(m.tpot_statistic), m.id);
+    if (m.tpot_statistic === 'itl_median') assert.match(m.measured, /itl_median|median inter-token/, m.id);
     assert.ok(m.source.startsWith('https://') && m.measured.length > 40 && m.date, m.id);
     assert.ok(Boolean(m.preset) !== Boolean(m.model), `${m.id}: a preset or a model shape, not both`);
     // A closed loop holds `concurrency` requests, each in flight for TTFT + (output − 1) × ITL: rate × that time
@@ -62,13 +65,25 @@ test('the rows exercise the queueing term: above the tail share of load the TTFT
   assert.ok(a.operating.ttft_ms > a.capacity.prefill_ms);
 });
 
-// The bounds stated from the result (docs/accuracy.md "Latency under load"): median |error| 56.5 % for TTFT and
-// 29.7 % for TPOT on the 39 predicted rows of 46, with the engine's default constants. The TTFT miss is large and
-// explained there (closed loops send requests in waves, not Poisson); the bounds leave room for a constant to move
-// and catch a model change that makes it worse.
-test('median absolute error under load is at most 70 % for TTFT and 40 % for TPOT', () => {
-  assert.ok(all.ttft <= 0.70, `TTFT median |error| ${pct(all.ttft)}`);
-  assert.ok(all.tpot <= 0.40, `TPOT median |error| ${pct(all.tpot)}`);
+test('a row publishing the median gap between tokens is compared with the step without prefill while under half the steps carry one', () => {
+  const median = predicted.filter((r) => r.m.tpot_statistic === 'itl_median');
+  assert.ok(median.length >= 10, `${median.length} rows`);
+  for (const r of median) {
+    assert.ok(r.prefill_step_share > 0 && r.prefill_step_share < 1, r.m.id);
+    if (r.prefill_step_share < 0.5) assert.ok(r.tpot_ms < r.mean_tpot_ms, `${r.m.id}: ${r.tpot_ms} vs ${r.mean_tpot_ms}`);
+    else assert.ok(r.tpot_ms > r.mean_tpot_ms, r.m.id);
+  }
+  for (const r of predicted.filter((x) => x.m.tpot_statistic === 'tpot_mean')) assert.equal(r.tpot_ms, r.mean_tpot_ms, r.m.id);
+});
+
+// The bounds stated from the result (docs/accuracy.md "Latency under load"): median |error| 54.8 % for TTFT and
+// 20.5 % for TPOT on the 39 predicted rows of 46, with the engine's default constants (56.5 % and 29.7 % before the
+// prefill shared its steps with the batch and each row was compared with the statistic it publishes). The TTFT miss
+// is large and explained there (closed loops send requests in waves, not Poisson); the bounds are just above the
+// result, so a model change that makes it worse fails here.
+test('median absolute error under load is at most 56 % for TTFT and 22 % for TPOT', () => {
+  assert.ok(all.ttft <= 0.56, `TTFT median |error| ${pct(all.ttft)}`);
+  assert.ok(all.tpot <= 0.22, `TPOT median |error| ${pct(all.tpot)}`);
 });
 
 test('the docs block has its own markers: it is replaced between them and leaves the one-request block alone', () => {

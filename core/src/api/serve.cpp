@@ -41,6 +41,7 @@ void writeOperating(JsonWriter& j, const ServingPlan& p, const ServeRequest& r) 
       .field("requests_per_s", r.config.traffic.requests_per_s).field("replicas", p.replicas)
       .field("gpus", p.replicas * r.hardware.tensor_parallel).field("load_fraction", p.operating_load)
       .field("batch", p.operating_batch).field("ttft_ms", p.ttft_s * 1000.0).field("tpot_ms", p.tpot_s * 1000.0)
+      .field("itl_median_ms", p.itl_median_s * 1000.0).field("prefill_step_share", p.prefill_step_share)
       .field("prefill_share", p.prefill_share)
       .endObject();
 }

@@ -135,16 +135,20 @@ ServingMemory servingMemory(const ServingConfig& c, const ServingHardware& h, co
 }
 
 ServingStep decodeStep(const ServingConfig& c, const ServingHardware& h, const ServingConstants& k, double batch) {
+  // Steady state of continuous batching with chunked prefill (Agrawal et al. 2024, Sarathi-Serve, arXiv:2403.02310):
+  // every step decodes one token of each of `batch` requests and prefills batch·in/out input tokens, so that
+  // requests enter as fast as they leave.
+  return mixedStep(c, h, k, batch, batch * c.traffic.input_tokens / std::max(1.0, c.traffic.output_tokens));
+}
+
+ServingStep mixedStep(const ServingConfig& c, const ServingHardware& h, const ServingConstants& k, double batch,
+                      double prefill_tokens) {
   ServingStep s;
-  if (!h.gpu || batch <= 0) return s;
+  if (!h.gpu || batch < 0 || prefill_tokens < 0 || batch + prefill_tokens <= 0) return s;
   const ServingModel& m = c.model;
   const int tp = std::max(1, h.tensor_parallel);
   const double in = c.traffic.input_tokens, out = std::max(1.0, c.traffic.output_tokens);
   const double context = in + out / 2.0;
-  // Steady state of continuous batching with chunked prefill (Agrawal et al. 2024, Sarathi-Serve, arXiv:2403.02310):
-  // every step decodes one token of each of `batch` requests and prefills batch·in/out input tokens, so that
-  // requests enter as fast as they leave.
-  const double prefill_tokens = batch * in / out;
   const double tokens = batch + prefill_tokens;
   const double bw = h.gpu->memory_bandwidth_gbs * kGB * stackFactor(c, k);
   const double flops_per_s = mathFlops(c, *h.gpu, k);
@@ -161,6 +165,25 @@ ServingStep decodeStep(const ServingConfig& c, const ServingHardware& h, const S
   s.compute_bound = s.compute_s > s.memory_s;
   s.time_s = gemmSeconds(s.memory_s, s.compute_s, k) + s.attention_s + s.comm_s;
   return s;
+}
+
+InterTokenGaps interTokenGaps(double rate, double mean_step_s, double plain_step_s, double chunks_per_request) {
+  InterTokenGaps g;
+  g.median_s = mean_step_s;
+  if (!(rate > 0) || !(mean_step_s > 0) || !(chunks_per_request > 0)) return g;
+  g.prefill_step_share = 1.0 - std::exp(-rate * mean_step_s * chunks_per_request);
+  const double plain = std::min(plain_step_s, mean_step_s);
+  g.median_s = g.prefill_step_share < 0.5 ? plain : plain + (mean_step_s - plain) / g.prefill_step_share;
+  return g;
+}
+
+double prefillInStepsSeconds(const ServingConfig& c, const ServingHardware& h, const ServingConstants& k, double batch) {
+  const double in = c.traffic.input_tokens;
+  if (!h.gpu || in <= 0) return 0;
+  const double b = std::max(0.0, batch);
+  const double per_step = std::max(1.0, k.prefill_chunk_tokens - b);
+  const double full_steps = std::ceil(in / per_step) - 1;
+  return full_steps * mixedStep(c, h, k, b, per_step).time_s + mixedStep(c, h, k, b, in - full_steps * per_step).time_s;
 }
 
 double prefillSeconds(const ServingConfig& c, const ServingHardware& h, const ServingConstants& k) {
@@ -197,21 +220,6 @@ int batchForTpot(const ServingConfig& c, const ServingHardware& h, const Serving
   return lo;
 }
 
-double ttftSeconds(const ServingPlan& p, double load, double percentile) {
-  return p.prefill_s + queueWaitSeconds(load, p.prefill_s, percentile);
-}
-
-// Highest load in [0, cap] whose TTFT at the percentile meets the target (TTFT grows with the load).
-double loadForTtft(const ServingPlan& p, double target_s, double percentile, double cap) {
-  if (ttftSeconds(p, cap, percentile) <= target_s) return cap;
-  double lo = 0, hi = cap;
-  for (int i = 0; i < 60; ++i) {
-    const double mid = (lo + hi) / 2;
-    (ttftSeconds(p, mid, percentile) <= target_s ? lo : hi) = mid;
-  }
-  return lo;
-}
-
 // The batch a replica holds at an arrival rate (Little's law: batch = rate × output tokens × step time), found
 // by bisection between 0 and the capacity's batch.
 double batchAtRate(const ServingConfig& c, const ServingHardware& h, const ServingConstants& k, double rate, int cap) {
@@ -223,6 +231,31 @@ double batchAtRate(const ServingConfig& c, const ServingHardware& h, const Servi
     (need > mid ? lo : hi) = mid;
   }
   return hi;
+}
+
+// TTFT at a load (share of the replica's capacity, p.requests_per_s): the rest of the step in progress when the
+// request arrives, the M/M/1 wait of its prefill, and its prefill in steps beside the batch's decode. The batch is
+// the mean number of requests decoding (Little's law); with Poisson arrivals and decode phases that do not wait for
+// each other it is Poisson distributed (the M/G/∞ queue: P(none) = e^−batch for any decode-time distribution,
+// https://real-statistics.com/probability-functions/queueing-theory/m-g-infinity-queueing-model), so a step is in
+// progress with probability 1 − e^−batch, and then half of it is left on average (arrivals fall anywhere in it).
+double ttftSeconds(const ServingConfig& c, const ServingHardware& h, const ServingConstants& k, const ServingPlan& p,
+                   double load) {
+  const double batch = batchAtRate(c, h, k, load * p.requests_per_s, p.batch);
+  const double step_in_progress_s = batch > 0 ? (1.0 - std::exp(-batch)) * decodeStep(c, h, k, batch).time_s / 2 : 0;
+  return step_in_progress_s + prefillInStepsSeconds(c, h, k, batch) + queueWaitSeconds(load, p.prefill_s, c.targets.percentile);
+}
+
+// Highest load in [0, cap] whose TTFT at the percentile meets the target (TTFT grows with the load).
+double loadForTtft(const ServingConfig& c, const ServingHardware& h, const ServingConstants& k, const ServingPlan& p,
+                   double target_s, double cap) {
+  if (ttftSeconds(c, h, k, p, cap) <= target_s) return cap;
+  double lo = 0, hi = cap;
+  for (int i = 0; i < 40; ++i) {
+    const double mid = (lo + hi) / 2;
+    (ttftSeconds(c, h, k, p, mid) <= target_s ? lo : hi) = mid;
+  }
+  return lo;
 }
 
 bool fitsWith(ServingConfig c, ServingHardware h, const ServingConstants& k, int tp, WeightFormat w, KvFormat kv) {
@@ -270,10 +303,11 @@ ServingPlan planServing(const ServingConfig& c, const ServingHardware& h, const 
   p.load_fraction = kMaxLoad;
   if (c.targets.ttft_ms > 0) {
     const double target_s = c.targets.ttft_ms / 1000.0;
-    p.ttft_met = p.prefill_s <= target_s;
-    p.load_fraction = p.ttft_met ? loadForTtft(p, target_s, c.targets.percentile, kMaxLoad) : 0;
+    const double min_ttft_s = ttftSeconds(c, h, k, p, 0);
+    p.ttft_met = min_ttft_s <= target_s;
+    p.load_fraction = p.ttft_met ? loadForTtft(c, h, k, p, target_s, kMaxLoad) : 0;
     if (!p.ttft_met)
-      p.hints.push_back(Message("serve.ttft_unreachable").num("ttft_ms", c.targets.ttft_ms).num("min_ttft_ms", p.prefill_s * 1000.0));
+      p.hints.push_back(Message("serve.ttft_unreachable").num("ttft_ms", c.targets.ttft_ms).num("min_ttft_ms", min_ttft_s * 1000.0));
   }
   p.sustainable_requests_per_s = p.requests_per_s * p.load_fraction;
   p.sustainable_output_tokens_per_s = p.output_tokens_per_s * p.load_fraction;
@@ -287,7 +321,12 @@ ServingPlan planServing(const ServingConfig& c, const ServingHardware& h, const 
   p.operating_load = rate / p.requests_per_s;
   p.operating_batch = batchAtRate(c, h, k, rate, p.batch);
   p.tpot_s = decodeStep(c, h, k, std::max(1.0, p.operating_batch)).time_s;
-  p.ttft_s = ttftSeconds(p, p.operating_load, c.targets.percentile);
+  p.ttft_s = ttftSeconds(c, h, k, p, p.operating_load);
+  const double batch = std::max(1.0, p.operating_batch);
+  const double chunks = std::ceil(c.traffic.input_tokens / std::max(1.0, k.prefill_chunk_tokens - batch));
+  const InterTokenGaps gaps = interTokenGaps(rate, p.tpot_s, mixedStep(c, h, k, batch, 0).time_s, chunks);
+  p.prefill_step_share = gaps.prefill_step_share;
+  p.itl_median_s = gaps.median_s;
   // GPU time per request if prefill and decode ran apart: its prefill, and its share of output_tokens steps.
   const double decode_s = out * p.tpot_s / std::max(1.0, p.operating_batch);
   p.prefill_share = p.prefill_s / (p.prefill_s + decode_s);

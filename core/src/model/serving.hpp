@@ -95,6 +95,13 @@ struct ServingConstants {
   // at the order of nccl-tests' small-message latency: ~10 µs over NVLink, ~25 µs over PCIe.
   double allreduce_latency_nvlink_us = 10;
   double allreduce_latency_pcie_us = 25;
+  // Tokens one step of continuous batching carries at most (decode tokens first, prefill chunks in what is left):
+  // TensorRT-LLM's max_num_tokens, 8192 by default
+  // (https://nvidia.github.io/TensorRT-LLM/performance/performance-tuning-guide/tuning-max-batch-size-and-max-num-tokens.html);
+  // vLLM's max_num_batched_tokens for its OpenAI server, 8192 on GPUs of 70 GiB and more other than A100 and 2048
+  // below (EngineArgs.get_batch_defaults, https://github.com/vllm-project/vllm/blob/main/vllm/engine/arg_utils.py;
+  // chunked prefill always on in vLLM V1, https://docs.vllm.ai/en/latest/configuration/optimization.html).
+  double prefill_chunk_tokens = 8192;
   // 10th and 90th percentiles of published / predicted output tokens/s, each row predicted without its own
   // source (tests/js/serving-accuracy.test.mjs, docs/accuracy.md "Serving").
   // Both folds of the 249 rows choose the defaults above, so these are the percentiles of every row's residual.
@@ -158,7 +165,11 @@ struct ServingPlan {
   double operating_load = 0;
   double operating_batch = 0;
   double ttft_s = 0;
-  double tpot_s = 0;
+  double tpot_s = 0;           // mean step: every step carries its share of the prefill chunks
+  // Share of steps that carry a prefill chunk, and the median gap between two tokens of a request: the step without
+  // prefill while fewer than half the steps carry one (InterTokenGaps).
+  double prefill_step_share = 0;
+  double itl_median_s = 0;
   double prefill_share = 0;  // share of GPU time spent on prefill at the operating point (splits $ input/output)
   Messages hints;            // what would fit or meet the targets
 };
@@ -185,6 +196,26 @@ double kvBytesPerToken(const ServingModel& m, KvFormat kv);
 ServingMemory servingMemory(const ServingConfig& c, const ServingHardware& h, const ServingConstants& k);
 // Time of one decode step at `batch` concurrent requests in steady state.
 ServingStep decodeStep(const ServingConfig& c, const ServingHardware& h, const ServingConstants& k, double batch);
+// A step at `batch` decode tokens that also prefills `prefill_tokens` input tokens (each attending on average half
+// the input); decodeStep is this step with the steady state's batch × input / output prefill tokens.
+ServingStep mixedStep(const ServingConfig& c, const ServingHardware& h, const ServingConstants& k, double batch,
+                      double prefill_tokens);
+// The gaps between two tokens of a request under continuous batching with chunked prefill, at `rate` requests/s
+// per replica. A request's prefill spans ceil(input / (chunk − batch)) steps (the decode tokens take their share of
+// the chunk first); with Poisson arrivals the number of requests arriving during one step of mean length
+// `mean_step_s` is Poisson(rate × mean_step_s), so a step carries a chunk of some request's prefill with probability
+// share = 1 − exp(−rate × mean_step_s × chunks) (the Poisson process, Kleinrock 1975, Queueing Systems vol. 1, ch. 2). The gaps are
+// two-valued: the step without prefill (`plain_step_s`) and the steps with a chunk, whose mean makes the mean
+// step: plain + (mean − plain) / share. The median gap is the plain step while share < 1/2, else the chunk step.
+struct InterTokenGaps {
+  double prefill_step_share = 0;
+  double median_s = 0;
+};
+InterTokenGaps interTokenGaps(double rate, double mean_step_s, double plain_step_s, double chunks_per_request);
+// A request's prefill as the batch runs: its input in chunks of (prefill_chunk_tokens − batch) tokens, one per step,
+// each step also decoding the batch's tokens (vLLM V1 schedules the running requests' decode tokens first and fills
+// the rest of the step's token budget with prefill chunks: https://docs.vllm.ai/en/latest/configuration/optimization.html).
+double prefillInStepsSeconds(const ServingConfig& c, const ServingHardware& h, const ServingConstants& k, double batch);
 // Prefill of one request's input alone: compute-bound (2 × active params × tokens + causal attention), at least
 // one read of the weights, plus its all-reduces.
 double prefillSeconds(const ServingConfig& c, const ServingHardware& h, const ServingConstants& k);

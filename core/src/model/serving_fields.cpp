@@ -98,10 +98,11 @@ const Field kNvlinkEff = Field::number("nvlink_eff", "Achieved share of NVLink b
 const Field kPcieEff = Field::number("pcie_eff", "Achieved share of PCIe bandwidth for all-reduce.").atLeast(0.01).atMost(1);
 const Field kLatNvlink = Field::number("allreduce_latency_nvlink_us", "Fixed cost of one all-reduce over NVLink, µs.").atLeast(0).atMost(10000);
 const Field kLatPcie = Field::number("allreduce_latency_pcie_us", "Fixed cost of one all-reduce over PCIe, µs.").atLeast(0).atMost(10000);
+const Field kPrefillChunk = Field::number("prefill_chunk_tokens", "Tokens one batching step carries at most (decode first, then prefill chunks).").atLeast(1).atMost(1e6);
 const Field kBandLow = Field::number("band_low", "Low edge of the throughput band (published / predicted).").atLeast(0.1).atMost(1);
 const Field kBandHigh = Field::number("band_high", "High edge of the throughput band (published / predicted).").atLeast(1).atMost(10);
 const Field* const kConstantsFields[] = {&kHbmEff, &kComputeEff, &kLowPrecisionEff, &kGemmOverlap, &kKvEff, &kTypicalFactor, &kKvFraction, &kOverhead, &kNvlinkEff,
-                                         &kPcieEff, &kLatNvlink, &kLatPcie, &kBandLow, &kBandHigh};
+                                         &kPcieEff, &kLatNvlink, &kLatPcie, &kPrefillChunk, &kBandLow, &kBandHigh};
 }  // namespace
 
 extern const ConstantField kConstantFields[] = {
@@ -117,6 +118,7 @@ extern const ConstantField kConstantFields[] = {
     {&kPcieEff, &ServingConstants::pcie_eff},
     {&kLatNvlink, &ServingConstants::allreduce_latency_nvlink_us},
     {&kLatPcie, &ServingConstants::allreduce_latency_pcie_us},
+    {&kPrefillChunk, &ServingConstants::prefill_chunk_tokens},
     {&kBandLow, &ServingConstants::band_low},
     {&kBandHigh, &ServingConstants::band_high},
 };
