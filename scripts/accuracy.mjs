@@ -55,6 +55,8 @@ export function requestFor(m) {
     if (p.global_batch) w.global_batch_tokens = p.global_batch * w.seq_len;
     else if (m.batch_per_gpu) w.global_batch_tokens = m.batch_per_gpu * count * w.seq_len;
     w.activation_checkpointing = p.activation_checkpointing === true || m.flops_convention === 'hardware_incl_recompute';
+    // The recomputation the run used, where its source states it (data/measurements.json conventions: recompute).
+    if (p.recompute) w.recompute = p.recompute;
     if (p.mode === 'lora') w.mode = 'lora';
     else if (p.mode === 'sft' || p.mode === 'finetune') w.mode = 'finetune';
     const par = p.parallelism || {};
@@ -341,7 +343,7 @@ async function main() {
     // small mean term so that the optimum is unique). Cross-validation (crossValidate) judges the result.
     const defaults = engine.defaults().constants;
     const keys = ['compute_eff_transformer', 'compute_eff_cnn', 'bytes_per_flop_transformer', 'bytes_per_flop_cnn', 'fp32_eff_factor',
-      'fp8_eff_factor', 'arch_volta', 'arch_ampere', 'arch_ampere_gddr', 'arch_ada', 'arch_hopper', 'arch_blackwell', 'arch_cdna2',
+      'fp8_eff_factor', 'arch_volta', 'arch_ampere', 'arch_ampere_gddr', 'arch_ada', 'arch_hopper', 'arch_blackwell', 'arch_cdna2', 'arch_cdna3',
       'software_typical_factor'];
     const c = { ...defaults };
     const loss = (cc) => {

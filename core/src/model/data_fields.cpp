@@ -138,7 +138,7 @@ const char* const kSplits[] = {"calibration", "holdout", nullptr};
 const Field kMId = Field::string("id", "Unique row id.").req();
 const Field kMWorkload = Field::string("workload", "Which workload the row measures (resnet50 and bert-large-squad use their presets).")
                              .req().oneOf(kMeasuredWorkloads);
-const Field kMParams = Field::object("workload_params", nullptr, "gpt, moe and bert-large-pretrain: params, seq_len, computed_seq_len, attention, hidden, layers, heads, kv_heads, micro_batch, global_batch, mode, parallelism; moe adds experts, experts_per_token, shared_experts, expert_ffn_hidden, dense_layers, active_params.");
+const Field kMParams = Field::object("workload_params", nullptr, "gpt, moe and bert-large-pretrain: params, seq_len, computed_seq_len, attention, hidden, layers, heads, kv_heads, micro_batch, global_batch, mode, parallelism, activation_checkpointing, recompute; moe adds experts, experts_per_token, shared_experts, expert_ffn_hidden, dense_layers, active_params.");
 const Field kMGpu = Field::string("gpu", "GPU id from data/gpus.json.").req().formatted("gpu_id", nullptr, nullptr);
 const Field kMGpuCount = Field::integer("gpu_count", "GPUs over all nodes.").req().atLeast(1);
 const Field kMNodes = Field::integer("nodes", "Nodes the GPUs are spread over.").atLeast(1).byDefault(1.0);
