@@ -14,8 +14,8 @@
 //                   today (setToday), as the engine judges staleness everywhere
 // Every list is in catalog order: the page sorts the names in its reader's collation (String.localeCompare), which
 // the engine cannot know, and the planner's list is cut after that sort.
+#include <map>
 #include <string>
-#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -35,41 +35,47 @@ struct FirstSeen {
   }
 };
 
-struct ProviderStats {
+// What is known of one provider: its offers (examples too) and, of its real offers' prices, the oldest as_of (empty
+// when one has none), the oldest and newest of those that have one, and the newest read_on of those that have not.
+struct ProviderFacts {
+  std::string name;
   long long offers = 0;
-  std::string oldest, newest, read_on;
+  bool priced = false;  // a real offer of it has a price
+  std::string oldest_price, oldest, newest, read_on;
 };
 
-// A provider's entry, kept in the order providers first appear.
-template <typename T>
-struct ByProvider {
-  std::unordered_map<std::string, size_t> index;
-  std::vector<std::pair<std::string, T>> items;
-  T* find(const std::string& p) {
-    auto it = index.find(p);
-    return it == index.end() ? nullptr : &items[it->second].second;
-  }
-  T& at(const std::string& p) {
-    if (T* t = find(p)) return *t;
-    index.emplace(p, items.size());
-    items.emplace_back(p, T());
-    return items.back().second;
+// The providers in the order of their first offer; `priced` the order of their first real offer with a price.
+struct Providers {
+  std::map<std::string, size_t> index;
+  std::vector<ProviderFacts> all;
+  std::vector<size_t> priced;
+  // The position of the provider's facts, made on its first offer.
+  size_t of(const std::string& name) {
+    const size_t at = index.emplace(name, all.size()).first->second;
+    if (at == all.size()) {
+      all.emplace_back();
+      all.back().name = name;
+    }
+    return at;
   }
 };
 
-bool hasPrice(const Offer& o, PricingModel m) { return o.price(m) != nullptr; }
-
-// The dates of one provider's real offers: the catalog's date, the provider's oldest price, its range of dates.
-void addDates(const Offer& o, std::string& date, ByProvider<std::string>& oldest, ProviderStats& st) {
-  for (const auto& p : o.prices) {
-    const std::string& as_of = p.as_of;
+// A real offer's prices: the catalog's date and its provider's dates.
+void addDates(const Offer& o, size_t at, std::string& date, Providers& ps) {
+  ProviderFacts& p = ps.all[at];
+  for (const auto& price : o.prices) {
+    const std::string& as_of = price.as_of;
     if (as_of > date) date = as_of;
-    std::string* old = oldest.find(o.provider);
-    if (!old) oldest.at(o.provider) = as_of;
-    else if (as_of < *old) *old = as_of;
-    if (!as_of.empty() && (st.oldest.empty() || as_of < st.oldest)) st.oldest = as_of;
-    if (!as_of.empty() && as_of > st.newest) st.newest = as_of;
-    if (as_of.empty() && p.read_on.str() > st.read_on) st.read_on = p.read_on;
+    if (!p.priced) {
+      p.priced = true;
+      p.oldest_price = as_of;
+      ps.priced.push_back(at);
+    } else if (as_of < p.oldest_price) {
+      p.oldest_price = as_of;
+    }
+    if (!as_of.empty() && (p.oldest.empty() || as_of < p.oldest)) p.oldest = as_of;
+    if (!as_of.empty() && as_of > p.newest) p.newest = as_of;
+    if (as_of.empty() && price.read_on.str() > p.read_on) p.read_on = price.read_on;
   }
 }
 
@@ -82,36 +88,35 @@ bool staleReservable(const Offer& o, long today_day) {
 }  // namespace
 
 std::string apiCatalogFacts(EngineState& s, const std::string&, const std::string&) {
-  FirstSeen providers, regions, gpus;
+  FirstSeen regions, gpus;
+  Providers ps;
   std::string date;
-  ByProvider<std::string> oldest;
-  ByProvider<ProviderStats> stats;
   for (const auto& o : s.catalog.offers) {
-    providers.add(o.provider);
     regions.add(o.region);
     gpus.add(o.gpu_id);
-    ProviderStats& st = stats.at(o.provider);
-    st.offers += 1;
-    if (!o.example) addDates(o, date, oldest, st);
+    const size_t at = ps.of(o.provider);
+    ps.all[at].offers += 1;
+    if (!o.example) addDates(o, at, date, ps);
   }
   const long today_day = dayNumber(s.today);
   std::string out;
   out.reserve(256 * 1024);
   JsonWriter j(out);
-  j.beginObject().field("ok", true).field("count", s.catalog.offers.size()).field("providers", providers.order)
-      .field("regions", regions.order).field("gpus", gpus.order).field("date", date).key("oldest").beginArray();
-  for (const auto& [provider, as_of] : oldest.items) j.beginObject().field("provider", provider).field("as_of", as_of).endObject();
+  j.beginObject().field("ok", true).field("count", s.catalog.offers.size()).key("providers").beginArray();
+  for (const auto& p : ps.all) j.value(p.name);
+  j.endArray().field("regions", regions.order).field("gpus", gpus.order).field("date", date).key("oldest").beginArray();
+  for (size_t i : ps.priced) j.beginObject().field("provider", ps.all[i].name).field("as_of", ps.all[i].oldest_price).endObject();
   j.endArray().key("provider_stats").beginObject();
-  for (const auto& [provider, st] : stats.items)
-    j.key(provider).beginObject().field("offers", st.offers).field("oldest", st.oldest).field("newest", st.newest)
-        .field("read_on", st.read_on).endObject();
+  for (const auto& p : ps.all)
+    j.key(p.name).beginObject().field("offers", p.offers).field("oldest", p.oldest).field("newest", p.newest)
+        .field("read_on", p.read_on).endObject();
   j.endObject().key("serverless").beginArray();
   for (const auto& o : s.catalog.offers)
-    if (hasPrice(o, PricingModel::kServerless))
+    if (o.price(PricingModel::kServerless))
       j.beginObject().field("id", o.id).field("instance", o.instance_type).field("provider", o.provider).field("gpu", o.gpu_id).endObject();
   j.endArray().key("reservable").beginArray();
   for (const auto& o : s.catalog.offers)
-    if (!o.example && hasPrice(o, PricingModel::kReserved) && hasPrice(o, PricingModel::kOnDemand))
+    if (!o.example && o.price(PricingModel::kReserved) && o.price(PricingModel::kOnDemand))
       j.beginObject().field("id", o.id).field("instance", o.instance_type).field("provider", o.provider).field("region", o.region)
           .field("gpu", o.gpu_id).field("gpu_count", o.gpu_count).field("stale", staleReservable(o, today_day)).endObject();
   j.endArray().endObject();

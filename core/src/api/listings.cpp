@@ -1,5 +1,5 @@
 // presets, gpus, catalogSummary and offers: what the engine has loaded, for the page's pickers and the CLI's lists.
-#include <unordered_map>
+#include <map>
 #include <vector>
 
 #include "api/answer.hpp"
@@ -77,21 +77,22 @@ std::string apiOffers(EngineState& s, const std::string& text, const std::string
   if (!r.ok()) return r.errorAnswer();
   const std::vector<std::string> ids = readStrings(r, request_tables::kOfferIds);
   if (r.failed()) return r.errorAnswer();
-  std::unordered_map<std::string, const Offer*> found;
-  for (const auto& id : ids) found.emplace(id, nullptr);
-  for (const auto& o : s.catalog.offers) {
-    auto it = found.find(o.id);
-    if (it != found.end()) it->second = &o;
+  const std::vector<Offer>& offers = s.catalog.offers;
+  std::map<std::string, size_t> at;  // id -> its offer's position; offers.size() while not found
+  for (const auto& id : ids) at.emplace(id, offers.size());
+  for (size_t i = 0; i < offers.size(); ++i) {
+    auto it = at.find(offers[i].id);
+    if (it != at.end()) it->second = i;
   }
   for (size_t i = 0; i < ids.size(); ++i)
-    if (!found[ids[i]])
+    if (at[ids[i]] == offers.size())
       r.errorAt(r.childPath(request_tables::kOfferIds.name) + "/" + std::to_string(i), ErrorCode::kUnknownId,
                 Message("error.unknown_instance").text("id", excerpt(ids[i])));
   if (r.failed()) return r.errorAnswer();
   std::string out;
   JsonWriter j(out);
   j.beginObject().field("ok", true).key("offers").beginArray();
-  for (const auto& id : ids) writeOfferRecord(j, *found[id]);
+  for (const auto& id : ids) writeOfferRecord(j, offers[at[id]]);
   j.endArray().endObject();
   return out;
 }
