@@ -8,10 +8,12 @@
 //   received  every message the page receives from a worker (the same measure)
 //   rowsAdded the number of rows added to the ranking table's body by each task (one MutationObserver delivery)
 //   wasm      WebAssembly compiles or instantiations on the main thread
+//   engine    every engine method called on the main thread (the engine's glue run on the page, as the main-thread
+//             fallback runs it: its Engine's call and callBytes are wrapped), by name
 // window.__probe.since(t) returns the records after t (performance.now()).
 export function installProbe() {
   const BIG = 64 * 1024;
-  const p = { parses: [], reads: [], sent: [], received: [], rowsAdded: [], wasm: 0 };
+  const p = { parses: [], reads: [], sent: [], received: [], rowsAdded: [], wasm: 0, engine: [] };
   window.__probe = p;
   const now = () => performance.now();
   // What a structured clone copies, roughly: characters of strings, 8 bytes a number, the bytes of buffers;
@@ -74,6 +76,24 @@ export function installProbe() {
     const f = WebAssembly[m];
     if (f) WebAssembly[m] = function probedWasm(...a) { p.wasm++; return f.apply(this, a); };
   }
+  // The engine's glue defines createGpuvalue (a var of a classic script: the setter below receives it); the modules
+  // it makes get their Engine's calls recorded.
+  const recordCalls = (m) => {
+    const proto = m && m.Engine && m.Engine.prototype;
+    for (const name of ['call', 'callBytes']) {
+      const f = proto && proto[name];
+      if (typeof f !== 'function' || f.probed) continue;
+      proto[name] = function probedCall(method, ...a) { p.engine.push({ at: now(), method }); return f.call(this, method, ...a); };
+      proto[name].probed = true;
+    }
+    return m;
+  };
+  let factory;
+  Object.defineProperty(window, 'createGpuvalue', {
+    configurable: true,
+    get: () => factory,
+    set(f) { factory = typeof f === 'function' ? (...a) => f(...a).then(recordCalls) : f; },
+  });
   const watch = () => {
     new MutationObserver((list) => {
       let n = 0;
@@ -91,6 +111,6 @@ export function installProbe() {
   p.since = (t) => ({
     parses: p.parses.filter((x) => x.at >= t), reads: p.reads.filter((x) => x.at >= t),
     sent: p.sent.filter((x) => x.at >= t), received: p.received.filter((x) => x.at >= t),
-    rowsAdded: p.rowsAdded.filter((x) => x.at >= t), wasm: p.wasm,
+    rowsAdded: p.rowsAdded.filter((x) => x.at >= t), wasm: p.wasm, engine: p.engine.filter((x) => x.at >= t),
   });
 }

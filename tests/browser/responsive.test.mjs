@@ -295,3 +295,23 @@ test('without a worker the engine runs on the page: same numbers, nothing missin
     await context.close();
   }
 });
+
+// The default view's start reads the catalog's facts (catalogFacts), never every offer with its prices
+// (catalogSummary, 1.5 MB of JSON for the bundled catalog): run on the page, where the probe sees the engine's calls,
+// the start asks for the facts, the first view, the selected offer's record and its costs. The serving ranking, which
+// prices every offer, reads the summary when it opens, once.
+test('the default view starts without the catalog summary; the serving ranking reads it when it opens', async () => {
+  const { context, page, errors } = await openObserved(offlineUrl, { init: () => { window.GPUVALUE_NO_WORKER = true; } });
+  assert.equal(await page.evaluate(() => document.body.dataset.host), 'main');
+  await page.waitForFunction(() => document.querySelector('#sensitivity')?.dataset.state === 'ready', null, { timeout: 60000 });
+  await page.waitForSelector('#cost-breakdown tbody tr', { timeout: 60000 });
+  const started = await page.evaluate(() => window.__probe.engine.map((x) => x.method));
+  for (const m of ['catalogFacts', 'rankView', 'offers', 'cost']) assert.ok(started.includes(m), `${m} among ${started.join(' ')}`);
+  assert.ok(!started.includes('catalogSummary'), started.join(' '));
+  await page.evaluate(() => { location.hash = '#task=serve&lang=en'; });
+  await page.waitForSelector('#serving-table tbody tr', { timeout: 120000 });
+  const later = await page.evaluate(() => window.__probe.engine.map((x) => x.method));
+  assert.equal(later.filter((m) => m === 'catalogSummary').length, 1, later.join(' '));
+  assert.deepEqual(errors, []);
+  await context.close();
+});

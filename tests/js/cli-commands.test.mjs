@@ -6,8 +6,9 @@ import assert from 'node:assert/strict';
 import { cli, cliIn, loadEngine } from './helpers.mjs';
 import { COMMAND_TABLE, COMMON, OPTIONS, guardOptions } from '../../bin/cli/options.mjs';
 
-// Request methods that are the page's only (no command line): rankView is the page's window onto a ranking.
-const PAGE_ONLY = ['rankView'];
+// Request methods that are the page's only (no command line): rankView is the page's window onto a ranking, offers
+// the details panel's record of one offer.
+const PAGE_ONLY = ['rankView', 'offers'];
 
 // A valid invocation of each command (without --json or --lang); a new command needs one here.
 const EXAMPLES = {

@@ -5,7 +5,7 @@
 namespace gpuvalue {
 
 // Each handler is defined in core/src/api/<its name>.cpp (the catalog operations share catalog_load.cpp, the
-// listings listings.cpp).
+// listings listings.cpp, catalogFacts is catalog_facts.cpp's).
 std::string apiLoadGpus(EngineState&, const std::string&, const std::string&);
 std::string apiLoadCatalog(EngineState&, const std::string&, const std::string&);
 std::string apiAddCatalog(EngineState&, const std::string&, const std::string&);
@@ -28,6 +28,8 @@ std::string apiDefaults(EngineState&, const std::string&, const std::string&);
 std::string apiPresets(EngineState&, const std::string&, const std::string&);
 std::string apiGpus(EngineState&, const std::string&, const std::string&);
 std::string apiCatalogSummary(EngineState&, const std::string&, const std::string&);
+std::string apiCatalogFacts(EngineState&, const std::string&, const std::string&);
+std::string apiOffers(EngineState&, const std::string&, const std::string&);
 std::string apiSchemas(EngineState&, const std::string&, const std::string&);
 std::string apiMessages(EngineState&, const std::string&, const std::string&);
 std::string apiServe(EngineState&, const std::string&, const std::string&);
@@ -59,6 +61,8 @@ const ApiMethod kApiMethods[] = {
     {"presets", apiPresets, A::kNone, "the loaded workload presets"},
     {"gpus", apiGpus, A::kNone, "the loaded GPU database"},
     {"catalogSummary", apiCatalogSummary, A::kNone, "the loaded offers with their prices"},
+    {"catalogFacts", apiCatalogFacts, A::kNone, "the loaded catalog's counts, names, dates, serverless and reservable offers, without prices"},
+    {"offers", apiOffers, A::kRequest, "the loaded offers named by id, with their prices (catalogSummary's records)"},
     {"schemas", apiSchemas, A::kDocument, "the data files' JSON Schemas, with the GPU ids of the given GPU database"},
     {"messages", apiMessages, A::kNone, "every message code the engine can emit, with its parameter names"},
     {"serve", apiServe, A::kRequest, "serving a language model on N GPUs or an offer: capacity under TTFT/TPOT targets, replicas, $ per 1M tokens"},

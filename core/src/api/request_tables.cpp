@@ -145,6 +145,9 @@ extern const Field kRows = Field::integer("rows", "Rows written.").atLeast(0).at
 extern const Field kPoints = Field::integer("points", "Most scatter points written.").atLeast(1).atMost(100000).byDefault(600.0);
 extern const Field kKeys = Field::strings("keys", "Result keys to write even when not in rows (at most 1000).");
 
+// ---- offers --------------------------------------------------------------------------------------------------------
+extern const Field kOfferIds = Field::strings("ids", "Ids of the catalog offers whose records are written, in this order.").req();
+
 // ---- importSkypilot ------------------------------------------------------------------------------------------------
 extern const Field kImportProvider = Field::string("provider", "Provider of the offers; absent = the CSV's cloud column.");
 extern const Field kImportAsOf = Field::string("as_of", "Date the prices were read (YYYY-MM-DD); absent = today.");
@@ -189,6 +192,7 @@ const Field* const kRankViewFields[] = {&kPreset, &kWorkload, &kPrecision, &R::k
                                         &R::kSharedEvaluations, &kMeasurements, &kView};
 const Field* const kViewFields[] = {&kSort, &kRows, &kPoints, &kKeys};
 const Field* const kSortFields[] = {&kSortKey, &kSortDir};
+const Field* const kOffersFields[] = {&kOfferIds};
 const Field* const kImportFields[] = {&kImportProvider, &kImportAsOf, &kImportSource, &kImportKnownGpus};
 
 // Requests take members their table does not name without complaint (the serve request excepted), so the schemas
@@ -219,6 +223,7 @@ extern const Record kCompareRecord = openRecord("compare_request", "A compare re
 extern const Record kCompareConfigRecord = openRecord("compare_config", "One configuration: instance, or gpu and count.", kCompareConfigFields);
 extern const Record kViewRecord = openRecord("view", "What the page shows of a ranking.", kViewFields);
 extern const Record kSortRecord = openRecord("sort", "The rows' order.", kSortFields);
+extern const Record kOffersRecord = openRecord("offers_request", "An offers request: the offers by id.", kOffersFields);
 extern const Record kImportOptionsRecord = openRecord("import_options", "Options of a SkyPilot import.", kImportFields);
 extern const Record kRankRecord = openRecord("rank_request", "A rank request (preset or workload).", kRankFields);
 extern const Record kRankViewRecord = openRecord("rank_view_request", "A rankView request: a rank request and its view.", kRankViewFields);
@@ -227,7 +232,7 @@ extern const MethodRecord kMethodRecords[] = {
     {"rank", &kRankRecord}, {"rankView", &kRankViewRecord}, {"estimate", &kEstimateRecord}, {"cost", &kCostRecord}, {"advise", &kAdviseRecord}, {"plan", &kPlanRecord},
     {"serverless", &kServerlessRecord}, {"mig", &kMigRecord}, {"levers", &kLeversRecord}, {"compare", &kCompareRecord},
     {"energy", &kEnergyRecord}, {"tco", &kTcoRecord}, {"parse_measurement", &kParseMeasurementRecord},
-    {"importSkypilot", &kImportOptionsRecord},
+    {"importSkypilot", &kImportOptionsRecord}, {"offers", &kOffersRecord},
 };
 extern const size_t kMethodRecordCount = sizeof(kMethodRecords) / sizeof(kMethodRecords[0]);
 

@@ -46,13 +46,15 @@ extern const Field kInterruptionsPerHour, kCheckpointWriteHours, kRestartHours, 
 extern const Field kConfigs, kBaseline, kConfigUsdPerHour, kConfigCount;
 // rank's weights and filters (io/request_fields.hpp's records); rankView's view and its sort
 extern const Field kWeights, kFilters, kView, kSort, kSortKey, kSortDir, kRows, kPoints, kKeys;
+// offers (the page's details of one offer)
+extern const Field kOfferIds;
 // importSkypilot's options
 extern const Field kImportProvider, kImportAsOf, kImportSource, kImportKnownGpus;
 
 extern const Record kCostRecord, kTcoRecord, kEnergyRecord, kEstimateRecord, kAdviseRecord, kLeversRecord, kMigRecord,
     kMigJobRecord, kServerlessRecord, kMeasurementRecord, kParseMeasurementRecord, kProbeLineRecord, kPlanRecord,
     kDemandRecord, kPlanPricesRecord, kPlanSpotRecord, kCompareRecord, kCompareConfigRecord, kViewRecord, kSortRecord,
-    kImportOptionsRecord, kRankRecord, kRankViewRecord;
+    kImportOptionsRecord, kRankRecord, kRankViewRecord, kOffersRecord;
 
 // The request table of each method that has one (the serve request's is serving_fields::kRequestRecord): what the
 // request schemas are written from.

@@ -87,7 +87,10 @@ std::vector<std::string> readStrings(ObjectReader& r, const Field& f) {
   const bool or_one_string = f.has_single && f.single_type == FieldType::kString;
   std::vector<std::string> out;
   const json* v = r.get(f.name);
-  if (!v || v->is_null()) return out;
+  if (!v || v->is_null()) {
+    if (f.required && r.ok()) r.error(f.name, ErrorCode::kMissingField, Message("error.required"));
+    return out;
+  }
   if (or_one_string && v->is_string()) {
     out.push_back(v->get<std::string>());
     return out;

@@ -151,7 +151,7 @@ bool booleanOr(ObjectReader& r, const Field& f);
 // offer states) when it is absent or invalid.
 int integerOr(ObjectReader& r, const Field& f, int fallback);
 // An array of strings (Field::strings): its string items, each other item reported at its own path; nothing when
-// absent or null. When the field takes a single string (orSingle), it is a list of one (a request's filter lists).
+// absent or null (and "is required" when it is required). When the field takes a single string (orSingle), it is a list of one (a request's filter lists).
 std::vector<std::string> readStrings(ObjectReader& r, const Field& f);
 // The items of an array of numbers (Field::numbers) at `path`, each within the field's bounds; each item outside
 // them is reported at its own path (error.number_range), after the first one only when `all`. False when any was.

@@ -97,6 +97,7 @@ export class EngineClient {
   presets() { return this.call('presets').presets; }
   gpus() { return this.call('gpus').gpus; }
   catalogSummary() { return this.call('catalogSummary').offers; }
+  catalogFacts() { return this.call('catalogFacts'); }
   validate(text) { return this.catalogText('validate', text); }
   loadCatalog(text) { return this.catalogText('load', text); }
   addCatalog(text) { return this.catalogText('add', text); }

@@ -4,14 +4,14 @@
 // the very same code on its main thread (engine/host.js). Operations return plain objects (structured-clone
 // safe), or a promise of one for those that read files or IndexedDB (engine/usercatalogs.js); engine errors come
 // back as {ok: false, error: {code, path, message}, issues} values, never as throws.
-import { createEngine, GpuvalueError, todayIso } from './client.js';
+import { createEngine, GpuvalueError } from './client.js';
 import { errorData } from './errors.js';
 import { catalogOps } from './usercatalogs.js';
 import { servingOps } from './serving.js';
 import { toCsv, toJson } from './export.js';
 import { unpackBundle } from './bundle.js';
 import { buildRenderer } from '../i18n/render.js';
-import { makeFormatter, daysBetween } from '../format/format.js';
+import { makeFormatter } from '../format/format.js';
 
 const POINT_LIMIT = 600;        // scatter points sent to the page before the cloud is thinned
 
@@ -32,34 +32,28 @@ export async function initCore(factory, dataText, { today, timings = {} } = {}) 
   return core;
 }
 
-// The catalog's date (its newest price of a real offer) and, per provider, the date of its oldest price; and per
-// provider its offer count with the range of its price dates (as_of) and, for prices with no date, the newest read_on.
-function freshness(offers) {
-  let date = '';
-  const oldest = new Map();
-  const stats = new Map();
-  for (const o of offers) {
-    if (!stats.has(o.provider)) stats.set(o.provider, { offers: 0, oldest: '', newest: '', read_on: '' });
-    const st = stats.get(o.provider);
-    st.offers += 1;
-    if (o.example) continue;
-    for (const p of o.prices) {
-      if (p.as_of > date) date = p.as_of;
-      if (!oldest.has(o.provider) || p.as_of < oldest.get(o.provider)) oldest.set(o.provider, p.as_of);
-      if (p.as_of && (!st.oldest || p.as_of < st.oldest)) st.oldest = p.as_of;
-      if (p.as_of && p.as_of > st.newest) st.newest = p.as_of;
-      if (!p.as_of && p.read_on > st.read_on) st.read_on = p.read_on;
-    }
-  }
+// The page's facts about the loaded catalog from the engine's catalogFacts (api/catalog_facts.cpp lists them in
+// catalog order): the names in the reader's collation (String.localeCompare, which the engine cannot know), each
+// provider's oldest price date by date, and the offers the planner can price ordered by GPU, provider and instance
+// and cut to the first 400.
+export function catalogOf(facts) {
+  const byName = (a, b) => a.localeCompare(b);
   return {
-    date,
-    oldest: [...oldest].map(([provider, asOf]) => ({ provider, as_of: asOf })).sort((a, b) => a.as_of.localeCompare(b.as_of) || a.provider.localeCompare(b.provider)),
-    providerStats: Object.fromEntries(stats),
+    count: facts.count, providers: facts.providers.sort(byName), regions: facts.regions.sort(byName), gpus: facts.gpus.sort(byName),
+    // The catalog's date (its newest price of a real offer) and, per provider, the date of its oldest price; and per
+    // provider its offer count with the range of its price dates (as_of) and, for prices with no date, the newest read_on.
+    date: facts.date,
+    oldest: facts.oldest.sort((a, b) => a.as_of.localeCompare(b.as_of) || a.provider.localeCompare(b.provider)),
+    providerStats: facts.provider_stats,
+    // Offers with a serverless price, for the serverless planner.
+    serverless: facts.serverless,
+    // Offers the planner can price: on-demand and reserved (per-GPU rates), real offers only; `stale` when either
+    // price is older than the engine's stale_after_days on the engine's today (the planner lists those only when
+    // stale prices are shown).
+    reservable: facts.reservable.sort((a, b) => a.gpu.localeCompare(b.gpu) || a.provider.localeCompare(b.provider) || a.instance.localeCompare(b.instance))
+      .slice(0, 400),
   };
 }
-
-// True when an ISO date lies more than `days` days before `today`.
-const isStaleDate = (asOf, days, today) => daysBetween(asOf, today) > days;
 
 export function createCore(client, data, bundledTexts = data.catalogs.map((c) => JSON.stringify(c.doc))) {
   const bundledIds = new Set(data.catalogs.flatMap((c) => c.doc.instances.map((i) => i.id)));
@@ -67,28 +61,15 @@ export function createCore(client, data, bundledTexts = data.catalogs.map((c) =>
   const presets = client.presets();
   const gpus = client.gpus();
 
+  // The offers with their prices (catalogSummary: a megabyte and more of JSON for the bundled catalog), read when an
+  // operation first needs every offer (the serving ranking, a typed offer's new id), never at start; a change of
+  // catalog (refresh) drops them.
+  let offers = null;
+
   function refresh() {
     s.version += 1;
-    s.offers = new Map(client.catalogSummary().map((o) => [o.id, o]));
-    const uniq = (xs) => [...new Set(xs)].sort((a, b) => a.localeCompare(b));
-    const all = [...s.offers.values()];
-    const today = todayIso();
-    s.catalog = {
-      version: s.version, count: s.offers.size, providers: uniq(all.map((o) => o.provider)), regions: uniq(all.map((o) => o.region)),
-      gpus: uniq(all.map((o) => o.gpu)),
-      ...freshness(all),
-      // Offers with a serverless price, for the serverless planner.
-      serverless: all.filter((o) => o.prices.some((p) => p.model === 'serverless'))
-        .map((o) => ({ id: o.id, instance: o.instance, provider: o.provider, gpu: o.gpu })),
-      // Offers the planner can price: on-demand and reserved (per-GPU rates), real offers only; `stale` when either
-      // price is older than the engine's stale_after_days (the planner lists those only when stale prices are shown).
-      // (Ordered and cut to 400 first, then dated: today is read once.)
-      reservable: all.filter((o) => !o.example && o.prices.some((p) => p.model === 'reserved') && o.prices.some((p) => p.model === 'on_demand'))
-        .sort((a, b) => a.gpu.localeCompare(b.gpu) || a.provider.localeCompare(b.provider) || a.instance.localeCompare(b.instance))
-        .slice(0, 400)
-        .map((o) => ({ id: o.id, instance: o.instance, provider: o.provider, region: o.region, gpu: o.gpu, gpu_count: o.gpu_count,
-          stale: o.prices.some((p) => (p.model === 'reserved' || p.model === 'on_demand') && isStaleDate(p.as_of, defaults.stale_after_days, today)) })),
-    };
+    offers = null;
+    s.catalog = { version: s.version, ...catalogOf(client.catalogFacts()) };
     return s.catalog;
   }
 
@@ -122,7 +103,8 @@ export function createCore(client, data, bundledTexts = data.catalogs.map((c) =>
 
   // The shared state the operation groups read and write.
   const s = {
-    client, data, bundledTexts, defaults, presets, gpus, offers: new Map(), catalog: null, version: 0,
+    client, data, bundledTexts, defaults, presets, gpus, catalog: null, version: 0,
+    get offers() { return (offers ||= new Map(client.catalogSummary().map((o) => [o.id, o]))); },
     refresh, rankView,
   };
 
@@ -182,7 +164,8 @@ function rankingOps(s) {
 
     // The details panel's extra data: the offer's catalog record and this job under each of its billing models.
     details({ id, hours, nodes, pricing, deadline }) {
-      const offer = s.offers.get(id) || null;
+      const found = s.client.tryCall('offers', { ids: [id] });
+      const offer = found.ok ? found.offers[0] : null;
       const models = offer ? s.defaults.names.pricing_models.filter((m) => offer.prices.some((p) => p.model === m)) : [pricing];
       const breakdown = models.map((model) => {
         const req = { instance: id, hours, pricing: model, nodes };
