@@ -43,6 +43,13 @@ for (const lang of ['en', 'zh']) {
       const firstMiss = rows.findIndex((r) => !r.met);
       assert.ok(firstMiss < 0 || rows.slice(firstMiss).every((r) => !r.met), 'missed rows below every met one');
       assert.equal(await page.$eval('#serve-best', (el) => el.dataset.key), want.rows.find((r) => r.met).key);
+      // The best offer's price date said once, in one sentence: dated, or unknown with the day it was read.
+      const best = want.rows.find((r) => r.met);
+      const priced = await page.textContent('#serve-best p.sub');
+      const unknown = lang === 'zh' ? /价格日期不详，读取于 \S/ : /price date unknown, read on \S/;
+      if (best.as_of) assert.doesNotMatch(priced, lang === 'zh' ? /不详/ : /unknown/, priced);
+      else if (best.read_on) assert.match(priced, unknown, priced);
+      assert.doesNotMatch(priced, /dated date|日期 日期/, priced);
       // Chinese readers see CNY, English readers USD.
       assert.match(rows[0].outText, lang === 'zh' ? /¥/ : /\$/);
       assert.match(await page.textContent('#serving-table thead'), lang === 'zh' ? /每百万输出 token/ : /Per 1M output tokens/);

@@ -219,7 +219,8 @@ function summary(a, ctx) {
   if (!best) return [question, tx('p', t, a.fits ? 'serveNoneMet' : 'serveNoneFits', { class: 'notice warn', id: 'serve-none' }), counts];
   const head = h('div', { class: 'verdict-box', id: 'serve-best', 'data-key': best.key },
     txv('p', t, 'serveBest', { offer: dataText('strong', `${best.instance} · ${providerName(t, best.provider)}`), gpus: `${best.replica_gpus}× ${ctx.gpuName(best.gpu)}` }),
-    h('p', { class: 'sub' }, t('servePricedAt', { rate: fmt.money(best.usd_per_hour), billing: billingText(best, t) }), ' ', priceDate(t, fmt, best)),
+    h('p', { class: 'sub' }, t(best.as_of ? 'servePricedAt' : best.read_on ? 'servePricedAtReadOn' : 'servePricedAtUndated',
+      { rate: fmt.money(best.usd_per_hour), billing: billingText(best, t), date: fmt.date(best.as_of || best.read_on || '') })),
     h('div', { class: 'kpis' }, [
       ['serveColOut', fmt.money(best.usd_per_million_output)], ['serveColIn', fmt.money(best.usd_per_million_input)],
       ['serveColBlended', fmt.money(best.usd_per_million_blended)], ['serveColReplicas', `${fmt.int(best.replicas)} · ${t('serveGpusN', { n: best.gpus })}${best.spare_instances > 0 ? ` ${t('serveSparesParen', { n: fmt.int(best.spare_instances * best.gpu_count) })}` : ''}`],
