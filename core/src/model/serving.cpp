@@ -177,11 +177,16 @@ InterTokenGaps interTokenGaps(double rate, double mean_step_s, double plain_step
   return g;
 }
 
+namespace {
+// The prefill tokens one step carries beside the decode of `batch` requests (decode first, then prefill chunks).
+double prefillTokensPerStep(const ServingConstants& k, double batch) { return std::max(1.0, k.prefill_chunk_tokens - batch); }
+}  // namespace
+
 double prefillInStepsSeconds(const ServingConfig& c, const ServingHardware& h, const ServingConstants& k, double batch) {
   const double in = c.traffic.input_tokens;
   if (!h.gpu || in <= 0) return 0;
   const double b = std::max(0.0, batch);
-  const double per_step = std::max(1.0, k.prefill_chunk_tokens - b);
+  const double per_step = prefillTokensPerStep(k, b);
   const double full_steps = std::ceil(in / per_step) - 1;
   return full_steps * mixedStep(c, h, k, b, per_step).time_s + mixedStep(c, h, k, b, in - full_steps * per_step).time_s;
 }
@@ -323,7 +328,7 @@ ServingPlan planServing(const ServingConfig& c, const ServingHardware& h, const 
   p.tpot_s = decodeStep(c, h, k, std::max(1.0, p.operating_batch)).time_s;
   p.ttft_s = ttftSeconds(c, h, k, p, p.operating_load);
   const double batch = std::max(1.0, p.operating_batch);
-  const double chunks = std::ceil(c.traffic.input_tokens / std::max(1.0, k.prefill_chunk_tokens - batch));
+  const double chunks = std::ceil(c.traffic.input_tokens / prefillTokensPerStep(k, batch));
   const InterTokenGaps gaps = interTokenGaps(rate, p.tpot_s, mixedStep(c, h, k, batch, 0).time_s, chunks);
   p.prefill_step_share = gaps.prefill_step_share;
   p.itl_median_s = gaps.median_s;
