@@ -115,14 +115,28 @@ function row(r, ctx) {
 
 const FIRST_ROWS = 20;
 const CHUNK_ROWS = 15;
+// The rows below the first screen are added in background-priority tasks where the browser has the Prioritized
+// Task Scheduling API (Chromium; https://developer.mozilla.org/en-US/docs/Web/API/Scheduler/postTask), so that the
+// charts and details of the same change, each a task of normal priority, come first; elsewhere in timer tasks.
+// Returns a function that cancels the task.
+function background(fn) {
+  const s = globalThis.scheduler;
+  if (s && typeof s.postTask === 'function' && typeof TaskController === 'function') {
+    const tc = new TaskController({ priority: 'background' });
+    s.postTask(fn, { signal: tc.signal }).catch(() => { /* aborted */ });
+    return () => tc.abort();
+  }
+  const id = setTimeout(fn, 0);
+  return () => clearTimeout(id);
+}
 let pending = null;
 
 // Renders the table: the first rows at once (what is on screen), the rest in later short tasks so that an update
 // paints quickly. onDone runs when the first rows are in the DOM; the wrapper has data-complete="1" once every row is.
 export function renderTable(container, rows, ctx, onDone = () => {}) {
   const { t } = ctx;
-  if (pending) { clearTimeout(pending); pending = null; }
-  clearTimeout(trimming);
+  if (pending) { pending(); pending = null; }
+  if (trimming) { trimming(); trimming = null; }
   const tbody = timed('table: first rows', () => h('tbody', { role: 'rowgroup' }, rows.slice(0, FIRST_ROWS).map((r) => row(r, ctx))));
   const table = h('table', { id: 'ranking', class: 'ranking', role: 'table' },
     h('caption', { class: 'sr-only', 'data-i18n': 'tableCaption' }, t('tableCaption')),
@@ -144,10 +158,10 @@ export function renderTable(container, rows, ctx, onDone = () => {}) {
     for (const r of rows.slice(next, next + CHUNK_ROWS)) frag.append(row(r, live));
     tbody.append(frag);
     next += CHUNK_ROWS;
-    if (next < rows.length) pending = setTimeout(() => timed('table rows', step), 0);
+    if (next < rows.length) pending = background(() => timed('table rows', step));
     else container.dataset.complete = '1';
   };
-  if (rows.length > FIRST_ROWS) pending = setTimeout(() => timed('table rows', step), 0);
+  if (rows.length > FIRST_ROWS) pending = background(() => timed('table rows', step));
   onDone();
 }
 
@@ -155,14 +169,15 @@ export function renderTable(container, rows, ctx, onDone = () => {}) {
 // so that swapping in the new table later is one short task even with hundreds of rows.
 let trimming = null;
 export function trimTable(container, keep = 40, batch = 40) {
-  clearTimeout(trimming);
+  if (trimming) trimming();
   const step = () => {
+    trimming = null;
     const tbody = container.querySelector('tbody');
     if (!tbody || tbody.children.length <= keep) return;
     for (let i = 0; i < batch && tbody.children.length > keep; ++i) tbody.lastElementChild.remove();
-    trimming = setTimeout(step, 0);
+    trimming = background(step);
   };
-  trimming = setTimeout(step, 0);
+  trimming = background(step);
 }
 
 // Updates selection and comparison marks without rebuilding the rows.
