@@ -77,6 +77,26 @@ TEST_CASE("Llama 3.1 70B's KV cache takes 2 x layers x KV heads x head size x by
   CHECK_FALSE(servingMemory(c, on("h100-sxm5-80gb", 1), k).fits);
 }
 
+TEST_CASE("NVFP4 weights take 4.5 bits with their block scales, and fp4 models compute attention at the fp8 peak", "[serving][fp4]") {
+  // 16 four-bit values share one 8-bit scale: (16 x 4 + 8) / 16 = 4.5 bits = 0.5625 bytes per weight.
+  CHECK(weightBytes(WeightFormat::kFp4) == 0.5625);
+  CHECK(weightBytes(WeightFormat::kInt4) == 0.5);
+  ServingConfig c = llama70b();
+  c.weights = WeightFormat::kFp4;
+  c.kv = KvFormat::kFp8;
+  const ServingHardware h = on("b200", 1);
+  const ServingConstants k;
+  // 70.6e9 weights x 0.5625 bytes = 39.7 GB on one B200.
+  CHECK_THAT(servingMemory(c, h, k).weights_gb, WithinRel(39.7125, 1e-9));
+  // A 20,000-token prefill: the GEMMs at the fp4 peak (9,000 TFLOPS x 0.7 x 0.8), attention (4 x 80 layers x 8,192
+  // x 20,000^2 / 2 FLOPs) at the fp8 peak (4,500 TFLOPS x 0.7 x 0.8), after one read of the weights.
+  c.traffic.input_tokens = 20000;
+  const double gemm_s = 2 * 70.6e9 * 20000 / (9000e12 * 0.56);
+  const double attention_s = 4.0 * 80 * 8192 * 20000.0 * 20000 / 2 / (4500e12 * 0.56);
+  const double read_s = 70.6e9 * 0.5625 / (7700e9 * 0.7);
+  CHECK_THAT(prefillSeconds(c, h, k), WithinRel(gemm_s + attention_s + read_s, 1e-9));
+}
+
 TEST_CASE("tensor parallelism shards weights and KV heads, and replicates KV heads past their count", "[serving][memory]") {
   ServingConfig c = llama70b();
   ServingConstants k;

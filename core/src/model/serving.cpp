@@ -21,13 +21,18 @@ const char* weightFormatName(WeightFormat f) {
 
 const char* kvFormatName(KvFormat f) { return f == KvFormat::kFp8 ? "fp8" : "fp16"; }
 
+// NVFP4 stores 16 four-bit E2M1 values with one FP8 (E4M3) scale per block, plus one FP32 scale per tensor:
+// (16 × 4 + 8) / 16 = 4.5 bits a weight (https://developer.nvidia.com/blog/introducing-nvfp4-for-efficient-and-accurate-low-precision-inference/;
+// https://modal.com/llm-almanac/block-quants). The per-tensor scale is negligible.
+constexpr double kNvfp4BytesPerWeight = (16 * 4 + 8) / 16.0 / 8.0;
+
 double weightBytes(WeightFormat f) {
   switch (f) {
     case WeightFormat::kBf16: return 2;
     case WeightFormat::kFp8:
     case WeightFormat::kInt8: return 1;
-    case WeightFormat::kInt4:
-    case WeightFormat::kFp4: return 0.5;
+    case WeightFormat::kInt4: return 0.5;
+    case WeightFormat::kFp4: return kNvfp4BytesPerWeight;
   }
   return 2;
 }
@@ -67,12 +72,26 @@ double stackFactor(const ServingConfig& c, const ServingConstants& k) {
   return c.software == ServingStack::kTypical ? k.typical_factor : 1.0;
 }
 
-// FLOP/s of the replica's math per GPU: the format's peak × compute efficiency (× the 8- and 4-bit factor when
+// FLOP/s per GPU of math in format `w`: the format's peak × compute efficiency (× the 8- and 4-bit factor when
 // the math runs on fp8/int8/fp4 tensor cores) × the stack's factor.
-double mathFlops(const ServingConfig& c, const GpuSpec& g, const ServingConstants& k) {
-  const double p16 = mathTflops(WeightFormat::kBf16, g), peak = mathTflops(c.weights, g);
+double formatFlops(const ServingConfig& c, WeightFormat w, const GpuSpec& g, const ServingConstants& k) {
+  const double p16 = mathTflops(WeightFormat::kBf16, g), peak = mathTflops(w, g);
   const double eff = k.compute_eff * (peak > p16 ? k.low_precision_eff : 1.0);
   return peak * 1e12 * eff * stackFactor(c, k);
+}
+
+// The weight GEMMs run in the weight format.
+double mathFlops(const ServingConfig& c, const GpuSpec& g, const ServingConstants& k) {
+  return formatFlops(c, c.weights, g, k);
+}
+
+// Attention (scores and values) runs at 8 bits at most: with fp4 weights the KV cache is fp8 or 16-bit and
+// TensorRT-LLM's attention kernels take FP8 or 16-bit inputs (FP8 context FMHA and FP8 KV cache:
+// https://nvidia.github.io/TensorRT-LLM/advanced/gpt-attention.html; an NVFP4 KV cache needs a separate offline
+// ModelOpt calibration, https://nvidia.github.io/TensorRT-LLM/features/quantization.html, and is not modelled), so
+// fp4 models compute attention at the fp8 peak.
+double attentionFlops(const ServingConfig& c, const GpuSpec& g, const ServingConstants& k) {
+  return formatFlops(c, c.weights == WeightFormat::kFp4 ? WeightFormat::kFp8 : c.weights, g, k);
 }
 
 // Bytes of weights one GPU reads for `tokens` tokens in one forward pass. MoE: the shared layers, plus the
@@ -160,7 +179,7 @@ ServingStep mixedStep(const ServingConfig& c, const ServingHardware& h, const Se
   // attends on average half the input).
   const double kv_read_s = batch * context * kvBytesPerTokenPerGpu(m, c.kv, tp) / (bw * k.kv_eff);
   const double attention_flops = 4.0 * m.layers * attentionWidth(m) * (batch * context + prefill_tokens * in / 2.0) / tp;
-  s.attention_s = std::max(kv_read_s, attention_flops / flops_per_s);
+  s.attention_s = std::max(kv_read_s, attention_flops / attentionFlops(c, *h.gpu, k));
   s.comm_s = allReduceSeconds(c, h, k, tokens);
   s.compute_bound = s.compute_s > s.memory_s;
   s.time_s = gemmSeconds(s.memory_s, s.compute_s, k) + s.attention_s + s.comm_s;
@@ -196,8 +215,9 @@ double prefillSeconds(const ServingConfig& c, const ServingHardware& h, const Se
   const ServingModel& m = c.model;
   const int tp = std::max(1, h.tensor_parallel);
   const double in = c.traffic.input_tokens;
-  const double flops = (2.0 * m.active_params * in + 4.0 * m.layers * attentionWidth(m) * in * in / 2.0) / tp;
-  const double compute = flops / mathFlops(c, *h.gpu, k);
+  const double gemm_flops = 2.0 * m.active_params * in / tp;
+  const double attention_flops = 4.0 * m.layers * attentionWidth(m) * in * in / 2.0 / tp;
+  const double compute = gemm_flops / mathFlops(c, *h.gpu, k) + attention_flops / attentionFlops(c, *h.gpu, k);
   const double read = weightBytesRead(c, tp, in) / (h.gpu->memory_bandwidth_gbs * kGB * k.hbm_eff * stackFactor(c, k));
   return gemmSeconds(read, compute, k) + allReduceSeconds(c, h, k, in);
 }

@@ -19,7 +19,7 @@ enum class ServingStack { kTuned, kTypical };
 
 const char* weightFormatName(WeightFormat f);
 const char* kvFormatName(KvFormat f);
-double weightBytes(WeightFormat f);  // per parameter: 2, 1, 1, 0.5, 0.5
+double weightBytes(WeightFormat f);  // per parameter: 2, 1, 1, 0.5, 0.5625 (NVFP4's block scales)
 double kvBytes(KvFormat f);          // per element: 2, 1
 
 // A decoder-only transformer as served. Dense models have active_params == params and experts == 0.
