@@ -130,6 +130,13 @@ Messages adviceNote(const Advice& a, const AdviceOptions& opt, const MemoryBreak
   return out;
 }
 
+// The optimizer of the request's own workload, as the assumptions state it (codes in the order of Optimizer).
+const char* optimizerAssumption(Optimizer o) {
+  static const char* const kCodes[] = {"advise.assume_optimizer_adamw", "advise.assume_optimizer_adam8bit", "advise.assume_optimizer_sgd"};
+  static_assert(sizeof(kCodes) / sizeof(kCodes[0]) == static_cast<size_t>(Optimizer::kSgd) + 1, "one code per optimizer");
+  return kCodes[static_cast<size_t>(o)];
+}
+
 const char* stageWhy(Stage stage) {
   switch (stage) {
     case Stage::kExploration: return "advise.stage_exploration";
@@ -327,8 +334,7 @@ std::string apiAdvise(EngineState& s, const std::string& text, const std::string
   const bool own_precision = opt.own_workload || r.has(T::kPrecision.name);
   j.key("assumptions").beginObject()
       .field("precision", own_precision ? Message("advise.assume_precision_of").text("precision", precisionName(w.precision)) : Message("advise.assume_precision"))
-      .field("optimizer", opt.own_workload ? Message("advise.assume_optimizer_of").text("optimizer", optimizerName(w.optimizer))
-                                           : Message("advise.assume_optimizer"))
+      .field("optimizer", Message(opt.own_workload ? optimizerAssumption(w.optimizer) : "advise.assume_optimizer"))
       .field("seq_len", opt.seq_len)
       .field("cluster", Message("advise.assume_cluster")).field("offers", Message("advise.assume_offers"))
       .endObject();
