@@ -30,6 +30,7 @@ export const CALLS = {
   'advise-7b-tuning': ['advise', '--params', '7e9', '--stage', 'tuning', '--json'],
   'advise-13b-production': ['advise', '--params', '13e9', '--stage', 'production', '--json'],
   'advise-70b-lora-deadline': ['advise', '--params', '70e9', '--mode', 'lora', '--tokens', '2e8', '--deadline', '48', '--json'],
+  'advise-llama2-7b-preset-tuning': ['advise', '--preset', 'llama2-7b-pretrain', '--stage', 'tuning', '--json'],
   'plan-article': ['plan', '--example', 'article', '--json'],
   'mig-a100-7x8gb': ['mig', '--gpu', 'a100-sxm4-80gb', '--jobs', '7x8gb', '--json'],
   'mig-h100-mixed': ['mig', '--gpu', 'h100-sxm5-80gb', '--jobs', '3x20gb,2x5gb@4h', '--json'],

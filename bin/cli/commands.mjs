@@ -292,9 +292,14 @@ export const COMMANDS = {
       { title: 'FP16 TFLOPS', get: (x) => x.tflops.fp16 ?? '-', right: true }]));
     return 0;
   },
+  // The advisor's own transformer of --params (and --tokens), or the job of a preset or workload file as rank ranks
+  // it (then --params, --tokens and --mode, when given, must be the workload's: the engine says so at their path).
   advise: async (opts, e) => {
-    if (opts.params === undefined) throw new UsageError(s('error.required_option', { option: '--params' }), 'advise');
-    const req = { params: opts.params };
+    const own = opts.preset !== undefined || opts.workload !== undefined;
+    if (!own && opts.params === undefined) throw new UsageError(s('error.required_option', { option: '--params' }), 'advise');
+    const req = own ? workloadRequest(opts) : {};
+    put(req, opts, 'params');
+    put(req, opts, 'precision');
     put(req, opts, 'tokens', 'tokens');
     put(req, opts, 'deadline', 'deadline_hours');
     for (const k of ['stage', 'mode']) put(req, opts, k);

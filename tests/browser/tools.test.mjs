@@ -60,6 +60,39 @@ test('advisor: the engine’s recommendations with reasons, the article’s §4.
   await context.close();
 });
 
+test('advisor from the page’s workload: the job the ranking ranks, its FLOPs and each offer’s cost the same on both tabs', async () => {
+  // A transformer preset that fixes its own shape and recomputation (llama2-7b-pretrain: activation checkpointing):
+  // the advisor's own transformer of the same params and tokens would count fewer FLOPs and price another job.
+  const { context, page, log } = await openPage(browser, `${base}#preset=llama2-7b-pretrain&lang=en&tool=advise`);
+  await settled(page);
+  await panelDone(page, 'advise');
+  assert.equal(await page.$eval('#tool-advise', (el) => el.dataset.state), 'ready');
+  const ranked = await dataV(page, '#summary-flops');
+  const advised = await dataV(page, '#adv-flops');
+  assert.ok(ranked > 0);
+  assert.ok(close(advised, ranked), `advisor ${advised} vs ranking ${ranked} FLOPs`);
+  // Each recommended offer the table lists costs what the table says, and takes as long.
+  const cards = await page.$$eval('#adv-recs li', (lis) => lis.map((li) => ({ key: li.dataset.key, cost: Number(li.querySelector('.cost').dataset.v),
+    time: Number(li.querySelector('[data-v]').dataset.v) })));
+  let compared = 0;
+  for (const x of cards) {
+    const row = await page.$(`#results tr[data-key="${x.key}"]`);
+    if (!row) continue;
+    assert.ok(close(x.cost, Number(await row.$eval('td[data-col=cost]', (td) => td.dataset.v))), `${x.key} cost`);
+    assert.ok(close(x.time, Number(await row.$eval('td[data-col=time]', (td) => td.dataset.v))), `${x.key} time`);
+    compared += 1;
+  }
+  assert.ok(compared >= 1, JSON.stringify(cards));
+  // Parameters typed in the advisor: its own transformer of those values, no longer the ranking's job.
+  await setNumber(page, '#adv-params', 6738415616);
+  await waitHash(page, 'advise.params', '6738415616');
+  await panelDone(page, 'advise');
+  const own = await dataV(page, '#adv-flops');
+  assert.ok(own > 0 && !close(own, ranked, 1e-3), `own transformer ${own} vs ranking ${ranked}`);
+  assert.deepEqual(log.errors, []);
+  await context.close();
+});
+
 test('planner: the article’s example checked, every assumption with its source; own demand, errors by path', async () => {
   const { context, page, log } = await openPage(browser, `${offlineUrl}#preset=resnet50-imagenet&lang=en&tool=plan`);
   await settled(page);

@@ -107,7 +107,10 @@ TEST_CASE("cost, tco and energy read their members with their tables' rules", "[
 TEST_CASE("estimate, advise, levers and compare read their members with their tables' rules", "[fields][requests]") {
   CHECK(conformRequest("estimate", {{"preset", "resnet50-imagenet"}, {"gpu", "a100-sxm4-80gb"}, {"count", 8}}, kRequestTop, T::kEstimateRecord,
                 {"preset"}) == 7);
-  CHECK(conformRequest("advise", {{"params", 7e9}, {"tokens", 1e11}, {"stage", "tuning"}}, kRequestTop, T::kAdviseRecord) == 10);
+  // params is required without a preset or workload (a rule kept as code): its bounds are the table's.
+  const json advise = {{"params", 7e9}, {"tokens", 1e11}, {"stage", "tuning"}};
+  CHECK(conformRequest("advise", advise, kRequestTop, T::kAdviseRecord, {"params"}) == 11);
+  CHECK(requestDisagreements("advise", advise, kRequestTop, T::kAdviseParams.req()) == 0);
   CHECK(conformRequest("levers", {{"preset", "resnet50-imagenet"}, {"instance", kA100Offer}}, kRequestTop, T::kLeversRecord, {"preset", "pricing"}) == 5);
   const json configs = json::array({{{"gpu", "a100-sxm4-80gb"}, {"count", 8}}, {{"instance", kA100Offer}}});
   const json compare = {{"preset", "resnet50-imagenet"}, {"configs", configs}};

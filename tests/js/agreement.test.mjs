@@ -16,6 +16,7 @@ const JOBS = [
   { params: 7e9, stage: 'tuning' },
   { params: 1.3e9, stage: 'production' },
   { params: 7e9, stage: 'exploration' },
+  { preset: 'llama2-7b-pretrain', stage: 'exploration' },
 ];
 
 for (const ask of JOBS) {
@@ -24,7 +25,7 @@ for (const ask of JOBS) {
     const rec = a.recommendations.find((r) => r.role === 'recommended');
     assert.ok(rec, 'the advisor recommends an offer');
     const id = rec.offer.id;
-    assert.equal(a.workload.params, ask.params);
+    assert.equal(a.workload.params, ask.params ?? engine.presets().find((p) => p.id === ask.preset).workload.params);
 
     // The ranking of the same workload prices the same offer and billing on the same GPUs at the same cost.
     const ranked = engine.call('rank', { workload: a.workload, pricing: 'all', limit: 0, filters: { gpus: [rec.gpu] } }).results;
@@ -60,6 +61,27 @@ for (const ask of JOBS) {
     close(p.rent_offer.usd_per_hour / p.rent_offer.gpu_count, perGpu, 'plan on-demand rate');
   });
 }
+
+// The page asks the ranking with its preset and the advisor with the same: one job, so one FLOP count and, for every
+// offer the advisor shows, the ranking's nodes, time and cost at the same billing and horizon.
+test('advise and rank asked with the same preset give the same FLOPs and, offer by offer, the same time and cost', () => {
+  const scope = { include_examples: false, include_stale: false };
+  for (const horizon_hours of [720, 2000]) {
+    const a = engine.call('advise', { preset: 'llama2-7b-pretrain', precision: 'bf16', stage: 'exploration', horizon_hours, ...scope });
+    const r = engine.call('rank', { preset: 'llama2-7b-pretrain', precision: 'bf16', horizon_hours, filters: scope });
+    assert.ok(a.ok && r.ok);
+    close(a.total_flops, r.workload.total_flops, 'total FLOPs');
+    const shown = [...a.recommendations, ...a.ladder].filter((x) => x.offer);
+    assert.ok(shown.length >= 2);
+    for (const x of shown) {
+      const same = r.results.find((y) => y.id === x.offer.id && y.pricing === x.pricing);
+      assert.ok(same, `rank lists ${x.offer.id} ${x.pricing}`);
+      assert.equal(same.nodes, x.nodes, `${x.offer.id} nodes`);
+      close(x.cost_usd, same.cost_usd, `${x.offer.id} ${x.pricing} cost`);
+      close(x.time_hours, same.time_hours, `${x.offer.id} ${x.pricing} time`);
+    }
+  }
+});
 
 test('tco without an instance rents the cheapest on-demand offer outside marketplaces, named, and its power is the energy figure', () => {
   const t = engine.call('tco', { gpu: 'a100-sxm4-40gb', count: 8 });

@@ -1,11 +1,15 @@
 // advise: GPU class, count and billing for a model size and training stage, set against the article's ladder
-// (§4.1) and stage billing (§4.2). {"params", "tokens"?, "stage"?, "mode"?, "seq_len"?, "deadline_hours"?,
-// "horizon_hours"?, "max_gpus"?, "include_examples"?, "include_stale"?, "spot"?, "constants"?}
+// (§4.1) and stage billing (§4.2). {"params" | "preset" | "workload", "precision"?, "tokens"?, "stage"?, "mode"?,
+// "seq_len"?, "deadline_hours"?, "horizon_hours"?, "max_gpus"?, "include_examples"?, "include_stale"?, "spot"?,
+// "constants"?, "measurements"?}. With a preset or workload (read as rank reads them) the advisor sizes that job,
+// and its figures for an offer are rank's; params, tokens, seq_len and mode beside it must be the workload's.
 #include "api/answer.hpp"
+#include "api/measurements.hpp"
 #include "api/request.hpp"
 #include "api/request_tables.hpp"
 #include "io/fields.hpp"
 #include "io/request_fields.hpp"
+#include "model/data_fields.hpp"
 #include "tools/advisor.hpp"
 
 namespace gpuvalue {
@@ -15,13 +19,14 @@ namespace T = request_tables;
 namespace {
 
 // params, tokens and seq_len become the advised transformer's (adviceWorkloadDocument): they are read with the
-// workload table's fields, so their bounds are the workload's.
+// workload table's fields, so their bounds are the workload's. params is required unless a preset or workload is
+// given (opt.own_workload).
 void readAdviceOptions(ObjectReader& r, const json& req, AdviceOptions& opt, Issues& issues) {
-  opt.params = readNumber(r, T::kAdviseParams).value_or(0);
+  opt.params = readNumber(r, opt.own_workload ? T::kAdviseParams : T::kAdviseParams.req()).value_or(0);
   opt.tokens = readNumber(r, T::kAdviseTokens).value_or(0);
   if (auto s = readString(r, T::kStage)) parseStage(*s, opt.stage);
   if (auto m = readString(r, T::kMode)) opt.mode = *m == "lora" ? Mode::kLora : (*m == "finetune" ? Mode::kFinetune : Mode::kPretrain);
-  if (opt.mode != Mode::kPretrain && !r.has(T::kAdviseTokens.name))
+  if (!opt.own_workload && opt.mode != Mode::kPretrain && !r.has(T::kAdviseTokens.name))
     r.error(T::kAdviseTokens.name, ErrorCode::kMissingField, Message("error.tokens_required_finetune"));
   opt.seq_len = readNumber(r, T::kAdviseSeqLen).value_or(opt.seq_len);
   opt.deadline_hours = numberOr(r, T::kDeadlineHours);
@@ -48,6 +53,45 @@ json adviceWorkloadDocument(const AdviceOptions& opt) {
   w["optimizer"] = "adamw";
   w["micro_batch"] = 1;
   return w;
+}
+
+// A member given beside the workload must be the workload's own value: two values would be two jobs in one answer.
+void checkBesideWorkload(ObjectReader& r, const Field& f, bool same) {
+  if (r.has(f.name) && !same)
+    r.error(f.name, ErrorCode::kInvalidValue, Message("error.advise_differs_from_workload").text("member", f.name));
+}
+
+// The workload the advisor sizes, its document (written into the answer) and its reading: the request's preset or
+// workload and precision, read as rank reads them, or else the transformer of params and tokens. Sets params,
+// tokens, seq_len and mode from the request's workload. False (with the problem in the issues) when it is wrong.
+bool adviceWorkload(const EngineState& s, Request& r, AdviceOptions& opt, json& doc, Workload& w) {
+  if (!opt.own_workload) {
+    doc = adviceWorkloadDocument(opt);
+    if (auto p = readString(r, T::kPrecision)) doc["precision"] = *p;
+    return parseWorkload(doc, "", w, r.issues());
+  }
+  if (!resolveWorkload(s, r.doc(), w, r.issues(), &doc)) return false;
+  // The answer's document keeps the members a workload takes (a preset's also describe it: "class", "vocab"), so
+  // that rank, levers and estimate take it as their "workload"; parseWorkload reads no other.
+  for (auto it = doc.begin(); it != doc.end();) it = data_fields::kWorkloadRecord.find(it.key()) ? std::next(it) : doc.erase(it);
+  if (!doc.contains("name")) doc["name"] = w.name;
+  if (w.kind != WorkloadKind::kTransformer || w.mode == Mode::kInference) {
+    const char* member = w.kind != WorkloadKind::kTransformer ? "kind" : "mode";
+    const Message m = Message("error.advise_training_transformer").text("kind", workloadKindName(w.kind)).text("mode", modeName(w.mode));
+    const json* wj = r.get(T::kWorkload.name);
+    if (wj && wj->is_object() && wj->contains(member)) ObjectReader(*wj, "/workload", r.issues()).error(member, ErrorCode::kInvalidValue, m);
+    else r.error(r.has(T::kPreset.name) ? T::kPreset.name : T::kWorkload.name, ErrorCode::kInvalidValue, m);
+    return false;
+  }
+  checkBesideWorkload(r, T::kAdviseParams, opt.params == w.params);
+  checkBesideWorkload(r, T::kAdviseTokens, opt.tokens == w.tokens);
+  checkBesideWorkload(r, T::kAdviseSeqLen, opt.seq_len == w.seq_len);
+  checkBesideWorkload(r, T::kMode, opt.mode == w.mode);
+  opt.params = w.params;
+  opt.tokens = w.tokens;
+  opt.seq_len = w.seq_len;
+  opt.mode = w.mode;
+  return !r.failed();
 }
 
 // Why the memory model agrees or disagrees with the article's class, with the unsharded memory numbers
@@ -84,6 +128,13 @@ Messages adviceNote(const Advice& a, const AdviceOptions& opt, const MemoryBreak
                         .num("gpu_count", opt.max_gpus));
   }
   return out;
+}
+
+// The optimizer of the request's own workload, as the assumptions state it (codes in the order of Optimizer).
+const char* optimizerAssumption(Optimizer o) {
+  static const char* const kCodes[] = {"advise.assume_optimizer_adamw", "advise.assume_optimizer_adam8bit", "advise.assume_optimizer_sgd"};
+  static_assert(sizeof(kCodes) / sizeof(kCodes[0]) == static_cast<size_t>(Optimizer::kSgd) + 1, "one code per optimizer");
+  return kCodes[static_cast<size_t>(o)];
 }
 
 const char* stageWhy(Stage stage) {
@@ -236,6 +287,7 @@ std::string apiAdvise(EngineState& s, const std::string& text, const std::string
   Request r(text);
   if (!r.ok()) return r.errorAnswer();
   AdviceOptions opt;
+  opt.own_workload = r.has(T::kPreset.name) || r.has(T::kWorkload.name);
   readAdviceOptions(r, r.doc(), opt, r.issues());
   if (r.failed()) return r.errorAnswer();
   opt.today = s.today;
@@ -243,22 +295,27 @@ std::string apiAdvise(EngineState& s, const std::string& text, const std::string
     r.issues().push_back({ErrorCode::kNotFound, "", Message("error.gpus_not_loaded")});
     return r.errorAnswer();
   }
-  const json workload = adviceWorkloadDocument(opt);
+  json workload;
   Workload parsed;
-  if (!parseWorkload(workload, "", parsed, r.issues())) return r.errorAnswer();
+  if (!adviceWorkload(s, r, opt, workload, parsed)) return r.errorAnswer();
+  // The user's measurements calibrate each offer as they calibrate rank's.
+  opt.calibration = readMeasurementsField(s, r.doc(), parsed, opt.constants, r.issues());
+  if (r.failed()) return r.errorAnswer();
   const Advice a = gpuvalue::advise(opt, parsed, s.gpus, s.catalog);
   const Workload& w = a.workload;
   // Memory on one GPU of the article's class, without sharding: the numbers behind agree/disagree.
   const ArticleRung& art = kArticleLadder[a.article_rung];
   const GpuSpec* art_gpu = s.gpus.find(art.gpu_id);
   MemoryBreakdown one;
-  if (art_gpu) one = estimateMemory(w, defaultCluster(*art_gpu, 1), Sharding{}, opt.constants);
+  Sharding unsharded;
+  if (w.fixedRecompute() >= 0) unsharded.recompute = static_cast<Recompute>(w.fixedRecompute());  // the workload's own
+  if (art_gpu) one = estimateMemory(w, defaultCluster(*art_gpu, 1), unsharded, opt.constants);
   const Messages note = adviceNote(a, opt, one);
   const char* rule = a.article_rung == 0 ? "advise.rule_small" : a.article_rung == 1 ? "advise.rule_medium" : "advise.rule_large";
   std::string out;
   JsonWriter j(out);
   j.beginObject().field("ok", true).field("params", opt.params).field("tokens", finiteOr(w.tokens))
-      .field("tokens_source", Message(opt.tokens > 0 ? "advise.tokens_given" : "advise.tokens_chinchilla"))
+      .field("tokens_source", Message(opt.own_workload ? "advise.tokens_workload" : opt.tokens > 0 ? "advise.tokens_given" : "advise.tokens_chinchilla"))
       .field("stage", stageName(opt.stage)).field("mode", modeName(w.mode)).field("total_flops", finiteOr(w.totalFlops()));
   j.key("workload").document(workload);
   j.key("horizon").beginObject().field("hours", a.horizon_hours)
@@ -274,8 +331,11 @@ std::string apiAdvise(EngineState& s, const std::string& text, const std::string
   j.key("ladder").beginArray();
   for (const auto& e : a.ladder) writeLadderRung(j, e, s.today);
   j.endArray();
-  j.key("assumptions").beginObject().field("precision", Message("advise.assume_precision"))
-      .field("optimizer", Message("advise.assume_optimizer")).field("seq_len", opt.seq_len)
+  const bool own_precision = opt.own_workload || r.has(T::kPrecision.name);
+  j.key("assumptions").beginObject()
+      .field("precision", own_precision ? Message("advise.assume_precision_of").text("precision", precisionName(w.precision)) : Message("advise.assume_precision"))
+      .field("optimizer", Message(opt.own_workload ? optimizerAssumption(w.optimizer) : "advise.assume_optimizer"))
+      .field("seq_len", opt.seq_len)
       .field("cluster", Message("advise.assume_cluster")).field("offers", Message("advise.assume_offers"))
       .endObject();
   j.key("warnings").beginArray();

@@ -28,7 +28,7 @@ bool readWorkloadRequest(const EngineState& s, Request& r, Workload& w, ModelCon
   return true;
 }
 
-bool resolveWorkload(const EngineState& s, const json& req, Workload& w, Issues& issues) {
+bool resolveWorkload(const EngineState& s, const json& req, Workload& w, Issues& issues, json* document) {
   ObjectReader r(req, "", issues);
   if (!r.ok()) return false;
   bool ok = true;
@@ -50,16 +50,21 @@ bool resolveWorkload(const EngineState& s, const json& req, Workload& w, Issues&
     ok = parseWorkload(merged, "/workload", w, issues) && !hasErrors(issues);
     if (ok) checkWorkloadShape(merged, "/workload", w, issues);
     if (w.name.empty()) w.name = *preset;
+    if (document) *document = merged;
   } else if (const json* wj = r.get("workload")) {
     checkWorkloadKeys(*wj, "/workload", issues);
     ok = parseWorkload(*wj, "/workload", w, issues) && !hasErrors(issues);
     if (ok) checkWorkloadShape(*wj, "/workload", w, issues);
+    if (document) *document = *wj;
   } else {
     r.error("workload", ErrorCode::kMissingField, Message("error.workload_required"));
     return false;
   }
   // The request's "precision" overrides the workload's, with the workload table's choices.
-  if (auto p = readString(r, T::kPrecision)) parsePrecision(*p, w.precision);
+  if (auto p = readString(r, T::kPrecision)) {
+    parsePrecision(*p, w.precision);
+    if (document) (*document)["precision"] = *p;
+  }
   return ok && !hasErrors(issues);
 }
 

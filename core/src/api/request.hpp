@@ -49,7 +49,8 @@ class Request : private RequestText, public ObjectReader {
 // object or the workload is wrong; a constants problem is left in the request's issues).
 bool readWorkloadRequest(const EngineState& s, Request& r, Workload& w, ModelConstants& k);
 // The request's workload: "preset" (with "workload" fields overriding it) or "workload", then "precision".
-bool resolveWorkload(const EngineState& s, const json& req, Workload& w, Issues& issues);
+// `document`, when given, gets the workload document read (the preset's with the overrides and the precision).
+bool resolveWorkload(const EngineState& s, const json& req, Workload& w, Issues& issues, json* document = nullptr);
 // The optional "constants" (model constants), problems under /constants. ("spot" is read by readSpotOptions,
 // io/request_fields.hpp.)
 bool readConstantsField(const json& req, ModelConstants& k, Issues& issues);

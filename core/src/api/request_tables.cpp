@@ -65,11 +65,17 @@ extern const Field kNetworkGbps = Field::number("network_gbps", "Network per nod
 extern const Field kRdma = Field::boolean("rdma", "The network is RDMA (InfiniBand, RoCE).").byDefault(true);
 
 // ---- advise --------------------------------------------------------------------------------------------------------
-extern const Field kAdviseParams = data_fields::kTransformerParams.anyVariant();
+// params: required without a preset or workload (the reader asks for it then), else optional.
+extern const Field kAdviseParams = [] {
+  Field f = data_fields::kTransformerParams.anyVariant();
+  f.required = false;
+  f.description = "Parameters of the model; required without a preset or workload, else the workload's (a different value is an error).";
+  return f;
+}();
 extern const Field kAdviseTokens = data_fields::kTokens.anyVariant();
 extern const Field kAdviseSeqLen = data_fields::kSeqLen.anyVariant().byDefault(2048.0);
 extern const Field kStage = Field::string("stage", "Training stage (the article's §4.2).").oneOf(kStages).byDefault("exploration");
-extern const Field kMode = Field::string("mode", "What is trained; finetune and lora need tokens.").oneOf(kAdviceModes).byDefault("pretrain");
+extern const Field kMode = Field::string("mode", "What is trained; finetune and lora need tokens. Beside a preset or workload: the workload's.").oneOf(kAdviceModes).byDefault("pretrain");
 extern const Field kDeadlineHours = Field::number("deadline_hours", "Deadline in hours; 0 = none.").atLeast(0).atMost(1e7).byDefault(0.0);
 extern const Field kHorizonHours = Field::number("horizon_hours", "Wall time each offer is sized to finish within.").atLeast(0).atMost(1e7).byDefault(kDefaultHorizonHours);
 extern const Field kMaxGpus = Field::integer("max_gpus", "Most GPUs advised.").atLeast(8).atMost(65536).byDefault(4096.0);
@@ -163,8 +169,9 @@ const Field* const kEnergyFields[] = {&kGpu, &kInstance, &kCount, &kEnergyHours,
                                       &kConstants, &kEnergyUtilisation, &kCooling, &kPue, &kUsdPerKwh, &kKgCo2PerKwh, &kGrid, &kPowerW};
 const Field* const kEstimateFields[] = {&kPreset, &kWorkload, &kPrecision, &kEstimateGpu, &kCount, &kGpusPerNode, &kInterconnect,
                                         &kNetworkGbps, &kRdma, &kConstants, &kMeasurements};
-const Field* const kAdviseFields[] = {&kAdviseParams, &kAdviseTokens, &kStage, &kMode, &kAdviseSeqLen, &kDeadlineHours, &kHorizonHours,
-                                      &kMaxGpus, &request_fields::kIncludeExamples, &request_fields::kIncludeStale, &kSpot, &kConstants};
+const Field* const kAdviseFields[] = {&kPreset, &kWorkload, &kPrecision, &kAdviseParams, &kAdviseTokens, &kStage, &kMode, &kAdviseSeqLen,
+                                      &kDeadlineHours, &kHorizonHours, &kMaxGpus, &request_fields::kIncludeExamples,
+                                      &request_fields::kIncludeStale, &kSpot, &kConstants, &kMeasurements};
 const Field* const kLeversFields[] = {&kPreset, &kWorkload, &kPrecision, &kLeversInstance, &kPricing, &kNodes, &kSpot, &kConstants,
                                       &request_fields::kIncludeExamples, &request_fields::kIncludeStale};
 const Field* const kMigFields[] = {&kMigGpu, &kJobs, &kConstants, &request_fields::kIncludeExamples, &request_fields::kIncludeStale};
@@ -207,7 +214,7 @@ extern const Record kCostRecord = openRecord("cost_request", "A cost request: ho
 extern const Record kTcoRecord = openRecord("tco_request", "A tco request: owning against renting GPUs (gpu or instance).", kTcoFields);
 extern const Record kEnergyRecord = openRecord("energy_request", "An energy request (gpu or instance; hours, or a workload to time).", kEnergyFields);
 extern const Record kEstimateRecord = openRecord("estimate_request", "An estimate request (preset or workload).", kEstimateFields);
-extern const Record kAdviseRecord = openRecord("advise_request", "An advise request.", kAdviseFields);
+extern const Record kAdviseRecord = openRecord("advise_request", "An advise request: params (and tokens), or a preset or workload as rank takes it.", kAdviseFields);
 extern const Record kLeversRecord = openRecord("levers_request", "A levers request (preset or workload).", kLeversFields);
 extern const Record kMigRecord = openRecord("mig_request", "A mig request.", kMigFields);
 extern const Record kMigJobRecord = openRecord("mig_job", "Jobs of one kind.", kMigJobFields);

@@ -40,9 +40,17 @@ int articleRungFor(double params) {
 
 namespace {
 
-// Fits at this GPU count? Tries without activation checkpointing first (faster), then with it.
-bool fitsAt(const Workload& w, const GpuSpec& g, int count, const ModelConstants& k, Workload& used, ClusterPlan& plan) {
+// Fits at this GPU count? The request's own workload as it is (its recomputation, or the plan search's choice);
+// the advisor's transformer without activation checkpointing first (faster), then with it.
+bool fitsAt(const Workload& w, const GpuSpec& g, int count, const AdviceOptions& opt, Workload& used, ClusterPlan& plan) {
+  const ModelConstants& k = opt.constants;
   const Cluster c = defaultCluster(g, count);
+  if (opt.own_workload) {
+    used = w;
+    plan = planCluster(w, c, k);
+    used.activation_checkpointing = plan.memory.sharding.recompute != Recompute::kNone;
+    return plan.memory.fits;
+  }
   Workload a = w;
   a.activation_checkpointing = false;
   a.recompute = static_cast<int>(Recompute::kNone);  // the advice names its recomputation: none or full
@@ -59,18 +67,18 @@ bool fitsAt(const Workload& w, const GpuSpec& g, int count, const ModelConstants
 }
 
 // Smallest GPU count (1, 2, 4, 8, then whole 8-GPU nodes) at which the workload fits; 0 when none up to max.
-int smallestFittingCount(const Workload& w, const GpuSpec& g, const ModelConstants& k, int max_gpus, Workload& used,
+int smallestFittingCount(const Workload& w, const GpuSpec& g, const AdviceOptions& opt, int max_gpus, Workload& used,
                          ClusterPlan& plan) {
   for (int n : {1, 2, 4, 8}) {
     if (n > max_gpus) return 0;
-    if (fitsAt(w, g, n, k, used, plan)) return n;
+    if (fitsAt(w, g, n, opt, used, plan)) return n;
   }
   int lo = 1, hi = 0;  // in nodes of 8
   const int max_nodes = max_gpus / 8;
   for (int n = 2; n <= max_nodes; n = std::min(n * 2, max_nodes)) {
     Workload u;
     ClusterPlan p;
-    if (fitsAt(w, g, 8 * n, k, u, p)) {
+    if (fitsAt(w, g, 8 * n, opt, u, p)) {
       hi = n;
       break;
     }
@@ -82,10 +90,10 @@ int smallestFittingCount(const Workload& w, const GpuSpec& g, const ModelConstan
     const int mid = (lo + hi) / 2;
     Workload u;
     ClusterPlan p;
-    if (fitsAt(w, g, 8 * mid, k, u, p)) hi = mid;
+    if (fitsAt(w, g, 8 * mid, opt, u, p)) hi = mid;
     else lo = mid;
   }
-  fitsAt(w, g, 8 * hi, k, used, plan);
+  fitsAt(w, g, 8 * hi, opt, used, plan);
   return 8 * hi;
 }
 }  // namespace
@@ -111,6 +119,7 @@ RankOptions rungRankOptions(const AdviceOptions& opt, const std::string& gpu_id)
   RankOptions r;
   r.spot = opt.spot;
   r.constants = opt.constants;
+  r.calibration = opt.calibration;
   r.today = opt.today;
   r.horizon_hours = opt.deadline_hours > 0 ? opt.deadline_hours : opt.horizon_hours;
   // The ranking's own node limit unless max_gpus asks for fewer: the same offer gets the same node count here as
@@ -218,10 +227,10 @@ Advice advise(const AdviceOptions& opt, const Workload& w, const GpuDatabase& gp
     }
     Workload used = a.workload;
     ClusterPlan plan;
-    const int count = smallestFittingCount(a.workload, *e.gpu, opt.constants, opt.max_gpus, used, plan);
+    const int count = smallestFittingCount(a.workload, *e.gpu, opt, opt.max_gpus, used, plan);
     e.fits = count > 0;
     // Nothing fits: the least-memory plan on the largest cluster tried.
-    if (!e.fits) fitsAt(a.workload, *e.gpu, std::max(1, std::min(opt.max_gpus, 8)), opt.constants, used, plan);
+    if (!e.fits) fitsAt(a.workload, *e.gpu, std::max(1, std::min(opt.max_gpus, 8)), opt, used, plan);
     e.min_gpu_count = count;
     e.activation_checkpointing = used.activation_checkpointing;
     e.min_plan = plan;

@@ -46,6 +46,10 @@ struct AdviceOptions {
   bool include_stale = false;     // prices older than kStaleAfterDays on `today`
   SpotOptions spot;
   ModelConstants constants;
+  Calibration calibration;        // the user's measurements of the workload, as the ranking applies them
+  // The workload is the request's own (a preset or workload, as rank reads it): its recomputation setting is kept
+  // (the plan search chooses when it leaves it open), where the advisor's own transformer tries none, then full.
+  bool own_workload = false;
   std::string today;              // YYYY-MM-DD prices are judged stale against; empty = not judged
 };
 
@@ -91,9 +95,9 @@ struct Advice {
 };
 
 // Evaluates every rung of the article's ladder (memory model and catalog options) for the transformer `w` and
-// picks the recommendations. The API reads `w` from the workload document it also writes into the answer (params
-// and tokens with derived shape, bf16 mixed precision, AdamW, micro-batch 1), so that rank, levers and estimate
-// asked with that document evaluate the very same job. The memory model's class: the least capable rung that fits
+// picks the recommendations. The API reads `w` from the workload document it also writes into the answer (the
+// request's preset or workload, else params and tokens with derived shape, bf16 mixed precision, AdamW,
+// micro-batch 1), so that rank, levers and estimate asked with that document evaluate the very same job. The memory model's class: the least capable rung that fits
 // on one GPU, else the rung needing the fewest GPUs (ties: the less capable).
 Advice advise(const AdviceOptions& opt, const Workload& w, const GpuDatabase& gpus, const Catalog& catalog);
 

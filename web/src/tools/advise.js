@@ -5,7 +5,7 @@ import { NAMES } from '../state/names.js';
 import { hoursFromDays } from '../format/format.js';
 import { servingRequest } from '../state/state.js';
 import { servingName } from '../views/serving.js';
-import { field, numberInput, selectInput, num, kpi, kv, verdict, assumptionsTable, dataLabel, put, scopeOf } from './form.js';
+import { field, numberInput, selectInput, num, kpi, kv, verdict, assumptionsTable, dataLabel, put, scopeOf, workloadOf } from './form.js';
 
 // The advisor sizes training runs: every mode but inference.
 const trainingModes = () => NAMES.modes.filter((m) => m !== 'inference');
@@ -97,6 +97,27 @@ function servingBox(a, c, params) {
   return h('div', { class: 'verdict-box', id: 'adv-serving', 'data-met': best ? '1' : '0' }, lines);
 }
 
+// What the advisor is asked to size. Its values from the page's workload (none typed here): that workload as the
+// ranking asks for it (workloadOf: preset or own model, precision, software; the user's measurements), the mode
+// chosen here as a workload member when it differs, so that both tabs price the same job. Parameters or tokens typed
+// here: the advisor's own transformer of those values.
+function adviceRequest(c, st) {
+  const d = defaults(c);
+  const stage = st.stage || 'exploration';
+  const mode = st.mode || d.mode;
+  const typed = (v) => v !== undefined && v !== '';
+  if (d.fromWorkload && !typed(st.params) && !typed(st.tokens)) {
+    const req = { ...workloadOf(c), stage };
+    if (mode !== c.result.workload.mode) req.workload = { ...(req.workload || {}), mode };
+    if (c.state.measurements.length) req.measurements = c.state.measurements;
+    return req;
+  }
+  const req = { params: num(st.params) ?? d.params, stage, mode };
+  const tokens = st.tokens !== undefined ? num(st.tokens) : d.tokens;
+  if (tokens !== undefined) req.tokens = tokens;
+  return req;
+}
+
 export const advisePanel = {
   id: 'advise',
   titleKey: 'toolAdvise',
@@ -127,15 +148,12 @@ export const advisePanel = {
   },
 
   calls(c, st) {
-    const d = defaults(c);
-    const req = { params: num(st.params) ?? d.params, stage: st.stage || 'exploration', mode: st.mode || d.mode };
-    const tokens = st.tokens !== undefined ? num(st.tokens) : d.tokens;
-    if (tokens !== undefined) req.tokens = tokens;
+    const req = adviceRequest(c, st);
     if (num(st.deadline) !== undefined) req.deadline_hours = num(st.deadline);
     // The page's horizon and its switches for illustrative and stale prices, as the ranking uses them.
     req.horizon_hours = hoursFromDays(c.state.filters.horizonDays);
     const calls = [{ method: 'advise', request: { ...req, ...scopeOf(c) } }];
-    const serve = req.stage === 'production' && servingCall(c, req.params);
+    const serve = req.stage === 'production' && servingCall(c, req.params ?? defaults(c).params);
     if (serve) calls.push(serve);
     return calls;
   },
@@ -157,7 +175,7 @@ export const advisePanel = {
     const facts = h('div', { class: 'kpis' },
       kpi(t('advParams'), fmt.compact(r.params)),
       kpi(t('advTokensUsed'), fmt.compact(r.tokens)),
-      kpi(t('totalFlopsLabel'), fmt.sci(r.total_flops)),
+      kpi(t('totalFlopsLabel'), fmt.sci(r.total_flops), { id: 'adv-flops', 'data-v': r.total_flops }),
       kpi(t('advUnsharded'), fmt.gb(mm.single_gpu_required_gb)));
     const tokensSource = h('p', { class: 'sub' }, tx('span', t, 'advTokensSource'), ' ', engineText('span', r.tokens_source));
 
@@ -166,7 +184,8 @@ export const advisePanel = {
       engineText('p', r.stage_billing.why, { class: 'sub' }),
       engineText('p', r.stage_billing.constraint, { class: 'sub', id: 'adv-constraint' }));
 
-    const cards = h('ol', { class: 'cards', id: 'adv-recs' }, r.recommendations.map((x) => h('li', { class: 'card', 'data-role': x.role, 'data-gpu': x.gpu },
+    // data-key: the ranking table's row of the same offer and billing ("offer id|pricing").
+    const cards = h('ol', { class: 'cards', id: 'adv-recs' }, r.recommendations.map((x) => h('li', { class: 'card', 'data-role': x.role, 'data-gpu': x.gpu, 'data-key': x.offer ? `${x.offer.id}|${x.pricing}` : null },
       h('p', { class: 'card-role' }, tx('span', t, roleKey(x.role))),
       h('p', { class: 'card-title' }, dataText('span', `${x.gpu_count}× ${x.gpu_name}`), ' · ', engineText('span', shardingMessage(x.sharding)), ' · ', t(x.pricing)),
       kv([

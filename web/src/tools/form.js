@@ -100,16 +100,18 @@ export function errorBox(t, result, id) {
 // Options for a GPU select: [id, name, raw].
 export const gpuOptions = (gpus, filter = () => true) => gpus.filter(filter).map((g) => [g.id, g.name, true]);
 
-// The workload of the current view as an engine request fragment ({preset} or {workload}, and precision).
 // Which catalog prices a tool may pick: the page's switches for the article's illustrative offers and stale prices.
 export function scopeOf(c) {
   const f = c.state.filters;
   return { include_examples: Boolean(f.examples), include_stale: !f.hideStale };
 }
 
+// The workload of the current view as the ranking asks for it, as an engine request fragment: {preset} and the
+// workload members that override it (the software stack), or {workload}; and the precision.
 export function workloadOf(c) {
   const r = c.request || {};
-  const out = r.preset ? { preset: r.preset } : { workload: r.workload };
+  const out = r.preset ? { preset: r.preset } : {};
+  if (r.workload) out.workload = r.workload;
   if (r.precision) out.precision = r.precision;
   return out;
 }

@@ -32,7 +32,7 @@ export function renderOverview(out, ctx) {
       t('resultsSummary', { fit: fmt.int(r.fitting_count), total: fmt.int(r.result_count), evaluated: fmt.int(r.evaluated_offers) }), ' · ',
       r.horizon && r.horizon.hours > 0 ? h('span', { id: 'horizon-summary', 'data-hours': r.horizon.hours },
         t(r.horizon.source === 'deadline' ? 'deadlineSummary' : 'horizonSummary', { horizon: fmt.duration(r.horizon.hours), n: fmt.int(r.meeting_count) }), ' · ') : null,
-      t('totalCompute', { flops: fmt.sci(wl.total_flops) }), ' · ', t('precisionIs', { p: String(wl.precision).toUpperCase() })),
+      h('span', { id: 'summary-flops', 'data-v': wl.total_flops }, t('totalCompute', { flops: fmt.sci(wl.total_flops) })), ' · ', t('precisionIs', { p: String(wl.precision).toUpperCase() })),
     r.fit_hints && r.fit_hints.length ? h('div', { class: 'notice warn', id: 'fit-hints', role: 'status' },
       tx('p', t, 'fitHintsTitle'), h('ul', {}, r.fit_hints.map((m) => engineText('li', m)))) : null,
     h('ul', { class: 'picks', id: 'picks' }, picks.map(([key, x, val]) => h('li', {},
