@@ -55,13 +55,13 @@ std::string describe(const Offer& o) {
                   std::to_string(o.gpu_count) + "|" + bitsOf(o.vcpus) + "|" + bitsOf(o.ram_gb) + "|" + o.interconnect + "|" +
                   bitsOf(o.network_gbps) + "|" + (o.rdma ? "r" : "-") + "|" + o.region + "|" + o.currency + "|" +
                   bitsOf(o.billing_increment_s) + "|" + bitsOf(o.min_charge_s) + "|" + (o.example ? "e" : "-") + "|" +
-                  (o.service.preinstalled_frameworks ? "f" : "-") + bitsOf(o.service.sla_pct) + bitsOf(o.service.scaling_minutes) +
-                  bitsOf(o.service.queue_minutes) + "|" + (o.claims ? "c" : "-") + "|" + std::to_string(o.hardware_hash);
+                  (o.service().preinstalled_frameworks ? "f" : "-") + bitsOf(o.service().sla_pct) + bitsOf(o.service().scaling_minutes) +
+                  bitsOf(o.service().queue_minutes) + "|" + (o.claims ? "c" : "-") + "|" + std::to_string(o.hardware_hash);
   for (const auto& p : o.prices) {
-    s += "\n  " + std::string(pricingModelName(p.model)) + "|" + bitsOf(p.usd_per_hour) + "|" + bitsOf(p.usd_per_month) + "|" +
-         std::to_string(p.term_months) + "|" + p.upfront + "|" + bitsOf(p.claimed_discount_pct) + "|" +
-         bitsOf(p.interruption_per_hour) + "|" + bitsOf(p.free_hours) + "|" + p.as_of + "|" + std::to_string(p.as_of_day) + "|" +
-         p.source + "|" + std::to_string(p.tiers.size());
+    s += "\n  " + std::string(pricingModelName(p.model)) + "|" + bitsOf(p.usd_per_hour) + "|" + bitsOf(p.terms().usd_per_month) + "|" +
+         std::to_string(p.terms().term_months) + "|" + p.terms().upfront + "|" + bitsOf(p.terms().claimed_discount_pct) + "|" +
+         bitsOf(p.terms().interruption_per_hour) + "|" + bitsOf(p.terms().free_hours) + "|" + p.as_of + "|" + std::to_string(p.as_of_day) + "|" +
+         p.source + "|" + std::to_string(p.terms().tiers.size());
   }
   for (const auto& w : o.warnings) s += "\n  ! " + debugText(w);
   return s;
