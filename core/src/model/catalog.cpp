@@ -57,10 +57,7 @@ bool PriceTerms::operator==(const PriceTerms& o) const {
          idle_timeout_s == o.idle_timeout_s && max_concurrency == o.max_concurrency && same_tiers(tiers, o.tiers);
 }
 
-const PriceTerms& Price::noTerms() {
-  static const PriceTerms* none = new PriceTerms();
-  return *none;
-}
+const PriceTerms kNoPriceTerms;
 
 PriceTerms& Price::editTerms() {
   if (!terms_ || terms_.use_count() > 1) terms_ = std::make_shared<PriceTerms>(terms());
@@ -73,13 +70,8 @@ double Price::headlineUsdPerHour() const {
   return usd_per_hour;
 }
 
-const Service& Offer::noService() {
-  static const Service* none = new Service();
-  return *none;
-}
-
 void Offer::setService(const Service& s) {
-  const Service& n = noService();
+  const Service& n = kNoService;
   const bool published = s.preinstalled_frameworks != n.preinstalled_frameworks || s.sla_pct != n.sla_pct ||
                          s.scaling_minutes != n.scaling_minutes || s.queue_minutes != n.queue_minutes;
   service_ = published ? std::make_shared<const Service>(s) : nullptr;

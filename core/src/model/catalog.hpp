@@ -44,6 +44,8 @@ struct PriceTerms {
   bool operator==(const PriceTerms& o) const;
   bool operator!=(const PriceTerms& o) const { return !(*this == o); }
 };
+// The terms of a price that publishes none.
+extern const PriceTerms kNoPriceTerms;
 
 struct Price {
   PricingModel model = PricingModel::kOnDemand;
@@ -53,16 +55,15 @@ struct Price {
   Atom read_on;                     // YYYY-MM-DD the price was read, when as_of is unknown
   Atom source;
   // The price's other terms (the defaults when it publishes none).
-  const PriceTerms& terms() const { return terms_ ? *terms_ : noTerms(); }
+  const PriceTerms& terms() const { return terms_ ? *terms_ : kNoPriceTerms; }
   // The terms to change: the price's own copy (terms shared with other prices are copied first).
   PriceTerms& editTerms();
   // Takes `t` as the price's terms, shared with the prices that share `t` (none when `t` holds only defaults).
-  void shareTerms(const std::shared_ptr<PriceTerms>& t) { terms_ = t && *t != noTerms() ? t : nullptr; }
+  void shareTerms(const std::shared_ptr<PriceTerms>& t) { terms_ = t && *t != kNoPriceTerms ? t : nullptr; }
   // Hourly rate used for $/TFLOPS·day (tiered: first tier; monthly: month / 730 h).
   double headlineUsdPerHour() const;
 
  private:
-  static const PriceTerms& noTerms();
   std::shared_ptr<PriceTerms> terms_;
 };
 
@@ -85,6 +86,8 @@ struct Service {
   double scaling_minutes = -1; // <0 = not published
   double queue_minutes = -1;
 };
+// The service features of an offer that publishes none.
+inline constexpr Service kNoService{};
 
 // Fields in order of alignment, so an offer has no padding (136 bytes in wasm).
 struct Offer {
@@ -114,7 +117,7 @@ struct Offer {
   bool marketplace = false;      // independent hosts rented through a marketplace (peer-to-peer)
 
   // Published service features (the defaults when the offer publishes none; few do, so they are out of line).
-  const Service& service() const { return service_ ? *service_ : noService(); }
+  const Service& service() const { return service_ ? *service_ : kNoService; }
   void setService(const Service& s);
   bool sameHardware(const Offer& o) const {
     return gpu_id == o.gpu_id && gpu_count == o.gpu_count && interconnect == o.interconnect &&
@@ -124,7 +127,6 @@ struct Offer {
   const Price* price(PricingModel m) const;
 
  private:
-  static const Service& noService();
   std::shared_ptr<const Service> service_;
 };
 

@@ -187,10 +187,13 @@ void findPicks(const std::vector<RankEntry>& entries, RankingView& v) {
   for (const auto& e : entries) any_in_time = any_in_time || (priced(e) && e.meets);
   auto lowest = [&](double (*get)(const RankEntry&)) {
     size_t best = kNone;
+    double best_value = 0;
     for (size_t i = 0; i < entries.size(); ++i) {
       const RankEntry& e = entries[i];
-      if (!priced(e) || (any_in_time && !e.meets) || get(e) < 0) continue;
-      if (best == kNone || get(e) < get(entries[best])) best = i;
+      if (!priced(e) || (any_in_time && !e.meets)) continue;
+      const double value = get(e);
+      if (value < 0) continue;
+      if (best == kNone || value < best_value) best = i, best_value = value;
     }
     return best;
   };
