@@ -55,13 +55,13 @@ std::string describe(const Offer& o) {
                   std::to_string(o.gpu_count) + "|" + bitsOf(o.vcpus) + "|" + bitsOf(o.ram_gb) + "|" + o.interconnect + "|" +
                   bitsOf(o.network_gbps) + "|" + (o.rdma ? "r" : "-") + "|" + o.region + "|" + o.currency + "|" +
                   bitsOf(o.billing_increment_s) + "|" + bitsOf(o.min_charge_s) + "|" + (o.example ? "e" : "-") + "|" +
-                  (o.service.preinstalled_frameworks ? "f" : "-") + bitsOf(o.service.sla_pct) + bitsOf(o.service.scaling_minutes) +
-                  bitsOf(o.service.queue_minutes) + "|" + (o.claims ? "c" : "-") + "|" + std::to_string(o.hardware_hash);
+                  (o.service().preinstalled_frameworks ? "f" : "-") + bitsOf(o.service().sla_pct) + bitsOf(o.service().scaling_minutes) +
+                  bitsOf(o.service().queue_minutes) + "|" + (o.claims ? "c" : "-") + "|" + std::to_string(o.hardware_hash);
   for (const auto& p : o.prices) {
-    s += "\n  " + std::string(pricingModelName(p.model)) + "|" + bitsOf(p.usd_per_hour) + "|" + bitsOf(p.usd_per_month) + "|" +
-         std::to_string(p.term_months) + "|" + p.upfront + "|" + bitsOf(p.claimed_discount_pct) + "|" +
-         bitsOf(p.interruption_per_hour) + "|" + bitsOf(p.free_hours) + "|" + p.as_of + "|" + std::to_string(p.as_of_day) + "|" +
-         p.source + "|" + std::to_string(p.tiers.size());
+    s += "\n  " + std::string(pricingModelName(p.model)) + "|" + bitsOf(p.usd_per_hour) + "|" + bitsOf(p.terms().usd_per_month) + "|" +
+         std::to_string(p.terms().term_months) + "|" + p.terms().upfront + "|" + bitsOf(p.terms().claimed_discount_pct) + "|" +
+         bitsOf(p.terms().interruption_per_hour) + "|" + bitsOf(p.terms().free_hours) + "|" + p.as_of + "|" + std::to_string(p.as_of_day) + "|" +
+         p.source + "|" + std::to_string(p.terms().tiers.size());
   }
   for (const auto& w : o.warnings) s += "\n  ! " + debugText(w);
   return s;
@@ -417,4 +417,37 @@ TEST_CASE("a catalog of another format version is refused at /schema_version by 
   REQUIRE(is.size() == 1);
   CHECK(is[0].path == "/schema_version");
   CHECK(out.offers.empty());
+}
+
+// A 100,000-offer catalog and one ranking fit the wasm engine's 48 MB heap budget (bench/run.mjs) because these
+// records are small on its 32-bit target: ~200,000 prices, 100,000 offers, 200,000 ranking entries.
+TEST_CASE("prices and offers stay compact and prices with the same terms share one copy", "[catalog][stream][heap]") {
+  const bool wasm32 = sizeof(void*) == 4;
+  CHECK(sizeof(Price) <= (wasm32 ? 40u : 64u));
+  CHECK(sizeof(Offer) <= (wasm32 ? 136u : 232u));
+  const std::string price = R"({"model": "reserved", "usd_per_hour": 1, "term_months": 12, "as_of": "2026-11-01", "source": "s"})";
+  const std::string on_demand = R"({"model": "on_demand", "usd_per_hour": 2, "as_of": "2026-11-01", "source": "s"})";
+  std::string text = R"({"schema_version": 1, "instances": [)";
+  for (int i = 0; i < 2; ++i)
+    text += std::string(i ? "," : "") + R"({"id": "o)" + std::to_string(i) + R"(", "provider": "P", "instance_type": "t", "gpu": "h100-sxm5-80gb", "gpu_count": 8, "vcpus": 8, "ram_gb": 64, "region": "r", "prices": [)" +
+            on_demand + "," + price + "]}";
+  text += "]}";
+  const Read r = readText(text, true);
+  REQUIRE(r.ok);
+  REQUIRE(r.direct == 2);
+  const Price& a = *r.catalog.offers[0].price(PricingModel::kReserved);
+  const Price& b = *r.catalog.offers[1].price(PricingModel::kReserved);
+  CHECK(a.terms().term_months == 12);
+  CHECK(a.terms().upfront == "none");
+  CHECK(&a.terms() == &b.terms());  // one copy of the same terms
+  // Prices without terms of their own read the defaults.
+  const Price& od = *r.catalog.offers[0].price(PricingModel::kOnDemand);
+  CHECK(od.terms() == PriceTerms());
+  CHECK(od.terms().interruption_per_hour == -1);
+  // A change makes the price's own copy: the price it was shared with keeps its terms.
+  Price changed = a;
+  changed.editTerms().term_months = 36;
+  CHECK(changed.terms().term_months == 36);
+  CHECK(a.terms().term_months == 12);
+  CHECK(b.terms().term_months == 12);
 }

@@ -522,7 +522,7 @@ TEST_CASE("levers on an A100 offer price reserved from the catalog and MIG slice
   CHECK(res["applicable"] == false);
   CHECK(res["direction"] == "cheaper");
   const double t = res["before"]["time_hours"].get<double>();
-  const double term_usd = p4d.price(PricingModel::kReserved)->term_months * 730.0 * rv;
+  const double term_usd = p4d.price(PricingModel::kReserved)->terms().term_months * 730.0 * rv;
   bool explained = false;
   for (const auto& n : res["note"])
     if (n["code"] == "levers.does_not_help") {

@@ -53,7 +53,7 @@ TEST_CASE("spot with zero interruptions costs the spot price times hours", "[pri
   Price p;
   p.model = PricingModel::kSpot;
   p.usd_per_hour = 4.8;
-  p.interruption_per_hour = 0;
+  p.editTerms().interruption_per_hour = 0;
   SpotOptions s;
   for (double h : {0.5, 1.0, 10.0, 123.4}) {
     CostResult c = priceJob(o, p, h, 1, s);
@@ -67,7 +67,7 @@ TEST_CASE("spot interruptions stretch wall time by lost work and restarts", "[pr
   Price p;
   p.model = PricingModel::kSpot;
   p.usd_per_hour = 2;
-  p.interruption_per_hour = 0.1;
+  p.editTerms().interruption_per_hour = 0.1;
   SpotOptions s;
   s.checkpoint_interval_hours = 1;
   s.checkpoint_write_hours = 0.05;
@@ -87,7 +87,7 @@ TEST_CASE("spot deadline probability follows a Poisson count of interruptions", 
   Price p;
   p.model = PricingModel::kSpot;
   p.usd_per_hour = 1;
-  p.interruption_per_hour = 0.1;
+  p.editTerms().interruption_per_hour = 0.1;
   SpotOptions s;
   s.checkpoint_interval_hours = 1;
   s.checkpoint_write_hours = 0;
@@ -107,7 +107,7 @@ TEST_CASE("a reserved job pays the whole term it forces; its amortised share and
   Price rv;
   rv.model = PricingModel::kReserved;
   rv.usd_per_hour = 0.8;
-  rv.term_months = 12;
+  rv.editTerms().term_months = 12;
   o.prices = {od, rv};
   SpotOptions s;
   // GN7: $0.8 / $3.2 = 25 % break-even; 12 months x 730 h x $0.8 = $7008 for one term: what a 100 h job pays;
@@ -132,7 +132,7 @@ TEST_CASE("monthly pricing bills whole months", "[pricing]") {
   Offer o = offerWith(1);
   Price p;
   p.model = PricingModel::kMonthly;
-  p.usd_per_month = 1000;
+  p.editTerms().usd_per_month = 1000;
   SpotOptions s;
   CHECK_THAT(priceJob(o, p, 100, 1, s).cost_usd, WithinRel(1000.0, 1e-12));   // 1 month
   CHECK_THAT(priceJob(o, p, 800, 2, s).cost_usd, WithinRel(4000.0, 1e-12));   // 2 months x 2 nodes
@@ -146,7 +146,7 @@ TEST_CASE("a higher price never lowers the cost", "[pricing][property]") {
     lo.model = hi.model = static_cast<PricingModel>(m);
     lo.usd_per_hour = 1.0;
     hi.usd_per_hour = 1.5;
-    lo.term_months = hi.term_months = 12;
+    lo.editTerms().term_months = hi.editTerms().term_months = 12;
     for (double h : {0.1, 1.0, 7.5, 1000.0}) CHECK(priceJob(o, hi, h, 2, s).cost_usd >= priceJob(o, lo, h, 2, s).cost_usd);
   }
 }

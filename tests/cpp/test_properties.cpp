@@ -141,10 +141,10 @@ TEST_CASE("a higher price never lowers the cost of a job, whatever the billing m
     REQUIRE(gpuvalue::parsePricingModel(model, p.model));
     const double usd = r.logUniform(0.01, 1000);
     p.usd_per_hour = usd;
-    p.usd_per_month = usd * 730 * r.uniform(0.4, 1);
-    p.term_months = 12;
-    p.tiers = {{r.logUniform(1, 1000), usd}, {0, usd * r.uniform(0.3, 1)}};
-    if (r.chance(0.3)) p.interruption_per_hour = r.uniform(0, 0.5);
+    p.editTerms().usd_per_month = usd * 730 * r.uniform(0.4, 1);
+    p.editTerms().term_months = 12;
+    p.editTerms().tiers = {{r.logUniform(1, 1000), usd}, {0, usd * r.uniform(0.3, 1)}};
+    if (r.chance(0.3)) p.editTerms().interruption_per_hour = r.uniform(0, 0.5);
     gpuvalue::SpotOptions spot;
     if (r.chance(0.5)) spot.interruptions_per_node_hour = r.uniform(0, 0.5);
     if (r.chance(0.3)) spot.deadline_hours = r.logUniform(1, 1e5);
@@ -153,8 +153,8 @@ TEST_CASE("a higher price never lowers the cost of a job, whatever the billing m
     const double k = r.uniform(1.0, 10.0);
     gpuvalue::Price q = p;
     q.usd_per_hour *= k;
-    q.usd_per_month *= k;
-    for (auto& t : q.tiers) t.usd_per_hour *= k;
+    q.editTerms().usd_per_month *= k;
+    for (auto& t : q.editTerms().tiers) t.usd_per_hour *= k;
     const auto a = gpuvalue::priceJob(o, p, hours, nodes, spot);
     const auto b = gpuvalue::priceJob(o, q, hours, nodes, spot);
     INFO(model << " " << usd << " USD/h x" << k << ", " << hours << " h on " << nodes << " nodes: " << a.cost_usd << " -> " << b.cost_usd);

@@ -247,3 +247,8 @@ TEST_CASE("when nothing fits, rank says what would: the micro-batch the plan sea
   // Something that fits gets no hints.
   CHECK(parse(e.rank(R"({"preset": "resnet50-imagenet", "limit": 1})"))["fit_hints"].empty());
 }
+
+// 200,000 entries for a 100,000-offer catalog within the wasm engine's 48 MB heap budget (bench/run.mjs).
+TEST_CASE("a ranking entry stays compact on the 32-bit wasm target", "[ranking][heap]") {
+  CHECK(sizeof(gpuvalue::RankEntry) <= (sizeof(void*) == 4 ? 40u : 56u));
+}

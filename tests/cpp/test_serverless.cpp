@@ -74,14 +74,14 @@ TEST_CASE("serverless job cost: per second, cold start and idle timeout billed, 
   Price p;
   p.model = PricingModel::kServerless;
   p.usd_per_hour = 0.00076 * 3600;  // RunPod A100 80 GB flex worker
-  p.cold_start_s = 20;
-  p.idle_timeout_s = 5;
-  p.max_concurrency = 3;
+  p.editTerms().cold_start_s = 20;
+  p.editTerms().idle_timeout_s = 5;
+  p.editTerms().max_concurrency = 3;
   const CostResult c = priceJob(o, p, 1.0, 2, SpotOptions{});
   // (3600 + 20 + 5) s x $0.00076 x 2 workers.
   CHECK_THAT(c.cost_usd, WithinRel(3625 * 0.00076 * 2, 1e-12));
   CHECK_THAT(c.billed_hours, WithinRel(3625.0 / 3600, 1e-12));
   CHECK_FALSE(priceJob(o, p, 1.0, 4, SpotOptions{}).available);
-  p.min_request_s = 60;
+  p.editTerms().min_request_s = 60;
   CHECK_THAT(priceJob(o, p, 1.0 / 3600, 1, SpotOptions{}).billed_hours, WithinRel(60.0 / 3600, 1e-12));
 }

@@ -180,9 +180,9 @@ Messages recommendationReason(const RungEvaluation& e, const AdviceChoice& c, co
                       .num("interval_hours", c.cost.checkpoint_interval_hours));
   if (pricing == PricingModel::kReserved && c.cost.break_even_utilisation > 0)
     why.push_back(Message("advise.reserved_detail").num("share_fraction", c.cost.break_even_utilisation)
-                      .num("month_count", c.offer.price->term_months));
+                      .num("month_count", c.offer.price->terms().term_months));
   if (c.stale) why.push_back(Message("advise.all_stale").text("date", c.offer.price->as_of.str()));
-  if (stage == Stage::kProduction && c.offer.offer->service.sla_pct < kProductionSlaPct) why.push_back(Message("advise.no_sla"));
+  if (stage == Stage::kProduction && c.offer.offer->service().sla_pct < kProductionSlaPct) why.push_back(Message("advise.no_sla"));
   return why;
 }
 

@@ -33,18 +33,18 @@ std::string apiCost(EngineState& s, const std::string& text, const std::string&)
     return r.errorAnswer();
   }
   Price priced = *p;
-  if (auto free = readNumber(r, T::kFreeTrialHours)) priced.free_hours = *free;
+  const auto free_trial_hours = readNumber(r, T::kFreeTrialHours);
   // Serverless: a cold start the price does not publish is the caller's assumption (none when not given).
   const auto cold_start = readNumber(r, T::kColdStart);
   if (r.failed()) return r.errorAnswer();
-  if (m == PricingModel::kServerless && priced.cold_start_s < 0) priced.cold_start_s = cold_start.value_or(0);
-  const CostResult c = priceJob(*found, priced, hours, nodes, spot);
+  if (m == PricingModel::kServerless && priced.terms().cold_start_s < 0) priced.editTerms().cold_start_s = cold_start.value_or(0);
+  const CostResult c = priceJob(*found, priced, hours, nodes, spot, free_trial_hours.value_or(-1));
   Message note = *c.note ? Message(c.note) : Message();
-  if (m == PricingModel::kReserved) note = Message("cost.reserved_term").num("month_count", p->term_months);
+  if (m == PricingModel::kReserved) note = Message("cost.reserved_term").num("month_count", p->terms().term_months);
   if (m == PricingModel::kMonthly)
     note = Message("cost.months_billed").num("month_count", static_cast<int>(c.billed_hours / kHoursPerMonth + 0.5));
   if (m == PricingModel::kServerless && c.available)
-    note = Message(p->cold_start_s >= 0 ? "cost.serverless_cold_start_published"
+    note = Message(p->terms().cold_start_s >= 0 ? "cost.serverless_cold_start_published"
                                         : (cold_start ? "cost.serverless_cold_start_given" : "cost.serverless_cold_start_none"));
   Messages warnings = found->warnings;
   Message stale = staleWarning(*p, s.today);
@@ -63,9 +63,9 @@ std::string apiCost(EngineState& s, const std::string& text, const std::string&)
   if (m == PricingModel::kServerless) {
     j.field("available", c.available);
     j.key("serverless").beginObject().field("usd_per_second", p->usd_per_hour / 3600.0)
-        .field("cold_start_s", priced.cold_start_s).field("cold_start_published", p->cold_start_s >= 0)
-        .field("min_request_s", p->min_request_s).field("idle_timeout_s", p->idle_timeout_s)
-        .field("max_concurrency", p->max_concurrency).endObject();
+        .field("cold_start_s", priced.terms().cold_start_s).field("cold_start_published", p->terms().cold_start_s >= 0)
+        .field("min_request_s", p->terms().min_request_s).field("idle_timeout_s", p->terms().idle_timeout_s)
+        .field("max_concurrency", p->terms().max_concurrency).endObject();
   }
   j.endObject();
   return out;

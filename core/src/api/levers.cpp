@@ -105,7 +105,7 @@ void writeReserved(JsonWriter& j, const LeverBase& b) {
   const LeverDirection d = LeverDirection::kCheaper;
   if (l.already) return writeNotApplicable(j, "reserved", d, b, {Message("levers.already_reserved")}, source);
   if (!l.price) return writeNotApplicable(j, "reserved", d, b, {Message("levers.no_reserved_price")}, source);
-  Messages note = {Message("levers.reserved").num("month_count", l.price->term_months).num("commitment_usd", l.cost.commitment_usd)
+  Messages note = {Message("levers.reserved").num("month_count", l.price->terms().term_months).num("commitment_usd", l.cost.commitment_usd)
                        .num("instance_count", b.nodes).num("cost_usd", l.cost.amortised_cost_usd)};
   if (l.cost.break_even_utilisation > 0)
     note.push_back(Message("levers.reserved_break_even").num("share_fraction", l.cost.break_even_utilisation));

@@ -55,7 +55,7 @@ void writeOfferRecord(JsonWriter& j, const Offer& o) {
       .key("prices").beginArray();
   for (const auto& p : o.prices)
     j.beginObject().field("model", pricingModelName(p.model)).field("usd_per_hour", p.headlineUsdPerHour())
-        .field("term_months", p.term_months).field("as_of", p.as_of).field("read_on", p.read_on).field("source", p.source).endObject();
+        .field("term_months", p.terms().term_months).field("as_of", p.as_of).field("read_on", p.read_on).field("source", p.source).endObject();
   j.endArray().field("warnings", o.warnings).endObject();
 }
 

@@ -52,8 +52,8 @@ bool readExample(const EngineState& s, PlanInputs& in, Assumptions& as, Issues& 
          Message("plan.src_on_demand_offer").text("instance", o->id).num("usd_per_hour", od->usd_per_hour)
              .num("gpu_count", o->gpu_count).text("date", od->as_of).text("source", od->source));
   as.add("reserved_usd_per_gpu_hour", in.reserved_usd_per_gpu_hour,
-         Message("plan.src_reserved_offer").text("instance", o->id).num("month_count", rv->term_months)
-             .text("upfront", rv->upfront.empty() ? "none" : rv->upfront).num("usd_per_hour", rv->usd_per_hour)
+         Message("plan.src_reserved_offer").text("instance", o->id).num("month_count", rv->terms().term_months)
+             .text("upfront", rv->terms().upfront.empty() ? "none" : rv->terms().upfront).num("usd_per_hour", rv->usd_per_hour)
              .num("gpu_count", o->gpu_count).text("date", rv->as_of).text("source", rv->source));
   as.add("spot_usd_per_gpu_hour", in.spot_usd_per_gpu_hour, Message("source.spot_estimate"));
   as.add("interruptions_per_hour", in.interruptions_per_hour, Message("plan.src_spot_advisor_rate"));
@@ -108,7 +108,7 @@ void readDemandPrices(const EngineState& s, ObjectReader& d, PlanInputs& in, Ass
       if (const Price* p = o->price(PricingModel::kReserved)) rv = p->usd_per_hour / n, rv_src = source(p);
       if (const Price* p = o->price(PricingModel::kSpot)) {
         sp = p->usd_per_hour / n, sp_src = source(p);
-        if (p->interruption_per_hour >= 0) in.interruptions_per_hour = p->interruption_per_hour;
+        if (p->terms().interruption_per_hour >= 0) in.interruptions_per_hour = p->terms().interruption_per_hour;
       }
     }
   }

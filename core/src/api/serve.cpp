@@ -69,7 +69,7 @@ void writeCost(JsonWriter& j, const ServingPlan& p, const ServeRequest& r, const
   j.key("offer");
   writeRental(j, r.offer, r.price, today);
   // The billing model is the offer's "pricing"; a reserved price's term and the hourly rate of one instance.
-  j.field("term_months", r.price->term_months).field("usd_per_instance_hour", rate);
+  j.field("term_months", r.price->terms().term_months).field("usd_per_instance_hour", rate);
   j.field("replicas_per_instance", c.replicas_per_instance).field("instances", c.instances)
       .field("spare_instances", c.spare_instances).field("instance_down_share", c.instance_down_share)
       .field("interruptions_per_instance_hour", spot.interruptions_per_hour).field("replace_hours", spot.replace_hours)

@@ -128,13 +128,13 @@ std::string apiServerless(EngineState& s, const std::string& text, const std::st
   as.add("serverless_usd_per_gpu_hour", in.serverless_usd_per_gpu_hour,
          Message("serverless.src_price").text("instance", sl->id).num("usd_per_hour", slp->usd_per_hour)
              .text("date", slp->as_of.str()).text("source", slp->source.str()));
-  in.cold_start_s = slp->cold_start_s >= 0 ? slp->cold_start_s : cold_start.value_or(0);
+  in.cold_start_s = slp->terms().cold_start_s >= 0 ? slp->terms().cold_start_s : cold_start.value_or(0);
   as.add("cold_start_s", in.cold_start_s,
-         Message(slp->cold_start_s >= 0 ? "serverless.src_published" : cold_start ? "plan.src_given" : "serverless.src_cold_start_none"));
-  in.idle_timeout_s = idle_timeout.value_or(slp->idle_timeout_s);
+         Message(slp->terms().cold_start_s >= 0 ? "serverless.src_published" : cold_start ? "plan.src_given" : "serverless.src_cold_start_none"));
+  in.idle_timeout_s = idle_timeout.value_or(slp->terms().idle_timeout_s);
   as.add("idle_timeout_s", in.idle_timeout_s, Message(idle_timeout ? "plan.src_given" : "serverless.src_idle_published"));
-  in.min_request_s = slp->min_request_s;
-  in.max_concurrency = static_cast<int>(max_concurrency.value_or(slp->max_concurrency));
+  in.min_request_s = slp->terms().min_request_s;
+  in.max_concurrency = static_cast<int>(max_concurrency.value_or(slp->terms().max_concurrency));
   if (in.max_concurrency > 0)
     as.add("max_concurrency", in.max_concurrency, Message(max_concurrency ? "plan.src_given" : "serverless.src_cap_published"));
   Message stale = staleWarning(*slp, s.today);

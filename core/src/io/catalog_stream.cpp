@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <memory>
 #include <utility>
 
 #include "io/json_reader.hpp"
@@ -85,8 +86,23 @@ class Flat {
   int n_;
 };
 
+// Prices that publish the same terms share one copy of them (a catalog's reserved prices have a few terms).
+class TermsPool {
+ public:
+  std::shared_ptr<PriceTerms> share(const PriceTerms& t) {
+    for (const auto& e : seen_)
+      if (*e == t) return e;
+    auto made = std::make_shared<PriceTerms>(t);
+    if (seen_.size() < 64) seen_.push_back(made);
+    return made;
+  }
+
+ private:
+  std::vector<std::shared_ptr<PriceTerms>> seen_;
+};
+
 // parsePrice for on-demand, reserved, spot and monthly prices (tiered ones go to the DOM reader).
-bool directPrice(Cursor& c, Price& p) {
+bool directPrice(Cursor& c, TermsPool& pool, Price& p) {
   Member m[kMaxMembers];
   int n = 0;
   if (!flatObject(c, m, n, nullptr)) return false;
@@ -99,20 +115,22 @@ bool directPrice(Cursor& c, Price& p) {
   if (r.string(F::kReadOn, p.read_on) < 0) return false;
   if (p.as_of.empty() && p.read_on.empty()) return false;  // no date at all: the DOM reader reports it
   if (r.string(F::kSource, p.source) < 0) return false;
+  PriceTerms t;
   if (p.model == PricingModel::kMonthly) {
-    if (r.number(F::kUsdPerMonth, p.usd_per_month) < 0) return false;
+    if (r.number(F::kUsdPerMonth, t.usd_per_month) < 0) return false;
   } else if (r.number(F::kUsdPerHour, p.usd_per_hour) < 0) {
     return false;
   }
   if (p.model == PricingModel::kReserved) {
     double term = 0;
     if (r.number(F::kTermMonths, term) < 0) return false;
-    p.term_months = static_cast<int>(term);
-    if (r.string(F::kUpfront, p.upfront) < 0) return false;
+    t.term_months = static_cast<int>(term);
+    if (r.string(F::kUpfront, t.upfront) < 0) return false;
   }
-  if (r.number(F::kClaimedDiscountPct, p.claimed_discount_pct) < 0) return false;
-  if (r.number(F::kInterruptionPerHour, p.interruption_per_hour) < 0) return false;
-  if (r.number(F::kFreeTrialHours, p.free_hours) < 0) return false;
+  if (r.number(F::kClaimedDiscountPct, t.claimed_discount_pct) < 0) return false;
+  if (r.number(F::kInterruptionPerHour, t.interruption_per_hour) < 0) return false;
+  if (r.number(F::kFreeTrialHours, t.free_hours) < 0) return false;
+  if (t != PriceTerms()) p.shareTerms(pool.share(t));
   return true;
 }
 
@@ -134,7 +152,7 @@ class GpuCache {
 };
 
 // readOfferJson for an offer without service or claims blocks whose every value is valid and raises no warning.
-bool directOffer(const char* text, size_t size, GpuCache& gpus, const std::unordered_set<std::string>& taken_ids,
+bool directOffer(const char* text, size_t size, GpuCache& gpus, TermsPool& terms, const std::unordered_set<std::string>& taken_ids,
                  const std::unordered_set<std::string>& ids, long today_day, Offer& o) {
   Cursor c{text, text + size};
   Member m[kMaxMembers];
@@ -174,7 +192,7 @@ bool directOffer(const char* text, size_t size, GpuCache& gpus, const std::unord
   Price read[8];  // prices of one offer, copied once into a vector of exactly that size
   size_t count_read = 0;
   for (;;) {
-    if (count_read == 8 || !directPrice(pc, read[count_read])) return false;
+    if (count_read == 8 || !directPrice(pc, terms, read[count_read])) return false;
     ++count_read;
     if (pc.eat(',')) continue;
     if (pc.eat(']')) break;
@@ -205,6 +223,7 @@ struct CatalogStreamReader::State {
       : gpus(g), cache(g), taken(t), today_day(dayNumber(d)), fast(f) {}
   const GpuDatabase& gpus;
   GpuCache cache;
+  TermsPool terms;
   std::unordered_set<std::string>& taken;
   long today_day;
   bool fast;
@@ -228,7 +247,7 @@ struct CatalogStreamReader::State {
 
   void item(const char* t, size_t n) {
     Offer o;
-    if (fast && directOffer(t, n, cache, taken, doc_ids, today_day, o)) {
+    if (fast && directOffer(t, n, cache, terms, taken, doc_ids, today_day, o)) {
       ++direct;
       doc_ids.insert(o.id);
       doc_offers.push_back(std::move(o));

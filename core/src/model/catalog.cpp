@@ -44,10 +44,37 @@ bool parsePricingModel(const std::string& s, PricingModel& out) {
   return false;
 }
 
+bool PriceTerms::operator==(const PriceTerms& o) const {
+  auto same_tiers = [](const std::vector<PriceTier>& a, const std::vector<PriceTier>& b) {
+    if (a.size() != b.size()) return false;
+    for (size_t i = 0; i < a.size(); ++i)
+      if (a[i].up_to_hours != b[i].up_to_hours || a[i].usd_per_hour != b[i].usd_per_hour) return false;
+    return true;
+  };
+  return usd_per_month == o.usd_per_month && term_months == o.term_months && upfront == o.upfront &&
+         claimed_discount_pct == o.claimed_discount_pct && interruption_per_hour == o.interruption_per_hour &&
+         free_hours == o.free_hours && cold_start_s == o.cold_start_s && min_request_s == o.min_request_s &&
+         idle_timeout_s == o.idle_timeout_s && max_concurrency == o.max_concurrency && same_tiers(tiers, o.tiers);
+}
+
+const PriceTerms kNoPriceTerms;
+
+PriceTerms& Price::editTerms() {
+  if (!terms_ || terms_.use_count() > 1) terms_ = std::make_shared<PriceTerms>(terms());
+  return *terms_;
+}
+
 double Price::headlineUsdPerHour() const {
-  if (model == PricingModel::kTiered) return tiers.empty() ? 0 : tiers.front().usd_per_hour;
-  if (model == PricingModel::kMonthly) return usd_per_month / kHoursPerMonth;
+  if (model == PricingModel::kTiered) return terms().tiers.empty() ? 0 : terms().tiers.front().usd_per_hour;
+  if (model == PricingModel::kMonthly) return terms().usd_per_month / kHoursPerMonth;
   return usd_per_hour;
+}
+
+void Offer::setService(const Service& s) {
+  const Service& n = kNoService;
+  const bool published = s.preinstalled_frameworks != n.preinstalled_frameworks || s.sla_pct != n.sla_pct ||
+                         s.scaling_minutes != n.scaling_minutes || s.queue_minutes != n.queue_minutes;
+  service_ = published ? std::make_shared<const Service>(s) : nullptr;
 }
 
 const Price* Offer::price(PricingModel m) const {
@@ -119,7 +146,7 @@ int daysBetween(const std::string& a, const std::string& b) {
 namespace F = catalog_fields;
 
 // The tiers of a tiered price: each up_to_hours above the previous one, required on every tier but the last.
-static void parseTiers(ObjectReader& r, Price& p, Issues& issues) {
+static void parseTiers(ObjectReader& r, PriceTerms& p, Issues& issues) {
   const json* t = r.get(F::kTiers.name);
   if (!t || !t->is_array() || t->empty()) {
     r.error(F::kTiers.name, t ? ErrorCode::kInvalidValue : ErrorCode::kMissingField, Message("error.tiers_array"));
@@ -157,23 +184,25 @@ static bool parsePrice(const json& j, const std::string& path, Price& p, Issues&
   // A price needs a date: the source's (as_of), or at least the day it was read (read_on).
   if (!r.has(F::kAsOf.name) && !r.has(F::kReadOn.name)) r.error(F::kAsOf.name, ErrorCode::kMissingField, Message("error.date_or_read_on"));
   p.source = stringOr(r, F::kSource);
-  if (p.model == PricingModel::kTiered) parseTiers(r, p, issues);
-  else if (p.model == PricingModel::kMonthly) p.usd_per_month = numberOr(r, F::kUsdPerMonth);
+  auto t = std::make_shared<PriceTerms>();
+  if (p.model == PricingModel::kTiered) parseTiers(r, *t, issues);
+  else if (p.model == PricingModel::kMonthly) t->usd_per_month = numberOr(r, F::kUsdPerMonth);
   else if (p.model == PricingModel::kServerless) p.usd_per_hour = numberOr(r, F::kUsdPerSecond) * 3600.0;
   else p.usd_per_hour = numberOr(r, F::kUsdPerHour);
   if (p.model == PricingModel::kServerless) {
-    p.cold_start_s = numberOr(r, F::kColdStartS);
-    p.min_request_s = numberOr(r, F::kMinRequestS);
-    p.idle_timeout_s = numberOr(r, F::kIdleTimeoutS);
-    p.max_concurrency = static_cast<int>(numberOr(r, F::kMaxConcurrency));
+    t->cold_start_s = numberOr(r, F::kColdStartS);
+    t->min_request_s = numberOr(r, F::kMinRequestS);
+    t->idle_timeout_s = numberOr(r, F::kIdleTimeoutS);
+    t->max_concurrency = static_cast<int>(numberOr(r, F::kMaxConcurrency));
   }
   if (p.model == PricingModel::kReserved) {
-    p.term_months = static_cast<int>(numberOr(r, F::kTermMonths));
-    p.upfront = stringOr(r, F::kUpfront);
+    t->term_months = static_cast<int>(numberOr(r, F::kTermMonths));
+    t->upfront = stringOr(r, F::kUpfront);
   }
-  p.claimed_discount_pct = numberOr(r, F::kClaimedDiscountPct);
-  p.interruption_per_hour = numberOr(r, F::kInterruptionPerHour);
-  p.free_hours = numberOr(r, F::kFreeTrialHours);
+  t->claimed_discount_pct = numberOr(r, F::kClaimedDiscountPct);
+  t->interruption_per_hour = numberOr(r, F::kInterruptionPerHour);
+  t->free_hours = numberOr(r, F::kFreeTrialHours);
+  p.shareTerms(t);
   for (size_t i = before; i < issues.size(); ++i)
     if (!issues[i].warning) return false;
   return true;
@@ -206,13 +235,15 @@ Issues parseCatalog(const std::string& text, const GpuDatabase& gpus, const Cata
   return parseCatalog(doc, gpus, ids, out, today);
 }
 
-static void readService(const json& j, const std::string& path, Service& out, Issues& issues) {
+static void readService(const json& j, const std::string& path, Offer& o, Issues& issues) {
   ObjectReader sr(j, path, issues);
   if (!sr.ok()) return;
+  Service out;
   out.preinstalled_frameworks = booleanOr(sr, F::kPreinstalledFrameworks);
   out.sla_pct = numberOr(sr, F::kSlaPct);
   out.scaling_minutes = numberOr(sr, F::kScalingMinutes);
   out.queue_minutes = numberOr(sr, F::kQueueMinutes);
+  o.setService(out);
 }
 
 static void readClaims(const json& j, const std::string& path, Offer& o, Issues& issues) {
@@ -293,7 +324,7 @@ bool readOfferJson(const json& inst, size_t i, const GpuDatabase& gpus, const st
   o.min_charge_s = numberOr(r, F::kMinChargeS);
   o.example = booleanOr(r, F::kExample);
   o.marketplace = booleanOr(r, F::kMarketplace);
-  if (const json* s = r.get(F::kService.name)) readService(*s, r.childPath(F::kService.name), o.service, issues);
+  if (const json* s = r.get(F::kService.name)) readService(*s, r.childPath(F::kService.name), o, issues);
   if (const json* c = r.get(F::kClaims.name)) readClaims(*c, r.childPath(F::kClaims.name), o, issues);
   const json* prices = r.get(F::kPrices.name);
   if (!prices || !prices->is_array() || prices->empty()) {

@@ -25,9 +25,10 @@ struct PriceTier {
   double usd_per_hour = 0;
 };
 
-struct Price {
-  PricingModel model = PricingModel::kOnDemand;
-  double usd_per_hour = 0;          // effective hourly rate (reserved: averaged over the term)
+// What few prices publish beyond a rate and a date (commitment terms, tiers, serverless worker terms, a claimed
+// discount, an interruption rate, free-trial hours), kept out of line: a 100,000-offer catalog holds ~200,000
+// prices, and inline these fields made each price 120 bytes in wasm instead of 40.
+struct PriceTerms {
   double usd_per_month = 0;         // monthly model only
   int term_months = 0;              // reserved only
   Atom upfront;                     // reserved: none | partial | all
@@ -40,12 +41,30 @@ struct Price {
   double min_request_s = 0;         // smallest billed duration of one request
   double idle_timeout_s = 0;        // a worker stays billed this long after its last request before it stops
   int max_concurrency = 0;          // most workers at once; 0 = not published
-  Atom as_of;                       // YYYY-MM-DD the source published or fetched it; empty when unknown
+  bool operator==(const PriceTerms& o) const;
+  bool operator!=(const PriceTerms& o) const { return !(*this == o); }
+};
+// The terms of a price that publishes none.
+extern const PriceTerms kNoPriceTerms;
+
+struct Price {
+  PricingModel model = PricingModel::kOnDemand;
   long as_of_day = 0;               // as_of as days since 1970-01-01 (parsed once at load); 0 when unknown
+  double usd_per_hour = 0;          // effective hourly rate (reserved: averaged over the term)
+  Atom as_of;                       // YYYY-MM-DD the source published or fetched it; empty when unknown
   Atom read_on;                     // YYYY-MM-DD the price was read, when as_of is unknown
   Atom source;
+  // The price's other terms (the defaults when it publishes none).
+  const PriceTerms& terms() const { return terms_ ? *terms_ : kNoPriceTerms; }
+  // The terms to change: the price's own copy (terms shared with other prices are copied first).
+  PriceTerms& editTerms();
+  // Takes `t` as the price's terms, shared with the prices that share `t` (none when `t` holds only defaults).
+  void shareTerms(const std::shared_ptr<PriceTerms>& t) { terms_ = t && *t != kNoPriceTerms ? t : nullptr; }
   // Hourly rate used for $/TFLOPS·day (tiered: first tier; monthly: month / 730 h).
   double headlineUsdPerHour() const;
+
+ private:
+  std::shared_ptr<PriceTerms> terms_;
 };
 
 struct Claims {
@@ -67,39 +86,48 @@ struct Service {
   double scaling_minutes = -1; // <0 = not published
   double queue_minutes = -1;
 };
+// The service features of an offer that publishes none.
+inline constexpr Service kNoService{};
 
+// Fields in order of alignment, so an offer has no padding (136 bytes in wasm).
 struct Offer {
+  double vcpus = 0;
+  double ram_gb = 0;
+  double network_gbps = 0;
+  double billing_increment_s = 3600;
+  double min_charge_s = 0;
+  // Hash of what the performance model depends on (GPU, GPUs per node, interconnect, network, RDMA):
+  // offers with equal hardware share one evaluation when ranking.
+  uint64_t hardware_hash = 0;
   std::string id;
   Atom provider;
   Atom instance_type;
   Atom gpu_id;
   const GpuSpec* gpu = nullptr;  // resolved against the GPU database at load time
   int gpu_count = 0;
-  double vcpus = 0;
-  double ram_gb = 0;
   Atom interconnect;             // nvswitch | nvlink | pcie | infinity-fabric | none
-  double network_gbps = 0;
-  bool rdma = false;
   Atom region;
   Atom currency = "USD";
-  double billing_increment_s = 3600;
-  double min_charge_s = 0;
-  bool example = false;
-  bool marketplace = false;      // independent hosts rented through a marketplace (peer-to-peer)
-  Service service;
   // Vendor-stated figures, when the catalog gives any (a few offers do; shared so that offers stay small).
   std::shared_ptr<const Claims> claims;
   std::vector<Price> prices;
   Messages warnings;    // claim-check discrepancies and data warnings, carried into results
-  // Hash of what the performance model depends on (GPU, GPUs per node, interconnect, network, RDMA):
-  // offers with equal hardware share one evaluation when ranking.
-  uint64_t hardware_hash = 0;
+  bool rdma = false;
+  bool example = false;
+  bool marketplace = false;      // independent hosts rented through a marketplace (peer-to-peer)
+
+  // Published service features (the defaults when the offer publishes none; few do, so they are out of line).
+  const Service& service() const { return service_ ? *service_ : kNoService; }
+  void setService(const Service& s);
   bool sameHardware(const Offer& o) const {
     return gpu_id == o.gpu_id && gpu_count == o.gpu_count && interconnect == o.interconnect &&
            network_gbps == o.network_gbps && rdma == o.rdma;
   }
 
   const Price* price(PricingModel m) const;
+
+ private:
+  std::shared_ptr<const Service> service_;
 };
 
 struct Catalog {

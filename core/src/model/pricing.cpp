@@ -7,7 +7,7 @@ namespace gpuvalue {
 
 
 double interruptionsPerHour(const Price& p, const SpotOptions& spot) {
-  return p.interruption_per_hour >= 0 ? p.interruption_per_hour : spot.interruptions_per_node_hour;
+  return p.terms().interruption_per_hour >= 0 ? p.terms().interruption_per_hour : spot.interruptions_per_node_hour;
 }
 
 double billedHours(const Offer& o, double hours) {
@@ -31,7 +31,7 @@ double tieredCost(const std::vector<PriceTier>& tiers, double hours) {
 double jobUsdPerHour(const Offer& o, const Price& p, double hours) {
   if (p.model != PricingModel::kTiered) return p.headlineUsdPerHour();
   const double billed = billedHours(o, hours);
-  return billed > 0 ? tieredCost(p.tiers, billed) / billed : p.headlineUsdPerHour();
+  return billed > 0 ? tieredCost(p.terms().tiers, billed) / billed : p.headlineUsdPerHour();
 }
 
 bool isCommitment(PricingModel m) { return m == PricingModel::kReserved || m == PricingModel::kMonthly; }
@@ -73,14 +73,15 @@ double poissonCdf(int k, double mean) {
   return std::min(1.0, sum);
 }
 
-CostResult priceJob(const Offer& o, const Price& p, double hours, int nodes, const SpotOptions& spot) {
+CostResult priceJob(const Offer& o, const Price& p, double hours, int nodes, const SpotOptions& spot, double free_trial_hours) {
   CostResult r;
   r.available = true;
   nodes = std::max(1, nodes);
   r.wall_hours = hours;
   switch (p.model) {
     case PricingModel::kOnDemand: {
-      r.billed_hours = std::max(0.0, billedHours(o, hours) - p.free_hours);
+      const double free_hours = free_trial_hours >= 0 ? free_trial_hours : p.terms().free_hours;
+      r.billed_hours = std::max(0.0, billedHours(o, hours) - free_hours);
       r.effective_usd_per_hour = p.usd_per_hour;
       r.cost_usd = r.billed_hours * p.usd_per_hour * nodes;
       break;
@@ -92,7 +93,7 @@ CostResult priceJob(const Offer& o, const Price& p, double hours, int nodes, con
       // Reserved Instances and Other AWS Reservation Models", Usage billing,
       // https://docs.aws.amazon.com/whitepapers/latest/cost-optimization-reservation-models/usage-billing.html).
       // The job's share at the reserved rate (the rest of the term used by other work) is amortised_cost_usd.
-      const double term_hours = p.term_months > 0 ? p.term_months * kHoursPerMonth : 0;
+      const double term_hours = p.terms().term_months > 0 ? p.terms().term_months * kHoursPerMonth : 0;
       const double terms = term_hours > 0 ? std::ceil(std::max(hours, 1e-9) / term_hours - 1e-9) : 0;
       r.amortised_cost_usd = hours * p.usd_per_hour * nodes;
       r.billed_hours = terms > 0 ? terms * term_hours : hours;
@@ -135,20 +136,20 @@ CostResult priceJob(const Offer& o, const Price& p, double hours, int nodes, con
     case PricingModel::kTiered: {
       double bh = billedHours(o, hours);
       r.billed_hours = bh;
-      r.cost_usd = tieredCost(p.tiers, bh) * nodes;
+      r.cost_usd = tieredCost(p.terms().tiers, bh) * nodes;
       r.effective_usd_per_hour = bh > 0 ? r.cost_usd / nodes / bh : p.headlineUsdPerHour();
       break;
     }
     case PricingModel::kServerless: {
       // One run of `hours` on `nodes` workers: each worker starts from zero (cold start billed when published),
       // is billed by the second for the work and its idle timeout, and at least min_request_s.
-      if (p.max_concurrency > 0 && nodes > p.max_concurrency) {
+      if (p.terms().max_concurrency > 0 && nodes > p.terms().max_concurrency) {
         r.available = false;
         r.note = "cost.serverless_over_cap";
         break;
       }
-      const double seconds = std::max(0.0, hours) * 3600.0 + std::max(0.0, p.cold_start_s) + p.idle_timeout_s;
-      const double billed_s = std::max(std::ceil(seconds - 1e-9), p.min_request_s);
+      const double seconds = std::max(0.0, hours) * 3600.0 + std::max(0.0, p.terms().cold_start_s) + p.terms().idle_timeout_s;
+      const double billed_s = std::max(std::ceil(seconds - 1e-9), p.terms().min_request_s);
       r.billed_hours = billed_s / 3600.0;
       r.effective_usd_per_hour = p.usd_per_hour;
       r.cost_usd = r.billed_hours * p.usd_per_hour * nodes;
@@ -158,10 +159,10 @@ CostResult priceJob(const Offer& o, const Price& p, double hours, int nodes, con
       // Whole months on whole instances; the job's share at the monthly rate is amortised_cost_usd.
       double months = std::ceil(std::max(hours, 1e-9) / kHoursPerMonth - 1e-9);
       r.billed_hours = months * kHoursPerMonth;
-      r.cost_usd = months * p.usd_per_month * nodes;
+      r.cost_usd = months * p.terms().usd_per_month * nodes;
       r.commitment_usd = r.cost_usd;
-      r.amortised_cost_usd = hours / kHoursPerMonth * p.usd_per_month * nodes;
-      r.effective_usd_per_hour = hours > 0 ? r.cost_usd / nodes / hours : p.usd_per_month / kHoursPerMonth;
+      r.amortised_cost_usd = hours / kHoursPerMonth * p.terms().usd_per_month * nodes;
+      r.effective_usd_per_hour = hours > 0 ? r.cost_usd / nodes / hours : p.terms().usd_per_month / kHoursPerMonth;
       break;
     }
   }

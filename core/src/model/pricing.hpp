@@ -43,8 +43,10 @@ double billedHours(const Offer& o, double hours);
 double interruptionsPerHour(const Price& p, const SpotOptions& spot);
 
 // Cost of running `nodes` instances of `offer` for `hours` of work under `price`: what the user pays for this job.
-// Reserved and monthly prices are commitments: whole terms (months) on whole instances.
-CostResult priceJob(const Offer& offer, const Price& price, double hours, int nodes, const SpotOptions& spot);
+// Reserved and monthly prices are commitments: whole terms (months) on whole instances. free_trial_hours >= 0
+// replaces an on-demand price's own free-trial hours (a request's override).
+CostResult priceJob(const Offer& offer, const Price& price, double hours, int nodes, const SpotOptions& spot,
+                    double free_trial_hours = -1);
 
 // The hourly rate a job of `hours` pays per node: a tiered price's cost over its billed hours (not its first tier,
 // which a teaser rate makes look cheap), the headline rate of any other price.

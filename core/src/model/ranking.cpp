@@ -111,11 +111,11 @@ Evaluation evaluate(const Workload& workload, const Offer& o, const RankOptions&
 
 double serviceScore(const Offer& o) {
   double s = 0;
-  if (o.service.preinstalled_frameworks) s += 0.25;
+  if (o.service().preinstalled_frameworks) s += 0.25;
   if (o.rdma) s += 0.25;
-  if (o.service.sla_pct >= 99.9) s += 0.25;
-  else if (o.service.sla_pct >= 99.0) s += 0.125;
-  if (o.service.scaling_minutes >= 0 && o.service.scaling_minutes <= 10) s += 0.25;
+  if (o.service().sla_pct >= 99.9) s += 0.25;
+  else if (o.service().sla_pct >= 99.0) s += 0.125;
+  if (o.service().scaling_minutes >= 0 && o.service().scaling_minutes <= 10) s += 0.25;
   return s;
 }
 
@@ -200,12 +200,7 @@ double unitCost(const Offer& o, const Price& p, double cost_usd, double wall_hou
 
 CostResult costOf(const Offer& o, const Price& p, const Evaluation& e, const RankOptions& opt, const SpotOptions& spot) {
   if (!(e.throughput.time_hours > 0)) return CostResult{};
-  if (opt.free_trial_hours >= 0 && p.model == PricingModel::kOnDemand) {
-    Price trial = p;
-    trial.free_hours = opt.free_trial_hours;
-    return priceJob(o, trial, e.throughput.time_hours, e.nodes, spot);
-  }
-  return priceJob(o, p, e.throughput.time_hours, e.nodes, spot);
+  return priceJob(o, p, e.throughput.time_hours, e.nodes, spot, opt.free_trial_hours);
 }
 
 uint64_t bitsOf(double v) {
@@ -272,7 +267,7 @@ std::vector<RankEntry> collectCandidates(const Workload& w, const Catalog& catal
       if (f.budget_usd > 0 && cost_usd > f.budget_usd) continue;
       if (f.deadline_hours > 0 && wall_hours > f.deadline_hours) continue;
       const bool meets = fits && (horizon <= 0 || wall_hours <= horizon * (1 + 1e-9));
-      cands.push_back({&o, &p, &e, fits, meets, false, cost_usd, wall_hours, unitCost(o, p, cost_usd, wall_hours, e.nodes), 0, 0, 0});
+      cands.push_back({&o, &p, &e, fits, meets, false, cost_usd, wall_hours, 0});
     }
   }
   return cands;
@@ -288,7 +283,7 @@ void findBests(const std::vector<RankEntry>& cands, Ranking& out) {
   }
   for (const auto& c : cands) {
     if (!c.fits || (out.meeting_count > 0 && !c.meets)) continue;
-    const double unit = c.usd_per_tflops_day;
+    const double unit = c.usdPerTflopsDay();
     if (unit > 0 && (out.best_unit == 0 || unit < out.best_unit)) out.best_unit = unit;
     if (c.cost_usd > 0 && (out.best_cost == 0 || c.cost_usd < out.best_cost)) out.best_cost = c.cost_usd;
     if (c.wall_hours > 0 && (out.best_time == 0 || c.wall_hours < out.best_time)) out.best_time = c.wall_hours;
@@ -309,7 +304,7 @@ struct Scorer {
   }
   double score(const RankEntry& c) const {
     const double wsum = std::max(1e-9, wt.unit_cost + wt.task + wt.service);
-    return c.fits ? (wt.unit_cost * unit(c.usd_per_tflops_day) + wt.task * task(c.cost_usd, c.wall_hours, isFreeJob(c.model(), c.fits, c.cost_usd, c.wall_hours)) +
+    return c.fits ? (wt.unit_cost * unit(c.usdPerTflopsDay()) + wt.task * task(c.cost_usd, c.wall_hours, isFreeJob(c.model(), c.fits, c.cost_usd, c.wall_hours)) +
                      wt.service * serviceScore(*c.offer)) / wsum
                   : 0;
   }
@@ -348,50 +343,54 @@ FlatMap64<double> paretoFrontier(const std::vector<RankEntry>& cands, size_t eva
 // A commitment (reserved, monthly) never ranks above an on-demand offer of the same GPU type and total GPU count,
 // in the same group (fitting, within the horizon), whose job costs less: its order score is capped just below the
 // lowest order score of those on-demand offers.
-void capCommitments(std::vector<RankEntry>& cands) {
+void capCommitments(std::vector<RankEntry>& cands, Ranking& out) {
+  // An on-demand job's group (GPU type, total GPUs, within the horizon or not), cost and order score: 24 bytes in
+  // wasm, one per on-demand entry (100,000 for a 100,000-offer catalog), reserved at their exact number.
   struct OnDemand {
-    const GpuSpec* gpu;
-    int gpus;
-    bool meets;
     double cost, order;
+    const GpuSpec* gpu;
+    int gpus_meets;  // total GPUs x 2 + within the horizon
   };
-  auto key = [](const OnDemand& a, const OnDemand& b) {
+  auto group_less = [](const OnDemand& a, const OnDemand& b) {
     if (a.gpu != b.gpu) return std::less<const GpuSpec*>()(a.gpu, b.gpu);
-    if (a.gpus != b.gpus) return a.gpus < b.gpus;
-    if (a.meets != b.meets) return a.meets < b.meets;
+    return a.gpus_meets < b.gpus_meets;
+  };
+  auto key = [&](const OnDemand& a, const OnDemand& b) {
+    if (group_less(a, b)) return true;
+    if (group_less(b, a)) return false;
     return a.cost < b.cost;
   };
-  std::vector<OnDemand> od;
+  auto same = [](const OnDemand& a, const OnDemand& b) { return a.gpu == b.gpu && a.gpus_meets == b.gpus_meets; };
+  auto of = [](const RankEntry& c) { return OnDemand{c.cost_usd, c.order, c.offer->gpu, c.eval->nodes * c.offer->gpu_count * 2 + (c.meets ? 1 : 0)}; };
+  size_t on_demand = 0;
   bool any_commitment = false;
   for (const auto& c : cands) {
     if (!c.fits || !(c.cost_usd > 0)) continue;
-    const int gpus = c.eval->nodes * c.offer->gpu_count;
-    if (c.price->model == PricingModel::kOnDemand) od.push_back({c.offer->gpu, gpus, c.meets, c.cost_usd, c.order});
+    if (c.price->model == PricingModel::kOnDemand) ++on_demand;
     else if (isCommitment(c.price->model)) any_commitment = true;
   }
-  if (!any_commitment || od.empty()) return;
+  if (!any_commitment || on_demand == 0) return;
+  std::vector<OnDemand> od;
+  od.reserve(on_demand);
+  for (const auto& c : cands)
+    if (c.fits && c.cost_usd > 0 && c.price->model == PricingModel::kOnDemand) od.push_back(of(c));
   std::sort(od.begin(), od.end(), key);
-  // Running minimum of the order score within each (GPU, count, group), in order of cost, and where each
-  // run of the same (GPU, count, group) starts.
-  auto same = [](const OnDemand& a, const OnDemand& b) { return a.gpu == b.gpu && a.gpus == b.gpus && a.meets == b.meets; };
-  std::vector<size_t> run_start(od.size(), 0);
-  for (size_t i = 1; i < od.size(); ++i) {
-    if (!same(od[i], od[i - 1])) {
-      run_start[i] = i;
+  // Each group's cheapest job, and the running minimum of the order score within each group in order of cost.
+  for (size_t i = 0; i < od.size(); ++i) {
+    if (i > 0 && same(od[i], od[i - 1])) {
+      od[i].order = std::min(od[i].order, od[i - 1].order);
       continue;
     }
-    run_start[i] = run_start[i - 1];
-    od[i].order = std::min(od[i].order, od[i - 1].order);
+    out.cheapest_on_demand.push_back({od[i].gpu, od[i].gpus_meets / 2, (od[i].gpus_meets & 1) != 0, od[i].cost});
   }
   for (auto& c : cands) {
     if (!c.fits || !(c.cost_usd > 0) || !isCommitment(c.price->model)) continue;
-    const OnDemand probe{c.offer->gpu, c.eval->nodes * c.offer->gpu_count, c.meets, c.cost_usd, 0};
+    OnDemand probe = of(c);
+    probe.order = 0;
     auto it = std::lower_bound(od.begin(), od.end(), probe, key);  // the first on-demand job costing as much or more
     if (it == od.begin()) continue;
     const OnDemand& cheaper = *(it - 1);
-    if (!same(cheaper, probe)) continue;
-    c.cheaper_on_demand_usd = od[run_start[static_cast<size_t>(it - 1 - od.begin())]].cost;
-    if (c.order >= cheaper.order) c.order = std::nextafter(cheaper.order, -1e300);
+    if (same(cheaper, probe) && c.order >= cheaper.order) c.order = std::nextafter(cheaper.order, -1e300);
   }
 }
 
@@ -441,9 +440,9 @@ RankResult fullResult(const RankEntry& c, const Workload& w, const RankOptions& 
   r.fits = c.fits;
   r.meets_horizon = c.meets;
   r.pareto = c.pareto;
-  r.cheaper_on_demand_usd = c.cheaper_on_demand_usd;
-  r.score = c.score;
-  r.usd_per_tflops_day = c.usd_per_tflops_day;
+  r.cheaper_on_demand_usd = cheaperOnDemandUsd(ranking, c);
+  r.score = entryScore(ranking, c);
+  r.usd_per_tflops_day = c.usdPerTflopsDay();
   r.stale = isStale(p, today_day);
   r.cost = costOf(o, p, *c.eval, opt, spotOptionsOf(opt));
   if (r.cost.cost_usd != c.cost_usd || r.cost.wall_hours != c.wall_hours) ++ranking.cost_mismatches;
@@ -463,6 +462,23 @@ RankResult fullResult(const RankEntry& c, const Workload& w, const RankOptions& 
 }
 
 }  // namespace
+
+double RankEntry::usdPerTflopsDay() const { return unitCost(*offer, *price, cost_usd, wall_hours, eval->nodes); }
+
+double entryScore(const Ranking& ranking, const RankEntry& e) { return Scorer{ranking, ranking.weights}.score(e); }
+
+double cheaperOnDemandUsd(const Ranking& ranking, const RankEntry& e) {
+  if (!e.fits || !(e.cost_usd > 0) || !isCommitment(e.model())) return 0;
+  const Ranking::GroupCost group{e.offer->gpu, e.nodes() * e.offer->gpu_count, e.meets, 0};
+  auto less = [](const Ranking::GroupCost& a, const Ranking::GroupCost& b) {
+    if (a.gpu != b.gpu) return std::less<const GpuSpec*>()(a.gpu, b.gpu);
+    return a.gpus != b.gpus ? a.gpus < b.gpus : a.meets < b.meets;
+  };
+  const auto& groups = ranking.cheapest_on_demand;
+  auto it = std::lower_bound(groups.begin(), groups.end(), group, less);
+  if (it == groups.end() || less(group, *it) || !(it->cost_usd < e.cost_usd)) return 0;
+  return it->cost_usd;
+}
 
 RankResult resultAt(Ranking& ranking, size_t index, const Workload& w, const RankOptions& opt) {
   return fullResult(ranking.entries.at(index), w, opt, dayNumber(opt.today), ranking);
@@ -509,9 +525,10 @@ Ranking rankOffers(const Workload& w, const Catalog& catalog, const RankOptions&
   const SpotOptions spot = spotOptionsOf(opt);
   std::vector<RankEntry> cands = collectCandidates(w, catalog, opt, spot, out);
   findBests(cands, out);
+  out.weights = opt.weights;
   const Scorer scorer{out, opt.weights};
-  for (auto& c : cands) c.order = c.score = scorer.score(c);
-  capCommitments(cands);
+  for (auto& c : cands) c.order = scorer.score(c);
+  capCommitments(cands, out);
   const FlatMap64<double> frontier = paretoFrontier(cands, out.evaluations.size(), out.meeting_count > 0);
   out.result_count = cands.size();
   const size_t keep = keepBest(cands, opt.limit);

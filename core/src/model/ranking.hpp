@@ -129,18 +129,20 @@ class EvaluationStore {
 };
 
 // What ranking keeps per (offer, billing model): pointers and the numbers that order, filter, group and plot
-// results (64 bytes in wasm instead of a ~600-byte RankResult; 250,000 of them for a 100,000-offer catalog).
+// results (40 bytes in wasm instead of a ~600-byte RankResult; 200,000 of them for a 100,000-offer catalog). What
+// follows from these and the ranking (unit cost, score, the cheaper on-demand job) is computed where it is read.
 struct RankEntry {
   const Offer* offer;
   const Price* price;
   const Evaluation* eval;
   bool fits, meets;
   bool pareto;                   // on the cost–time frontier (set once the frontier is known)
-  double cost_usd, wall_hours, usd_per_tflops_day, score;
+  double cost_usd, wall_hours;
   double order;                  // the score the order uses (a commitment's is capped below cheaper on-demand offers)
-  double cheaper_on_demand_usd;  // the cheaper on-demand job that capped it, else 0
   PricingModel model() const { return price->model; }
   int nodes() const { return eval->nodes; }
+  // $/TFLOPS·day at FP16 dense (article formula) at the rate the job pays.
+  double usdPerTflopsDay() const;
 };
 
 // A fitting on-demand job that costs $0 because the price's free trial covers it: the cheapest there is, not a
@@ -166,7 +168,22 @@ struct Ranking {
   std::shared_ptr<EvaluationStore> store;
   // The distinct hardware evaluations this ranking used, in first-use order.
   std::vector<const Evaluation*> evaluations;
+  Weights weights;                   // the weights of the scores
+  // The cheapest on-demand job (fitting, with a cost) of each group a commitment is compared within: GPU type,
+  // total GPUs, within the horizon or not; sorted by group.
+  struct GroupCost {
+    const GpuSpec* gpu;
+    int gpus;
+    bool meets;
+    double cost_usd;
+  };
+  std::vector<GroupCost> cheapest_on_demand;
 };
+
+// An entry's weighted score over the ranking's bests (unit cost, task, service) in [0, 1]; 0 when it does not fit.
+double entryScore(const Ranking& ranking, const RankEntry& e);
+// For a commitment (reserved, monthly): the cheapest on-demand job of its group when that costs less, else 0.
+double cheaperOnDemandUsd(const Ranking& ranking, const RankEntry& e);
 
 // Service value in [0, 1]: equal parts preinstalled frameworks, RDMA network, published SLA >= 99.9 %,
 // and scaling within minutes (article §2.3's three service criteria plus availability).

@@ -37,23 +37,24 @@ Column columnOf(const std::string& key) {
   return Column::kRank;
 }
 
-double columnValue(Column c, const RankEntry& e, size_t rank) {
+double columnValue(Column c, const Ranking& ranking, const RankEntry& e, size_t rank) {
   switch (c) {
     case Column::kRank: return static_cast<double>(rank);
     case Column::kTotalGpus: return e.nodes() * e.offer->gpu_count;
     case Column::kTime: return hours(e);
     case Column::kCost: return cost(e);
     case Column::kHourly: return hourly(e) * e.nodes();
-    case Column::kUnit: return written(e.usd_per_tflops_day);
+    case Column::kUnit: return written(e.usdPerTflopsDay());
     case Column::kMemory: return written(e.eval->memory.required_gb);
-    case Column::kScore: return written(e.score);
+    case Column::kScore: return written(entryScore(ranking, e));
   }
   return 0;
 }
 
 // Entry indices in table order: fitting results first whatever the column (as in the ranking); missing values
 // (0: no cost, no time) last; ties in the ranking's order.
-std::vector<size_t> tableOrder(const std::vector<RankEntry>& entries, const ViewOptions& opt) {
+std::vector<size_t> tableOrder(const Ranking& ranking, const ViewOptions& opt) {
+  const auto& entries = ranking.entries;
   const Column c = columnOf(opt.sort_key);
   const bool zero_counts = c == Column::kScore;
   struct Item {
@@ -63,7 +64,7 @@ std::vector<size_t> tableOrder(const std::vector<RankEntry>& entries, const View
   };
   std::vector<Item> items(entries.size());
   for (size_t i = 0; i < entries.size(); ++i) {
-    const double v = columnValue(c, entries[i], i + 1);
+    const double v = columnValue(c, ranking, entries[i], i + 1);
     // A job that costs $0 (a free trial covering it) is the cheapest there is, not a missing value.
     const RankEntry& e = entries[i];
     const bool free_job = c == Column::kCost && isFreeJob(e.model(), e.fits, e.cost_usd, e.wall_hours);
@@ -186,10 +187,13 @@ void findPicks(const std::vector<RankEntry>& entries, RankingView& v) {
   for (const auto& e : entries) any_in_time = any_in_time || (priced(e) && e.meets);
   auto lowest = [&](double (*get)(const RankEntry&)) {
     size_t best = kNone;
+    double best_value = 0;
     for (size_t i = 0; i < entries.size(); ++i) {
       const RankEntry& e = entries[i];
-      if (!priced(e) || (any_in_time && !e.meets) || get(e) < 0) continue;
-      if (best == kNone || get(e) < get(entries[best])) best = i;
+      if (!priced(e) || (any_in_time && !e.meets)) continue;
+      const double value = get(e);
+      if (value < 0) continue;
+      if (best == kNone || value < best_value) best = i, best_value = value;
     }
     return best;
   };
@@ -206,7 +210,10 @@ void findPicks(const std::vector<RankEntry>& entries, RankingView& v) {
       if (cost(e) < cost(f) || (cost(e) == cost(f) && hours(e) < hours(f))) v.fastest = i;
     }
   }
-  v.lowest_unit = lowest([](const RankEntry& e) { return e.usd_per_tflops_day > 0 ? written(e.usd_per_tflops_day) : -1.0; });
+  v.lowest_unit = lowest([](const RankEntry& e) {
+    const double unit = e.usdPerTflopsDay();
+    return unit > 0 ? written(unit) : -1.0;
+  });
 }
 
 // The scatter's points in table order; above `max`, the finest grid in log–log space (160 × 100 cells, coarser by
@@ -285,7 +292,7 @@ RankingView viewOf(const Ranking& ranking, const ViewOptions& opt) {
   const auto& entries = ranking.entries;
   RankingView v;
   v.total = entries.size();
-  const std::vector<size_t> order = tableOrder(entries, opt);
+  const std::vector<size_t> order = tableOrder(ranking, opt);
   v.rows = groupRegions(entries, order, opt.rows);
   std::unordered_set<size_t> shown;
   for (const ViewRow& row : v.rows) shown.insert(row.index);

@@ -178,11 +178,11 @@ void chooseOffers(const AdviceOptions& opt, const Catalog& catalog, const Worklo
   auto usable = [&](const RankResult& r) { return r.fits && r.cost.cost_usd > 0 && r.nodes() * r.offer->gpu_count <= opt.max_gpus; };
   bool any_sla = false;
   if (opt.stage == Stage::kProduction)
-    for (const RankResult& r : ranking.results) any_sla = any_sla || (usable(r) && r.offer->service.sla_pct >= kProductionSlaPct);
+    for (const RankResult& r : ranking.results) any_sla = any_sla || (usable(r) && r.offer->service().sla_pct >= kProductionSlaPct);
   for (const RankResult& r : ranking.results) {
     if (!usable(r)) continue;
     const AdviceChoice c = choiceOf(r, today_day);
-    if (!any_sla || r.offer->service.sla_pct >= kProductionSlaPct) {
+    if (!any_sla || r.offer->service().sla_pct >= kProductionSlaPct) {
       if (cheaperChoice(c, e.best)) e.best = c;
       if (fasterChoice(c, e.fastest)) e.fastest = c;
     }

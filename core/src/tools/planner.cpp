@@ -30,7 +30,7 @@ void spotTaskModel(const PlanInputs& in, double& overhead, double& p_complete) {
   Price p;
   p.model = PricingModel::kSpot;
   p.usd_per_hour = 1;
-  p.interruption_per_hour = in.interruptions_per_hour;
+  p.editTerms().interruption_per_hour = in.interruptions_per_hour;
   SpotOptions s;
   s.checkpoint_write_hours = in.checkpoint_write_hours;
   s.restart_hours = in.restart_hours;
