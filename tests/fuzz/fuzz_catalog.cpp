@@ -30,9 +30,10 @@ std::string readAll(const gpuvalue::GpuDatabase& db, const std::string& text, bo
          (o.claims ? "c" : "-") + "|";
     for (double v : {o.vcpus, o.ram_gb, o.network_gbps, o.billing_increment_s, o.min_charge_s}) num(v);
     for (const auto& p : o.prices) {
-      d += std::string(gpuvalue::pricingModelName(p.model)) + "|" + p.as_of.str() + "|" + p.source.str() + "|" + p.upfront.str() + "|" +
-           std::to_string(p.term_months) + "|";
-      for (double v : {p.usd_per_hour, p.usd_per_month, p.claimed_discount_pct, p.interruption_per_hour, p.free_hours}) num(v);
+      const gpuvalue::PriceTerms& t = p.terms();
+      d += std::string(gpuvalue::pricingModelName(p.model)) + "|" + p.as_of.str() + "|" + p.source.str() + "|" + t.upfront.str() + "|" +
+           std::to_string(t.term_months) + "|";
+      for (double v : {p.usd_per_hour, t.usd_per_month, t.claimed_discount_pct, t.interruption_per_hour, t.free_hours}) num(v);
     }
     for (const auto& w : o.warnings) d += gpuvalue::debugText(w) + "|";
     d += "\n";
