@@ -306,10 +306,9 @@ std::string apiAdvise(EngineState& s, const std::string& text, const std::string
   // Memory on one GPU of the article's class, without sharding: the numbers behind agree/disagree.
   const ArticleRung& art = kArticleLadder[a.article_rung];
   const GpuSpec* art_gpu = s.gpus.find(art.gpu_id);
+  // (estimateMemory applies the workload's own recomputation, when it fixes one, to the plan it is given.)
   MemoryBreakdown one;
-  Sharding unsharded;
-  if (w.fixedRecompute() >= 0) unsharded.recompute = static_cast<Recompute>(w.fixedRecompute());  // the workload's own
-  if (art_gpu) one = estimateMemory(w, defaultCluster(*art_gpu, 1), unsharded, opt.constants);
+  if (art_gpu) one = estimateMemory(w, defaultCluster(*art_gpu, 1), Sharding{}, opt.constants);
   const Messages note = adviceNote(a, opt, one);
   const char* rule = a.article_rung == 0 ? "advise.rule_small" : a.article_rung == 1 ? "advise.rule_medium" : "advise.rule_large";
   std::string out;
