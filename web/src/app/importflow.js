@@ -5,9 +5,9 @@
 import { todayIso } from '../format/format.js';
 import { busyMessage } from '../views/import.js';
 import { storeStep, noteRemoved } from './storesync.js';
+import { nextTask } from '../views/tasks.js';
 
 // A new task (the engine's answer arrives in a message task; saving and redrawing each get their own).
-const nextTask = () => new Promise((resolve) => { setTimeout(resolve, 0); });
 
 const ud = (app) => app.store.session.userData;
 

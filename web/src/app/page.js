@@ -36,6 +36,7 @@ import { download, savedMeasurements, saveMeasurements } from './saved.js';
 import { memoStep } from './memo.js';
 import { createAnswers, canonical } from './answers.js';
 import { afterPaint, settler } from './paint.js';
+import { nextTask } from '../views/tasks.js';
 
 // Rows sent to the page per view: every row of the bundled catalog; a catalog of thousands of offers shows its
 // first rows in the chosen order (the scatter still shows all of them, thinned; exports hold every row).
@@ -49,9 +50,6 @@ const FAILED = {
   call: (e) => ({ ok: false, error: errorData(e) }),
   sweep: (e) => ({ points: [], error: String(e.message || e) }),
 };
-
-// Yields to the event loop: the rest runs in a new task (so that input and paint come in between).
-export const nextTask = () => new Promise((resolve) => { setTimeout(resolve, 0); });
 
 // A view from the engine host as the page keeps it: rows parsed (each in a task of its own) and indexed by key.
 async function prepareView(v) {

@@ -2,8 +2,7 @@
 // chart, each its own short task; and the settling of a render's three parts (table, charts, details), after which
 // the page is no longer busy.
 import { timed } from '../views/profile.js';
-
-const nextTask = () => new Promise((resolve) => { setTimeout(resolve, 0); });
+import { nextTask } from '../views/tasks.js';
 
 // Tracks the three parts of a render: when all have settled the page is no longer busy. A newer render (or
 // markBusy) makes the older one's reports stale. paint: the page's paint bookkeeping (app.paint).

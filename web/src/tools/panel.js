@@ -15,6 +15,7 @@ import { h, tx } from '../views/dom.js';
 import { TOOL_IDS, displayOf } from '../state/state.js';
 import { Chart, palette } from '../views/charts.js';
 import { timed } from '../views/profile.js';
+import { nextTask } from '../views/tasks.js';
 import { errorBox } from './form.js';
 import { advisePanel } from './advise.js';
 import { planPanel } from './plan.js';
@@ -181,7 +182,7 @@ export function createTools(container, app) {
         built.outEl.setAttribute('aria-busy', 'true');
         Promise.all(spec.map((s) => c.ask(...opOf(s))))
           .then(async (rs) => {
-            await new Promise((resolve) => { setTimeout(resolve, 0); });  // draw in a task of its own
+            await nextTask();  // draw in a task of its own
             if (callsKey !== key || !built) return;
             results = rs;
             built.outEl.removeAttribute('aria-busy');

@@ -6,6 +6,7 @@ import { h, tx, dataText } from './dom.js';
 import { providerName } from '../format/providers.js';
 import { sizeField, displayOf } from '../state/state.js';
 import { timed } from './profile.js';
+import { nextTask } from './tasks.js';
 
 const N = 100;
 const logspace = (lo, hi, n = N) => Array.from({ length: n }, (_, i) => lo * (hi / lo) ** (i / (n - 1)));
@@ -171,7 +172,7 @@ export function createSensitivity(container, app) {
     const k = key;
     // The page's one cache of engine answers (app/answers.js) holds the sweeps; a failure is an answer with `error`.
     ctxNow.ask('sweep', JSON.parse(k)[0]).then(async (r) => {
-      await new Promise((resolve) => { setTimeout(resolve, 0); });  // draw in a task of its own
+      await nextTask();  // draw in a task of its own
       inflight = false;
       if (k !== key) { run(); return; }
       result = r;

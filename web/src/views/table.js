@@ -2,6 +2,7 @@
 import { h, tx, txv, engineText, dataText } from './dom.js';
 import { SORT_FIRST } from '../state/rows.js';
 import { timed } from './profile.js';
+import { background } from './tasks.js';
 import { sortHeader } from './sortable.js';
 import { calibratedMark } from './calibration.js';
 import { providerName } from '../format/providers.js';
@@ -115,20 +116,8 @@ function row(r, ctx) {
 
 const FIRST_ROWS = 20;
 const CHUNK_ROWS = 15;
-// The rows below the first screen are added in background-priority tasks where the browser has the Prioritized
-// Task Scheduling API (Chromium; https://developer.mozilla.org/en-US/docs/Web/API/Scheduler/postTask), so that the
-// charts and details of the same change, each a task of normal priority, come first; elsewhere in timer tasks.
-// Returns a function that cancels the task.
-function background(fn) {
-  const s = globalThis.scheduler;
-  if (s && typeof s.postTask === 'function' && typeof TaskController === 'function') {
-    const tc = new TaskController({ priority: 'background' });
-    s.postTask(fn, { signal: tc.signal }).catch(() => { /* aborted */ });
-    return () => tc.abort();
-  }
-  const id = setTimeout(fn, 0);
-  return () => clearTimeout(id);
-}
+// The rows below the first screen are added in background-priority tasks (views/tasks.js), so that the charts and
+// details of the same change, each a task of normal priority, come first.
 let pending = null;
 
 // Renders the table: the first rows at once (what is on screen), the rest in later short tasks so that an update
