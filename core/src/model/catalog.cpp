@@ -71,10 +71,7 @@ double Price::headlineUsdPerHour() const {
 }
 
 void Offer::setService(const Service& s) {
-  const Service& n = kNoService;
-  const bool published = s.preinstalled_frameworks != n.preinstalled_frameworks || s.sla_pct != n.sla_pct ||
-                         s.scaling_minutes != n.scaling_minutes || s.queue_minutes != n.queue_minutes;
-  service_ = published ? std::make_shared<const Service>(s) : nullptr;
+  service_ = s == kNoService ? nullptr : std::make_shared<const Service>(s);
 }
 
 const Price* Offer::price(PricingModel m) const {

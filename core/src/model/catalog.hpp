@@ -85,6 +85,10 @@ struct Service {
   double sla_pct = 0;          // 0 = not published
   double scaling_minutes = -1; // <0 = not published
   double queue_minutes = -1;
+  bool operator==(const Service& o) const {
+    return preinstalled_frameworks == o.preinstalled_frameworks && sla_pct == o.sla_pct &&
+           scaling_minutes == o.scaling_minutes && queue_minutes == o.queue_minutes;
+  }
 };
 // The service features of an offer that publishes none.
 inline constexpr Service kNoService{};
