@@ -98,10 +98,13 @@ export async function buildWeb(root) {
   const site = path.join(dist, 'site');
   fs.mkdirSync(path.join(site, 'data'), { recursive: true });
   // Speed-optimised engine for the CLI and node; the size-optimised one (its hot paths still compiled for speed,
-  // wasm/CMakeLists.txt) for the site, the offline file and the widget: a third of the bytes to fetch and compile.
+  // wasm/CMakeLists.txt) for the site and the offline file: a third of the bytes to fetch and compile.
   const engineJs = NOTICE + fs.readFileSync(path.join(root, 'build/wasm/wasm/gpuvalue_engine.cjs'), 'utf8');
   const smallEngine = path.join(root, 'build/wasm-small/wasm/gpuvalue_engine.cjs');
   const engineSmallJs = fs.existsSync(smallEngine) ? NOTICE + fs.readFileSync(smallEngine, 'utf8') : engineJs;
+  // The widget's engine: the same tree's module with only the methods the widget calls (wasm/CMakeLists.txt).
+  const widgetEngineFile = path.join(root, 'build/wasm-small/wasm/gpuvalue_widget_engine.cjs');
+  const engineWidgetJs = fs.existsSync(widgetEngineFile) ? NOTICE + fs.readFileSync(widgetEngineFile, 'utf8') : engineSmallJs;
   const data = dataBundle(root);
   // What the pages and the widget carry: the catalogs packed (web/src/engine/bundle.js), unpacked where they start.
   const dataJson = JSON.stringify(packBundle(data));
@@ -148,9 +151,9 @@ export async function buildWeb(root) {
   };
   sitePage();
 
-  // Widget: engine + data + custom element in one classic script. The size-optimised engine, its wasm as base64 of
-  // its gzip (inflated by the element when it first ranks): a third of the bytes of the served engine.
-  const { engine: engineWidget, wasmGzBase64: widgetWasm } = splitWasm(engineSmallJs);
+  // Widget: engine + data + custom element in one classic script. The widget's own size-optimised engine (only the
+  // methods it calls), its wasm as base64 of its gzip (inflated by the element when it first ranks).
+  const { engine: engineWidget, wasmGzBase64: widgetWasm } = splitWasm(engineWidgetJs);
   const widgetEngine = (await esbuild.transform(engineWidget, { minify: true, target: 'es2020', legalComments: 'inline', logLevel: 'warning' })).code;
   const widgetFile = `${widgetEngine}\n;window.__GPUVALUE_WASM__=${JSON.stringify(widgetWasm || '')};window.__GPUVALUE_DATA__=${dataJson.replace(/</g, '\\u003c')};\n${widgetJs}`;
   fs.writeFileSync(path.join(site, 'gpu-value.js'), widgetFile);

@@ -37,38 +37,48 @@ std::string apiLoadServingPresets(EngineState&, const std::string&, const std::s
 std::string apiServingPresets(EngineState&, const std::string&, const std::string&);
 std::string apiParseMeasurement(EngineState&, const std::string&, const std::string&);
 
+// The widget's engine (GPUVALUE_WIDGET_ENGINE: the target gpuvalue_widget_wasm, wasm/CMakeLists.txt) keeps the
+// handlers of the methods the widget calls (web/src/app/widget.js, the loading in web/src/engine/client.js
+// createEngine, the serving ranking in web/src/engine/serving.js); the other rows keep their name and lose their
+// handler (FULL), so the linker leaves their code out and a call answers error.method_not_in_engine.
+#ifdef GPUVALUE_WIDGET_ENGINE
+#define FULL(handler) nullptr
+#else
+#define FULL(handler) handler
+#endif
+
 using A = ArgumentKind;
 const ApiMethod kApiMethods[] = {
     {"loadGpus", apiLoadGpus, A::kDocument, "replaces the GPU database (data/gpus.json); keeps the old one on failure"},
     {"loadCatalog", apiLoadCatalog, A::kDocument, "replaces the catalog with one document or an array of documents"},
     {"addCatalog", apiAddCatalog, A::kDocument, "adds one catalog document's offers to the catalog (all or nothing)"},
-    {"validate", apiValidate, A::kDocument, "checks catalog, GPU database or presets text without changing anything"},
+    {"validate", FULL(apiValidate), A::kDocument, "checks catalog, GPU database or presets text without changing anything"},
     {"loadPresets", apiLoadPresets, A::kDocument, "replaces the workload presets (data/presets.json)"},
-    {"estimate", apiEstimate, A::kRequest, "time, throughput and memory of a workload on N GPUs of one type"},
+    {"estimate", FULL(apiEstimate), A::kRequest, "time, throughput and memory of a workload on N GPUs of one type"},
     {"rank", apiRank, A::kRequest, "ranks every catalog offer for a workload by cost, time and service"},
-    {"rankView", apiRankView, A::kRequest, "the page's view of a ranking: rows in a column's order with regions grouped, picks, scatter"},
-    {"cost", apiCost, A::kRequest, "prices hours on one catalog instance under one billing model"},
-    {"importSkypilot", apiImportSkypilot, A::kCsv, "turns a SkyPilot vms.csv into a catalog document"},
-    {"advise", apiAdvise, A::kRequest, "GPU class, count and billing for a model size and training stage"},
-    {"plan", apiPlan, A::kRequest, "cheapest yearly mix of reserved, on-demand and spot capacity for a demand"},
-    {"serverless", apiServerless, A::kRequest, "a day's load curve on serverless, on-demand, reserved and spot capacity"},
-    {"mig", apiMig, A::kRequest, "packs small jobs into MIG slices and compares with whole GPUs"},
-    {"levers", apiLevers, A::kRequest, "time and cost of one workload before and after each cost lever"},
-    {"compare", apiCompare, A::kRequest, "two to four configurations side by side, with why one is faster"},
-    {"energy", apiEnergy, A::kRequest, "energy, electricity cost and CO2 of a job, air- vs liquid-cooled"},
-    {"tco", apiTco, A::kRequest, "owning vs renting GPUs over the amortisation period"},
+    {"rankView", FULL(apiRankView), A::kRequest, "the page's view of a ranking: rows in a column's order with regions grouped, picks, scatter"},
+    {"cost", FULL(apiCost), A::kRequest, "prices hours on one catalog instance under one billing model"},
+    {"importSkypilot", FULL(apiImportSkypilot), A::kCsv, "turns a SkyPilot vms.csv into a catalog document"},
+    {"advise", FULL(apiAdvise), A::kRequest, "GPU class, count and billing for a model size and training stage"},
+    {"plan", FULL(apiPlan), A::kRequest, "cheapest yearly mix of reserved, on-demand and spot capacity for a demand"},
+    {"serverless", FULL(apiServerless), A::kRequest, "a day's load curve on serverless, on-demand, reserved and spot capacity"},
+    {"mig", FULL(apiMig), A::kRequest, "packs small jobs into MIG slices and compares with whole GPUs"},
+    {"levers", FULL(apiLevers), A::kRequest, "time and cost of one workload before and after each cost lever"},
+    {"compare", FULL(apiCompare), A::kRequest, "two to four configurations side by side, with why one is faster"},
+    {"energy", FULL(apiEnergy), A::kRequest, "energy, electricity cost and CO2 of a job, air- vs liquid-cooled"},
+    {"tco", FULL(apiTco), A::kRequest, "owning vs renting GPUs over the amortisation period"},
     {"defaults", apiDefaults, A::kNone, "the engine's default constants, spot options, weights and decision inputs"},
     {"presets", apiPresets, A::kNone, "the loaded workload presets"},
     {"gpus", apiGpus, A::kNone, "the loaded GPU database"},
     {"catalogSummary", apiCatalogSummary, A::kNone, "the loaded offers with their prices"},
-    {"catalogFacts", apiCatalogFacts, A::kNone, "the loaded catalog's counts, names, dates, serverless and reservable offers, without prices"},
-    {"offers", apiOffers, A::kRequest, "the loaded offers named by id, with their prices (catalogSummary's records)"},
-    {"schemas", apiSchemas, A::kDocument, "the data files' JSON Schemas, with the GPU ids of the given GPU database"},
-    {"messages", apiMessages, A::kNone, "every message code the engine can emit, with its parameter names"},
+    {"catalogFacts", FULL(apiCatalogFacts), A::kNone, "the loaded catalog's counts, names, dates, serverless and reservable offers, without prices"},
+    {"offers", FULL(apiOffers), A::kRequest, "the loaded offers named by id, with their prices (catalogSummary's records)"},
+    {"schemas", FULL(apiSchemas), A::kDocument, "the data files' JSON Schemas, with the GPU ids of the given GPU database"},
+    {"messages", FULL(apiMessages), A::kNone, "every message code the engine can emit, with its parameter names"},
     {"serve", apiServe, A::kRequest, "serving a language model on N GPUs or an offer: capacity under TTFT/TPOT targets, replicas, $ per 1M tokens"},
     {"loadServingPresets", apiLoadServingPresets, A::kDocument, "replaces the serving presets (data/serving-presets.json)"},
     {"servingPresets", apiServingPresets, A::kNone, "the loaded serving presets"},
-    {"parse_measurement", apiParseMeasurement, A::kRequest, "one measured run (the probe script's JSON line or \"3150 tokens/s on a100-sxm4-80gb x8\") as a measurement object"},
+    {"parse_measurement", FULL(apiParseMeasurement), A::kRequest, "one measured run (the probe script's JSON line or \"3150 tokens/s on a100-sxm4-80gb x8\") as a measurement object"},
 };
 const size_t kApiMethodCount = sizeof(kApiMethods) / sizeof(kApiMethods[0]);
 
