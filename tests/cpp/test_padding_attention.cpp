@@ -7,7 +7,6 @@
 
 using namespace gpuvalue;
 using Catch::Matchers::WithinRel;
-using gpuvalue_test::gpuDatabase;
 using gpuvalue_test::parse;
 
 namespace {
@@ -30,13 +29,6 @@ Workload bertLarge(double seq_len) {
   return w;
 }
 
-Cluster oneGpu(const char* id) {
-  Cluster c;
-  c.gpu = gpuDatabase().find(id);
-  REQUIRE(c.gpu != nullptr);
-  return c;
-}
-
 }  // namespace
 
 TEST_CASE("a binned sequence costs the FLOPs of its computed length", "[performance][flops][binning]") {
@@ -54,7 +46,7 @@ TEST_CASE("a binned sequence costs the FLOPs of its computed length", "[performa
 }
 
 TEST_CASE("binning raises sequences per second by the FLOPs it saves", "[performance][binning]") {
-  const Cluster c = oneGpu("a100-sxm4-80gb");
+  const Cluster c = gpuvalue_test::oneGpuCluster("a100-sxm4-80gb");
   const ModelConstants k;
   Workload full = bertLarge(512);
   Workload binned = full;
@@ -80,7 +72,7 @@ TEST_CASE("a computed length above seq_len is an error at its path", "[performan
 }
 
 TEST_CASE("materialized attention adds the score matrices' memory traffic to the roofline", "[performance][attention]") {
-  const Cluster c = oneGpu("a100-sxm4-80gb");
+  const Cluster c = gpuvalue_test::oneGpuCluster("a100-sxm4-80gb");
   ModelConstants k;
   k.compute_eff_transformer = 0.5;
   k.arch_ampere = 1.0;

@@ -39,6 +39,13 @@ const gpuvalue::GpuDatabase& gpuDatabase() {
   return d;
 }
 
+gpuvalue::Cluster oneGpuCluster(const char* id) {
+  gpuvalue::Cluster c;
+  c.gpu = gpuDatabase().find(id);
+  if (!c.gpu) throw std::runtime_error(std::string("no GPU ") + id + " in data/gpus.json");
+  return c;
+}
+
 std::vector<std::string> jsonFiles(const std::string& rel) {
   std::vector<std::string> names;
   if (DIR* d = opendir((std::string(GPUVALUE_SOURCE_DIR) + "/" + rel).c_str())) {

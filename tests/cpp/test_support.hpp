@@ -9,12 +9,15 @@
 #include "io/json_reader.hpp"
 #include "model/catalog.hpp"
 #include "model/gpu_specs.hpp"
+#include "model/performance.hpp"
 
 namespace gpuvalue_test {
 
 std::string readFile(const std::string& relative_path);  // relative to the source tree
 // data/gpus.json loaded once.
 const gpuvalue::GpuDatabase& gpuDatabase();
+// One GPU of data/gpus.json by id as a cluster of one (throws when the id is unknown).
+gpuvalue::Cluster oneGpuCluster(const char* id);
 // An engine with data/gpus.json, every data/catalog/*.json and data/presets.json loaded.
 gpuvalue::Engine& loadedEngine();
 gpuvalue::json parse(const std::string& text);

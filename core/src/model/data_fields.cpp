@@ -19,6 +19,7 @@ const char* const kCustom[] = {"custom", nullptr};
 constexpr double kMaxTotalFlops = 1e30;
 const char* const kAttentions[] = {"fused", "materialized", nullptr};
 const char* const kRecomputes[] = {"none", "selective", "full", nullptr};
+const char* const kLoraTargetChoices[] = {"attention", "all_linear", nullptr};
 const char* const kSoftwares[] = {"tuned", "typical", nullptr};
 }  // namespace
 
@@ -93,6 +94,7 @@ extern const Field kMicroBatch = Field::integer("micro_batch", "Sequences per GP
 extern const Field kGlobalBatchTokens = Field::number("global_batch_tokens", "Tokens per optimizer step over all GPUs (default: published practice for the mode and size, named in the answer).").atLeast(1).atMost(1e12).onlyFor(kTransformer);
 extern const Field kCheckpointing = Field::boolean("activation_checkpointing", "Full activation recomputation.").byDefault(false).onlyFor(kTransformer);
 extern const Field kLoraParams = Field::number("lora_trainable_params", "LoRA: trainable adapter parameters (default 0.5 % of params).").atLeast(0).atMost(1e15).onlyFor(kTransformer);
+extern const Field kLoraTargets = Field::string("lora_targets", "LoRA: the linear layers that carry adapters: attention (q, k, v and output projections) or all_linear (the feed-forward layers too); the inputs of frozen linears without adapters are not kept for the backward pass.").oneOf(kLoraTargetChoices).byDefault("attention").onlyFor(kTransformer);
 extern const Field kGflops = Field::number("gflops_per_sample", "Forward GFLOPs per sample.").req().above(0).atMost(1e9).onlyFor(kCnn);
 extern const Field kSamples = Field::number("samples", "Samples per epoch.").req().above(0).atMost(1e15).onlyFor(kCnn);
 extern const Field kEpochs = Field::number("epochs", "Passes over the samples.").above(0).atMost(1e6).byDefault(1.0).onlyFor(kCnn);
@@ -113,7 +115,7 @@ const Field* const kWorkloadFields[] = {&kKind, &kWorkloadName, &kMode, &kPrecis
                                         &kTokensPerRequest, &kTokens, &kSeqLen, &kComputedSeqLen, &kAttention, &kLayers, &kHidden, &kHeads, &kKvHeads,
                                         &kExperts, &kExpertsPerToken, &kSharedExperts, &kExpertFfnHidden, &kDenseLayers,
                                         &kActiveParams, &kCapacityFactor, &kMicroBatch,
-                                        &kGlobalBatchTokens, &kCheckpointing, &kLoraParams, &kGflops, &kSamples, &kEpochs,
+                                        &kGlobalBatchTokens, &kCheckpointing, &kLoraParams, &kLoraTargets, &kGflops, &kSamples, &kEpochs,
                                         &kCnnParams, &kBatchPerGpu, &kActivationGb, &kTotalFlops, &kCustomParams,
                                         &kZeroStage, &kTensorParallel, &kPipelineParallel, &kContextParallel, &kExpertParallel, &kRecompute,
                                         &kSoftware};

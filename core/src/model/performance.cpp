@@ -101,6 +101,18 @@ double interNodeGBs(const Cluster& c, const ModelConstants& k) {
   return std::max(gbs, 0.01) / std::max(1, c.gpus_per_node);
 }
 
+// Bytes per frozen base weight of a LoRA run: the training format's. FP8 LoRA runs are taken to keep the frozen
+// weights in FP8 alone: Transformer Engine modules built under fp8_model_init "hold only FP8 copies of [their]
+// parameters" instead of a higher-precision and an FP8 copy, meant among others for "LoRA-like fine-tuning, where
+// the main parameters of the model do not change" (github.com/NVIDIA/TransformerEngine@0004dbd0231cb02d7b47d45344900a494fa13f46
+// transformer_engine/pytorch/fp8.py, fp8_model_init); NeMo's fp8_params switches it on, as MLPerf Training v5.0's
+// NVIDIA-based Llama 2 70B LoRA submissions do (data/measurements.json mlperf50-llama2-70b-lora-dell-h200-sxm-141gb-x8-fp8).
+// 16-bit runs keep 2 bytes, fp32/tf32 runs 4.
+double frozenWeightBytes(Precision p) {
+  if (p == Precision::kFp8) return 1;
+  return (p == Precision::kFp32 || p == Precision::kTf32) ? 4 : 2;
+}
+
 double optimizerBytes(Optimizer o, bool mixed) {
   // ZeRO paper (Rajbhandari et al. 2020) §3.1: mixed-precision Adam keeps fp32 master weights, momentum and
   // variance = 12 bytes/param; 8-bit Adam (Dettmers et al. 2021) stores the two moments in 1 byte each;
@@ -191,34 +203,55 @@ Precision trainingPrecision(const Workload& w, const GpuSpec& g) {
 
 namespace {
 
-// Activation bytes per GPU of one micro-batch through one layer (Korthikanti et al. 2022, arXiv:2205.05198):
-// s·b·h·(34 + 5·a·s/h) at 16-bit without recomputation, divided by t with tensor + sequence parallelism (eq. 5);
-// selective recomputation drops the 5·a·s/h attention term (eq. 6); full recomputation keeps only the layer's
-// 2·s·b·h input (§4.3). Context parallelism splits each sequence over cp ranks (the s of every term but the
-// a·s² score matrix, which becomes a·(s/cp)·s).
-// Grouped-query attention stores K and V at kv/heads of their multi-head size: of eq. 1's 11·sbh attention
-// bytes, K and V are 2·sbh each (§4.1), so the 34 becomes 30 + 4·kv/heads. An MoE layer's FFN bytes (19·sbh for
-// the 4h MLP) become its input 2·sbh plus, per routed copy of each token (k of them, times the capacity factor)
-// and per shared expert, the copy (2·sbh, routed only) and the SwiGLU gate, up and product outputs
-// (3 × 2·f_e/h·sbh).
+// Activation bytes per GPU of one micro-batch through one layer (Korthikanti et al. 2022, arXiv:2205.05198, §4.1):
+// s·b·h·(34 + 5·a·s/h) at 16 bits without recomputation, divided by t with tensor + sequence parallelism (eq. 5).
+// The 34 (bytes per s·b·h) are, per layer:
+//   attention 11: QKV-projection input 2, Q and K for the scores 4, V 2, output-projection input 2, dropout mask 1;
+//   MLP 19: first-linear input 2, GeLU input 8, second-linear input (GeLU output) 8, dropout mask 1;
+//   layer norms 4: the inputs of the two norms.
+// The 5·a·s/h are the attention scores, softmax output and dropout mask: written to memory only by materialized
+// attention. Fused (FlashAttention-class) kernels keep them on chip and store the softmax's per-row log-sum-exp,
+// one fp32 value per head and token (Dao 2023, arXiv:2307.08691, Algorithm 1-2: 4·a bytes per token), and rerun
+// the scores in the backward pass; LoRA runs are counted so. Pre-training and full fine-tuning keep the score term
+// under no recomputation as before (dropping it there moves the plan search from selective to no recomputation
+// for long-sequence pre-training: a change of its own). Selective recomputation drops the score term (eq. 6);
+// full recomputation keeps only the layer's 2·s·b·h input (§4.3). Context parallelism splits each sequence over cp ranks (the s of every
+// term but the a·s² score matrix, which becomes a·(s/cp)·s).
+// Grouped-query attention stores K and V at kv/heads of their multi-head size: of the 11, K and V are 2 each, so
+// the 34 becomes 30 + 4·kv/heads. An MoE layer's FFN bytes (the 19) become its input 2 plus, per routed copy of
+// each token (k of them, times the capacity factor) and per shared expert, the copy (2, routed only) and the
+// SwiGLU gate, up and product outputs (3 × 2·f_e/h).
+// LoRA keeps the base weights frozen, so no weight gradient needs a frozen linear's input: a linear without an
+// adapter stores nothing for its own backward (dX = dY·Wᵀ needs W, not X). Of the terms above the FFN's linear
+// inputs are only such inputs: dense 2 + 8 (first and second linear), MoE the FFN input 2, each routed copy 2
+// and each expert's product 2·f_e/h. With adapters on the attention projections only (the default) they go;
+// the attention projections' inputs stay (their adapters' gradients need them), as do the non-linearities',
+// norms' and attention's own tensors. Each adapter's rank-r intermediate (2·r/h, under 0.01 for r ≤ 16 at
+// h ≥ 4096) is left out.
+double ffnBytesPerSbh(const Workload& w, bool frozen) {
+  const double dense_ffn = frozen ? 9.0 : 19.0;
+  if (!w.isMoe() || w.effectiveLayers() <= 0) return dense_ffn;
+  const double L = w.effectiveLayers(), moe_l = w.moeLayers(), k = w.experts_per_token, h = w.effectiveHidden();
+  const double fe = w.routedExpertParams() / std::max(1.0, moe_l * w.experts * 3.0 * h);
+  const double per_expert = frozen ? 4.0 * fe / h : 6.0 * fe / h;  // gate and up outputs (+ the product)
+  const double moe_ffn = (frozen ? 0.0 : 2.0) + w.capacity_factor * k * ((frozen ? 0.0 : 2.0) + per_expert) + w.shared_experts * per_expert;
+  return (moe_l * moe_ffn + (L - moe_l) * dense_ffn) / L;  // mean over the dense and MoE layers
+}
+
 double layerActivationBytes(const Workload& w, const Sharding& s, Recompute rc, int micro_batch) {
   const double h = w.effectiveHidden(), sq = w.seq_len, b = micro_batch, a = w.effectiveHeads();
   const double t = std::max(1, s.tensor_parallel), cp = std::max(1, s.context_parallel);
   const double scale = w.elementBytes() / 2.0;
   const double sl = sq / cp;
   const double g = w.effectiveKvHeads() / std::max(1.0, a);
-  double per_sbh = 30.0 + 4.0 * g;
-  if (w.isMoe() && w.effectiveLayers() > 0) {
-    const double L = w.effectiveLayers(), moe_l = w.moeLayers(), k = w.experts_per_token;
-    const double fe = w.routedExpertParams() / std::max(1.0, moe_l * w.experts * 3.0 * h);
-    const double moe_ffn = 2.0 + w.capacity_factor * k * (2.0 + 6.0 * fe / h) + w.shared_experts * 6.0 * fe / h;
-    per_sbh += (moe_l * (moe_ffn - 19.0)) / L;  // mean over the dense and MoE layers
-  }
+  const bool frozen_ffn = w.mode == Mode::kLora && !w.lora_all_linear;
+  const double per_sbh = 4.0 + (7.0 + 4.0 * g) + ffnBytesPerSbh(w, frozen_ffn);
   switch (rc) {
     case Recompute::kFull: return 2.0 * sl * b * h * scale / t;
     case Recompute::kSelective: return sl * b * h * per_sbh * scale / t;
     case Recompute::kNone: break;
   }
+  if (w.mode == Mode::kLora && !w.attention_materialized) return (sl * b * h * per_sbh * scale + 4.0 * a * sl * b) / t;
   return sl * b * h * (per_sbh + 5.0 * a * sq / h) * scale / t;
 }
 
@@ -267,7 +300,10 @@ MemoryBreakdown estimateMemory(const Workload& w, const Cluster& c, const Shardi
   auto perGpu = [&](double dense_part, double routed_part, bool sharded) {
     return dense_part / mp / (sharded ? dp : 1.0) + routed_part / (mp * ep) / (sharded ? edp : 1.0);
   };
-  const double weights = perGpu(dense, routed, s.zero_stage >= 3) * wb;
+  // LoRA: the frozen base weights at the bytes they are stored in, the adapters in 16 bits beside them.
+  const bool lora = w.mode == Mode::kLora;
+  const double weights = perGpu(dense, routed, s.zero_stage >= 3) * (lora ? frozenWeightBytes(p) : wb) +
+                         (lora ? perGpu(trainable, 0, s.zero_stage >= 3) * wb : 0.0);
   const double grads = perGpu(trainable_dense, trainable_routed, s.zero_stage >= 2) * wb;
   const double opt = perGpu(trainable_dense, trainable_routed, s.zero_stage >= 1) * optimizerBytes(w.optimizer, mixed);
   m.weights_gb = weights / GB;

@@ -281,6 +281,7 @@ void parseTransformer(ObjectReader& r, Workload& w) {
   parseMoe(r, w);
   w.activation_checkpointing = booleanOr(r, D::kCheckpointing);
   w.lora_trainable_params = readNumber(r, D::kLoraParams).value_or(0);
+  w.lora_all_linear = stringOr(r, D::kLoraTargets) == "all_linear";
   if (auto rc = readString(r, D::kRecompute)) {
     w.recompute = static_cast<int>(*rc == "full" ? Recompute::kFull : *rc == "selective" ? Recompute::kSelective : Recompute::kNone);
     if (w.activation_checkpointing && w.recompute != static_cast<int>(Recompute::kFull))

@@ -64,6 +64,10 @@ struct Workload {
   // solved from the user's measurement (model/calibration.hpp); 1 = uncalibrated. Not a request member.
   double compute_factor = 1.0;
   double lora_trainable_params = 0;  // 0 = 0.5% of params (LoRA r=16 on attention+MLP of a 70B model is ~0.5%)
+  // LoRA adapters on every linear layer (true) or on the attention projections q, k, v, o only (false, the default:
+  // Hu et al. 2021, arXiv:2106.09685, §4.2 and §7.1 adapt attention weights only; MLPerf Training's Llama 2 70B LoRA
+  // adapts qkv_proj and o_proj: data/presets.json llama2-70b-lora).
+  bool lora_all_linear = false;
   // CNN / vision.
   double gflops_per_sample = 0;  // forward GFLOPs per sample, multiply-add = 2 FLOPs
   double samples = 0;            // samples per epoch
