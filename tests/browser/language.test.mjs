@@ -182,7 +182,7 @@ test('every tool panel shows the same strings in English and Chinese, each one t
 
 test('the widget speaks the language of its lang attribute', async () => {
   const { context, page, log } = await openPage(browser, `${base}embed-example.html`);
-  await page.waitForFunction(() => ['widget-en', 'widget-zh'].every((id) => document.getElementById(id)?.dataset.ready === '1'), null, { timeout: 30000 });
+  await page.waitForFunction(() => ['widget-en', 'widget-zh'].every((id) => document.getElementById(id)?.dataset.ready === '1'), null, { timeout: 90000 });
   const shadowTexts = (id) => page.evaluate((i) => {
     const out = [];
     const walker = document.createTreeWalker(document.getElementById(i).shadowRoot, NodeFilter.SHOW_TEXT);

@@ -52,7 +52,7 @@ test('language switch changes the UI to Chinese and is remembered', async () => 
 
 test('the widget renders inside embed-example.html', async () => {
   const { context, page, log } = await openPage(browser, `${base}embed-example.html`);
-  await page.waitForFunction(() => document.getElementById('widget-en')?.dataset.ready, null, { timeout: 30000 });
+  await page.waitForFunction(() => document.getElementById('widget-en')?.dataset.ready, null, { timeout: 90000 });
   assert.equal(await page.evaluate(() => document.getElementById('widget-en').dataset.ready), '1');
   const cells = await page.evaluate(() => document.getElementById('widget-en').shadowRoot.querySelectorAll('tbody tr').length);
   assert.ok(cells >= 1);
