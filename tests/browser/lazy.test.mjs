@@ -1,0 +1,53 @@
+// The served site loads on demand what a first visit does not show (scripts/build-web.mjs splits the page's
+// modules): the other language's strings when the reader switches, and nothing of it before.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { launch, startServer, openPage, settled, root } from './browser.mjs';
+import { siteScripts } from '../../bench/bytes.mjs';
+
+const browser = await launch();
+const { server, base } = await startServer();
+test.after(async () => { await browser.close(); server.close(); });
+
+const { lazy } = siteScripts(path.join(root, 'dist/site'));
+// The site's chunks of one kind, by their module's name (chunks/<name>-<hash>.js).
+const chunks = (name) => lazy.filter((f) => path.posix.basename(f).startsWith(`${name}-`));
+const requested = (log) => log.requests.filter((u) => u.startsWith(base)).map((u) => new URL(u).pathname.slice(1));
+
+test('the site has a chunk per language, none of them loaded by app.js itself', () => {
+  assert.equal(chunks('strings.en').length, 1, lazy.join(', '));
+  assert.equal(chunks('strings.zh').length, 1, lazy.join(', '));
+});
+
+test('a first visit in English loads the English strings only; switching to Chinese loads them then, the page wholly Chinese', async () => {
+  const { context, page, log } = await openPage(browser, base, { locale: 'en-US' });
+  assert.equal(await settled(page), '1');
+  const first = requested(log);
+  assert.ok(first.includes(chunks('strings.en')[0]), first.join(', '));
+  assert.ok(!first.includes(chunks('strings.zh')[0]), `the first visit loaded the Chinese strings: ${first.join(', ')}`);
+  await page.selectOption('#lang', 'zh');
+  await page.waitForFunction(() => document.documentElement.lang === 'zh-CN', null, { timeout: 15000 });
+  await settled(page);
+  assert.ok(requested(log).includes(chunks('strings.zh')[0]), 'the switch loaded the Chinese strings');
+  assert.match(await page.textContent('.tagline'), /GPU 云/);
+  assert.match(await page.textContent('#ranking thead'), /训练时间/);
+  // No English sentence left from before the switch: the header, the table's head and the sidebar's titles.
+  assert.doesNotMatch(await page.textContent('header'), /Training time|Workload/);
+  // Back to English: the strings are there already, the switch takes effect at once.
+  await page.selectOption('#lang', 'en');
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
+  assert.deepEqual(log.errors, []);
+  await context.close();
+});
+
+test('a first visit in Chinese loads the Chinese strings only', async () => {
+  const { context, page, log } = await openPage(browser, base, { locale: 'zh-CN' });
+  assert.equal(await settled(page), '1');
+  const first = requested(log);
+  assert.ok(first.includes(chunks('strings.zh')[0]), first.join(', '));
+  assert.ok(!first.includes(chunks('strings.en')[0]), `the first visit loaded the English strings: ${first.join(', ')}`);
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-CN');
+  assert.deepEqual(log.errors, []);
+  await context.close();
+});
