@@ -1,5 +1,6 @@
 // The served site loads on demand what a first visit does not show (scripts/build-web.mjs splits the page's
-// modules): the other language's strings when the reader switches, and nothing of it before.
+// modules): the other language's strings when the reader switches, the Accuracy view's data when the view comes
+// near the screen, and nothing of them before.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -48,6 +49,22 @@ test('a first visit in Chinese loads the Chinese strings only', async () => {
   assert.ok(first.includes(chunks('strings.zh')[0]), first.join(', '));
   assert.ok(!first.includes(chunks('strings.en')[0]), `the first visit loaded the English strings: ${first.join(', ')}`);
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-CN');
+  assert.deepEqual(log.errors, []);
+  await context.close();
+});
+
+test('the Accuracy view loads its data when it comes near the screen, not before', async () => {
+  const [chunk] = chunks('accuracy');
+  assert.ok(chunk, lazy.join(', '));
+  const { context, page, log } = await openPage(browser, `${base}#lang=en`);
+  assert.equal(await settled(page), '1');
+  assert.ok(!requested(log).includes(chunk), `the first visit loaded the accuracy data: ${requested(log).join(', ')}`);
+  assert.equal(await page.$eval('#accuracy', (el) => el.dataset.state), 'loading');
+  await page.$eval('#accuracy', (el) => el.scrollIntoView());
+  await page.waitForFunction(() => document.querySelector('#accuracy')?.dataset.state === 'ready', null, { timeout: 15000 });
+  assert.ok(requested(log).includes(chunk), 'the view loaded its data');
+  assert.ok(await page.$('#chart-accuracy'), 'the chart is drawn');
+  assert.ok((await page.$$('#accuracy-by-family tbody tr')).length > 0, 'the error by workload is listed');
   assert.deepEqual(log.errors, []);
   await context.close();
 });

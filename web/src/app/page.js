@@ -292,7 +292,7 @@ export class App {
       if (this.sensitivity) this.sensitivity.destroy();
       this.sensitivity = createSensitivity(this.el.sensitivity, parts);
       if (this.accuracy) this.accuracy.destroy();
-      this.accuracy = createAccuracy(this.el.accuracy, parts);
+      this.accuracy = createAccuracy(this.el.accuracy);
       if (this.tools) this.tools.destroy();
       this.tools = createTools(this.el.tools, parts);
       this.buildControls();
