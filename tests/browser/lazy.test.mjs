@@ -1,6 +1,6 @@
 // The served site loads on demand what a first visit does not show (scripts/build-web.mjs splits the page's
 // modules): the other language's strings when the reader switches, the Accuracy view's data when the view comes
-// near the screen, and nothing of them before.
+// near the screen, a decision tool's panel when its tab opens, and nothing of them before.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -65,6 +65,35 @@ test('the Accuracy view loads its data when it comes near the screen, not before
   assert.ok(requested(log).includes(chunk), 'the view loaded its data');
   assert.ok(await page.$('#chart-accuracy'), 'the chart is drawn');
   assert.ok((await page.$$('#accuracy-by-family tbody tr')).length > 0, 'the error by workload is listed');
+  assert.deepEqual(log.errors, []);
+  await context.close();
+});
+
+test('a first visit loads no decision tool; reaching the tools loads the open tab\'s panel, choosing a tab loads that one', async () => {
+  const toolChunks = ['advise', 'probe', 'plan', 'serverless', 'mig', 'levers', 'compare', 'energy'].map((id) => [id, chunks(id)[0]]);
+  for (const [id, chunk] of toolChunks) assert.ok(chunk, `${id}: ${lazy.join(', ')}`);
+  const { context, page, log } = await openPage(browser, `${base}#lang=en`);
+  assert.equal(await settled(page), '1');
+  const first = requested(log);
+  for (const [id, chunk] of toolChunks) assert.ok(!first.includes(chunk), `the first visit loaded the ${id} tool: ${first.join(', ')}`);
+  assert.equal(await page.$eval('#tool-advise', (el) => el.dataset.state), 'closed');
+  await page.$eval('#tools', (el) => el.scrollIntoView());
+  await page.waitForFunction(() => ['ready', 'error'].includes(document.querySelector('#tool-advise')?.dataset.state), null, { timeout: 30000 });
+  assert.ok(requested(log).includes(toolChunks[0][1]), 'the advisor\'s panel was loaded');
+  assert.ok(!requested(log).includes(toolChunks[7][1]), 'the energy panel was not');
+  await page.click('#tab-energy');
+  await page.waitForFunction(() => ['ready', 'error'].includes(document.querySelector('#tool-energy')?.dataset.state), null, { timeout: 30000 });
+  assert.ok(requested(log).includes(toolChunks[7][1]), 'choosing the tab loaded the energy panel');
+  assert.equal(await page.getAttribute('#tab-energy', 'aria-selected'), 'true');
+  assert.deepEqual(log.errors, []);
+  await context.close();
+});
+
+test('a link to a tool opens it at once', async () => {
+  const { context, page, log } = await openPage(browser, `${base}#lang=en&tool=mig`);
+  assert.equal(await settled(page), '1');
+  await page.waitForFunction(() => ['ready', 'error'].includes(document.querySelector('#tool-mig')?.dataset.state), null, { timeout: 30000 });
+  assert.ok(requested(log).includes(chunks('mig')[0]), 'the MIG panel was loaded');
   assert.deepEqual(log.errors, []);
   await context.close();
 });

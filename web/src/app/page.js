@@ -84,10 +84,17 @@ export class App {
     this.paint = { timings: [] };
     this.el = null;
     applyTheme(store.session.theme);
+    // A link that names a tool or its inputs opens the decision tools (tools/panel.js loads the open tab's panel).
+    const namesTool = () => /(?:^#|&)tool=/.test(location.hash) || Object.keys(this.store.state.tools).length > 0;
+    store.session.toolsOpen = namesTool();
     window.addEventListener('hashchange', () => {
       if (location.hash === this.paint.hash) return;
       const next = this.store.fromHash(location.hash);
-      this.inLanguage(next.lang, () => { this.store.state = next; this.build(); });
+      this.inLanguage(next.lang, () => {
+        this.store.state = next;
+        if (namesTool()) this.store.session.toolsOpen = true;
+        this.build();
+      });
     });
     if (window.matchMedia) window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => this.render());
     // Dropping files anywhere imports them (and keeps the browser from navigating to a file).
@@ -287,7 +294,7 @@ export class App {
           this.el.details),
         this.el.sensitivity, this.el.accuracy, this.el.compare, this.el.tools);
       this.mount(header, main);
-      const parts = { update: (p, o) => this.update(p, o) };
+      const parts = { update: (p, o) => this.update(p, o), session: this.store.session };
       this.charts = createCharts(this.el.charts, this.ctx());
       if (this.sensitivity) this.sensitivity.destroy();
       this.sensitivity = createSensitivity(this.el.sensitivity, parts);
