@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Where the bytes are: each part of the offline file (dist/gpuvalue.html), of the widget (dist/site/gpu-value.js)
-// and of the served site's first visit (dist/site/), raw and after `gzip -9` of the part alone. A part alone
+// and of the served site's first visit (dist/site/; the chunks it loads on demand in a table of their own), raw and after `gzip -9` of the part alone. A part alone
 // compresses a little worse than inside its file, so the parts' gzip sizes add up to a little more than the file's.
 // `npm run bench -- --json` reports it as `bytes`; `node bench/bytes.mjs` prints the tables (after `npm run build`).
 import fs from 'node:fs';
@@ -72,8 +72,29 @@ export function widgetParts(js) {
     ['engine_glue', 'widget'], js);
 }
 
-// The files a first visit of the served site loads, each measured alone; the total is their sum.
-export function siteParts(siteDir) {
+// The site's page script as ES modules (scripts/build-web.mjs): app.js and the chunks it imports statically load on
+// every visit; a chunk reached only by import() loads on demand. Paths relative to the site's folder.
+const staticImports = (js) => [...js.matchAll(/\bimport\s*(?:\{[^}]*\}|\*\s*as\s*[\w$]+|[\w$]+)?\s*(?:from\s*)?"(\.\.?\/[^"]+)"/g)].map((m) => m[1]);
+export function siteScripts(siteDir) {
+  const first = [];
+  const walk = (file) => {
+    if (first.includes(file) || !fs.existsSync(path.join(siteDir, file))) return;
+    first.push(file);
+    const js = fs.readFileSync(path.join(siteDir, file), 'utf8');
+    for (const spec of staticImports(js)) walk(path.posix.join(path.posix.dirname(file), spec));
+  };
+  walk('app.js');
+  const chunkDir = path.join(siteDir, 'chunks');
+  const chunks = fs.existsSync(chunkDir) ? fs.readdirSync(chunkDir).filter((f) => f.endsWith('.js')).sort().map((f) => `chunks/${f}`) : [];
+  return { first, lazy: chunks.filter((f) => !first.includes(f)) };
+}
+
+// The chunk of a language's strings (web/src/i18n/strings.<lang>.js) among the lazy ones.
+const stringsChunk = (lazy, lang) => lazy.find((f) => path.posix.basename(f).startsWith(`strings.${lang}-`));
+
+// The files a first visit of the served site loads (the default view in the reader's language, English here), each
+// measured alone; the total is their sum. The chunks it does not load are siteLazyParts'.
+export function siteParts(siteDir, lang = 'en') {
   const read = (f) => (fs.existsSync(path.join(siteDir, f)) ? fs.readFileSync(path.join(siteDir, f), 'utf8') : '');
   const index = read('index.html');
   const templates = split(index, [['first', /<template id="gv-first-[^"]+">([\s\S]*?)<\/template>/g]], 'page');
@@ -82,11 +103,15 @@ export function siteParts(siteDir) {
   // The wasm as a file of its own (bytes; before, base64 inside the engine's script).
   const wasmFile = path.join(siteDir, 'gpuvalue_engine.wasm');
   const wasmGzip = fs.existsSync(wasmFile) ? zlib.gzipSync(fs.readFileSync(wasmFile), { level: 9 }).length : null;
+  const { first, lazy } = siteScripts(siteDir);
+  const strings = stringsChunk(lazy, lang);
+  const scripts = [...first, ...(strings ? [strings] : [])];
   const parts = {
-    'index.html': templates.page, first_templates: templates.first || '', 'first.js': read('first.js'), 'styles.css': read('styles.css'), 'app.js': read('app.js'),
+    'index.html': templates.page, first_templates: templates.first || '', 'first.js': read('first.js'), 'styles.css': read('styles.css'),
+    ...Object.fromEntries(scripts.map((f) => [f, read(f)])),
     engine_glue: m ? engine.replace(m[1], '') : engine, engine_wasm: m ? m[1] : '', 'worker.js': read('worker.js'), 'data/bundle.json': read('data/bundle.json'),
   };
-  const out = measure(parts, ['app.js', 'engine_glue', 'worker.js', 'first.js'], '');
+  const out = measure(parts, [...scripts, 'engine_glue', 'worker.js', 'first.js'], '');
   delete out.total;
   if (wasmGzip !== null) out['gpuvalue_engine.wasm'] = { raw: fs.statSync(wasmFile).size, gzip: wasmGzip };
   if (!m) delete out.engine_wasm;
@@ -95,12 +120,21 @@ export function siteParts(siteDir) {
   return out;
 }
 
+// The site's chunks a first visit does not load (the other language, the accuracy view's data, the decision tools'
+// panels), each measured alone with its licence comments.
+export function siteLazyParts(siteDir, lang = 'en') {
+  const { lazy } = siteScripts(siteDir);
+  const mine = stringsChunk(lazy, lang);
+  return Object.fromEntries(lazy.filter((f) => f !== mine).map((f) => [f, size(fs.readFileSync(path.join(siteDir, f), 'utf8'))]));
+}
+
 export function bytesReport(root) {
   const dist = path.join(root, 'dist');
   return {
     offline: offlineParts(fs.readFileSync(path.join(dist, 'gpuvalue.html'), 'utf8')),
     widget: widgetParts(fs.readFileSync(path.join(dist, 'site/gpu-value.js'), 'utf8')),
     site: siteParts(path.join(dist, 'site')),
+    site_lazy: siteLazyParts(path.join(dist, 'site')),
   };
 }
 

@@ -114,8 +114,17 @@ export async function buildWeb(root) {
   const common = { bundle: true, format: 'iife', target: 'es2020', minify: true, legalComments: 'eof', logLevel: 'warning', charset: 'utf8' };
   // app.js draws the page (web/src/app/main.js); worker.js is the engine worker's code (web/src/engine/worker.js),
   // started by web/src/engine/host.js.
-  const app = await esbuild.build({ ...common, entryPoints: [path.join(root, 'web/src/app/main.js')], write: false });
+  // The page's catalogs one language at a time (web/src/i18n/catalogs.lazy.js in catalogs.js's place); the site's
+  // app is ES modules split into chunks that load on demand (the other language, the accuracy view's data, each
+  // decision tool's panel); the offline file's is one classic script with those imports bundled inline.
+  const lazyStrings = { name: 'lazy-strings', setup(build) {
+    build.onResolve({ filter: /^\.\/catalogs\.js$/ }, (args) => (args.importer.includes(`${path.sep}i18n${path.sep}`) ? { path: path.join(args.resolveDir, 'catalogs.lazy.js') } : undefined));
+  } };
+  const appEntry = path.join(root, 'web/src/app/main.js');
+  const app = await esbuild.build({ ...common, entryPoints: [appEntry], write: false, plugins: [lazyStrings] });
   const appJs = app.outputFiles[0].text;
+  const siteApp = await esbuild.build({ ...common, format: 'esm', splitting: true, entryPoints: { app: appEntry }, outdir: site,
+    chunkNames: 'chunks/[name]-[hash]', write: false, plugins: [lazyStrings] });
   const workerBuild = await esbuild.build({ ...common, entryPoints: [path.join(root, 'web/src/engine/worker.js')], write: false });
   const workerJs = workerBuild.outputFiles[0].text;
   const widget = await esbuild.build({ ...common, entryPoints: [path.join(root, 'web/src/app/widget.js')], write: false, plugins: [widgetStrings(root)] });
@@ -130,7 +139,9 @@ export async function buildWeb(root) {
   fs.writeFileSync(path.join(site, 'gpuvalue_engine.js'), engineSite);
   if (siteWasm) fs.writeFileSync(path.join(site, 'gpuvalue_engine.wasm'), siteWasm);
   else fs.rmSync(path.join(site, 'gpuvalue_engine.wasm'), { force: true });
-  fs.writeFileSync(path.join(site, 'app.js'), appJs);
+  fs.rmSync(path.join(site, 'chunks'), { recursive: true, force: true });
+  fs.mkdirSync(path.join(site, 'chunks'));
+  for (const f of siteApp.outputFiles) fs.writeFileSync(f.path, f.contents);
   fs.writeFileSync(path.join(site, 'worker.js'), workerJs);
   fs.writeFileSync(path.join(site, 'styles.css'), css);
   fs.writeFileSync(path.join(site, 'data/bundle.json'), dataJson);
@@ -146,7 +157,7 @@ export async function buildWeb(root) {
     if (first.script) fs.writeFileSync(path.join(site, 'first.js'), first.script);
     siteHtml = fill(siteHtml, '<!--FIRST-->', first.script ? `${first.templates}\n<script src="first.js"></script>` : '');
     siteHtml = fill(siteHtml, '<!--DATA-->', '');
-    siteHtml = fill(siteHtml, '<!--SCRIPTS-->', '<script src="gpuvalue_engine.js"></script>\n<script src="app.js"></script>');
+    siteHtml = fill(siteHtml, '<!--SCRIPTS-->', '<script src="gpuvalue_engine.js"></script>\n<script type="module" src="app.js"></script>');
     fs.writeFileSync(path.join(site, 'index.html'), siteHtml);
   };
   sitePage();

@@ -88,17 +88,19 @@ test('the widget script stays within its 235 KB gzip guard, its wasm carried as 
   assert.match(js, /window\.__GPUVALUE_WASM__="[A-Za-z0-9+/=]{100000,}"/);
 });
 
-test('the served site\'s first visit stays within its 544 KB gzip guard, the engine\'s wasm fetched as bytes', async () => {
+test('the served site\'s first visit stays within its 491 KB gzip guard, the engine\'s wasm fetched as bytes', async () => {
   const { context, page, log } = await openPage(browser, base);
   assert.equal(await settled(page), '1');
   // Every file the first visit loaded from the site, measured as the server's gzip -9 of it.
   const files = [...new Set(log.requests.filter((u) => u.startsWith(base)).map((u) => new URL(u).pathname.slice(1) || 'index.html'))];
   const gz = files.reduce((sum, f) => sum + zlib.gzipSync(fs.readFileSync(path.join(root, 'dist/site', f)), { level: 9 }).length, 0);
-  // A guard against growth, set over today's first visit (546,755 bytes, 533.9 KB, + 1 %: the size-optimised engine,
+  // A guard against growth, set over today's first visit (497,504 bytes, + 1 %: the other language, the Accuracy view's
+  // data and the decision tools' panels load on demand, tests/browser/lazy.test.mjs; 554,550 before them;
+  // earlier 546,755 bytes, 533.9 KB, + 1 %: the size-optimised engine,
   // 232,456 bytes of wasm after gzip; 557,942 before its last trim, 675,347 with the speed-optimised one); the wasm as a
   // file of its own, 366,910 bytes after gzip where as base64 inside gpuvalue_engine.js it was 498,229; the 350 KB
   // target is measured by `npm run bench` (site_first_visit_gzip_bytes) and is missed.
-  assert.ok(gz <= 544 * 1024, `${gz} bytes gzip: ${files.join(', ')}`);
+  assert.ok(gz <= 491 * 1024, `${gz} bytes gzip: ${files.join(', ')}`);
   assert.ok(files.includes('gpuvalue_engine.wasm'), files.join(', '));
   assert.doesNotMatch(fs.readFileSync(path.join(root, 'dist/site/gpuvalue_engine.js'), 'utf8'), /base64,[A-Za-z0-9+/=]{1000}/);
   assert.deepEqual(log.errors, []);

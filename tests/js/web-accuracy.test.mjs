@@ -28,10 +28,10 @@ test('every preset is named by the family its measurement rows carry: experts ma
 });
 
 test('the basis of a mixture-of-experts estimate on Hopper is the MoE rows of Hopper GPUs only', () => {
-  const rows = basisRows('hopper', family({ preset: 'deepseek-v3-pretrain' }));
+  const rows = basisRows(accuracy, 'hopper', family({ preset: 'deepseek-v3-pretrain' }));
   assert.ok(rows.length > 0, 'the calibration holds MoE rows on Hopper');
   assert.ok(rows.every((r) => r.family === 'moe' && r.generation === 'hopper'));
   const allMoeHopper = accuracy.rows.filter((r) => r.family === 'moe' && r.generation === 'hopper').length;
   assert.equal(rows.length, allMoeHopper);
-  assert.ok(basisRows('hopper', 'transformer').every((r) => r.family === 'transformer'));
+  assert.ok(basisRows(accuracy, 'hopper', 'transformer').every((r) => r.family === 'transformer'));
 });

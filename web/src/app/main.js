@@ -2,9 +2,10 @@
 // ranking is asked for before the page is built, so that the worker ranks while the DOM is built.
 import { startHost } from '../engine/host.js';
 import { unpackDoc } from '../engine/bundle.js';
-import { pickLanguage, translator } from '../i18n/index.js';
+import { pickLanguage, translator, loadLanguage } from '../i18n/index.js';
 import { h, clear } from '../views/dom.js';
-import { defaultState, bundledFx, DEFAULT_PRESET } from '../state/state.js';
+import { defaultState, bundledFx, DEFAULT_PRESET, LANG_KEY } from '../state/state.js';
+import { readSetting } from '../state/settings.js';
 import { setNames } from '../state/names.js';
 import { setServingModel } from '../state/servingmodel.js';
 import { storedValues, resetStored, download, allDocs, resetDocs } from './saved.js';
@@ -44,9 +45,17 @@ function startStore(host, data) {
   return { store, env: { data, fx, defaults, presets, servingPresets, gpus: host.meta.gpus, bundledDocs } };
 }
 
+// The language the page will most likely be drawn in (the URL's, else the stored or the browser's: app/store.js
+// decides), so that its strings load while the engine starts.
+function likelyLanguage() {
+  const asked = new URLSearchParams(location.hash.slice(1)).get('lang');
+  return asked === 'en' || asked === 'zh' ? asked : pickLanguage(readSetting(LANG_KEY), navigator.languages);
+}
+
 // The start-up error screen's way out: every value the page stored (localStorage, and the large catalogs in
 // IndexedDB under "indexedDB:<key>"), offered as a file, then removed.
-function startupReset() {
+async function startupReset() {
+  await Promise.all(['en', 'zh'].map((l) => loadLanguage(l).catch(() => false)));
   const ts = [translator('en'), translator('zh')];
   const reset = async () => {
     const docs = Object.fromEntries(Object.entries(await allDocs()).map(([k, v]) => [`indexedDB:${k}`, v]));
@@ -81,6 +90,7 @@ async function main() {
   try {
     // Start-up marks (gv:*), read by the bench to say where the page's start goes.
     performance.mark('gv:main');
+    const strings = loadLanguage(likelyLanguage());
     const dataText = await loadData();
     // The engine starts first (or, in the offline file, has started already: engine/boot.js); the page reads the
     // data for itself while the worker loads it.
@@ -92,6 +102,8 @@ async function main() {
     const host = await starting;
     performance.mark('gv:engine');
     const { store, env } = startStore(host, data);
+    await strings;
+    await loadLanguage(store.state.lang);
     const app = new App(root, host, store, env);
     window.gpuvalue = { app, timings: app.paint.timings, host, profile: PROFILE };
     performance.mark('gv:store');
@@ -104,7 +116,8 @@ async function main() {
     app.build();
     performance.mark('gv:built');
   } catch (e) {
-    clear(root).append(h('p', { class: 'error', role: 'alert' }, `gpuvalue could not start / 无法启动: ${e.message || e}`), startupReset());
+    clear(root).append(h('p', { class: 'error', role: 'alert' }, `gpuvalue could not start / 无法启动: ${e.message || e}`));
+    root.append(await startupReset());
     document.body.dataset.ready = 'error';
   }
 }

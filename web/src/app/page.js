@@ -10,7 +10,7 @@
 // - app.user and app.imports (app/userdata.js, app/importflow.js): the actions on the user's catalogs.
 import { errorData } from '../engine/errors.js';
 import { setErrorRenderer } from '../engine/client.js';
-import { translator } from '../i18n/index.js';
+import { translator, DICTS, loadLanguage } from '../i18n/index.js';
 import { h, tx, txv, clear, dataText, engineText, messageText, setMessageRenderer } from '../views/dom.js';
 import { messageRenderer, MESSAGE_CATALOGS } from '../i18n/messages.js';
 import { makeFormatter, todayIso } from '../format/format.js';
@@ -84,10 +84,17 @@ export class App {
     this.paint = { timings: [] };
     this.el = null;
     applyTheme(store.session.theme);
+    // A link that names a tool or its inputs opens the decision tools (tools/panel.js loads the open tab's panel).
+    const namesTool = () => /(?:^#|&)tool=/.test(location.hash) || Object.keys(this.store.state.tools).length > 0;
+    store.session.toolsOpen = namesTool();
     window.addEventListener('hashchange', () => {
       if (location.hash === this.paint.hash) return;
-      this.store.state = this.store.fromHash(location.hash);
-      this.build();
+      const next = this.store.fromHash(location.hash);
+      this.inLanguage(next.lang, () => {
+        this.store.state = next;
+        if (namesTool()) this.store.session.toolsOpen = true;
+        this.build();
+      });
     });
     if (window.matchMedia) window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => this.render());
     // Dropping files anywhere imports them (and keeps the browser from navigating to a file).
@@ -156,10 +163,27 @@ export class App {
   }
 
   setLanguage(lang) {
-    this.store.rememberLanguage(lang);
-    // The currency follows the language unless the reader chose the other one.
-    const currency = this.state.currency === defaultCurrency(this.state.lang) ? defaultCurrency(lang) : this.state.currency;
-    this.update({ lang, currency });
+    this.inLanguage(lang, () => {
+      this.store.rememberLanguage(lang);
+      // The currency follows the language unless the reader chose the other one.
+      const currency = this.state.currency === defaultCurrency(this.state.lang) ? defaultCurrency(lang) : this.state.currency;
+      this.update({ lang, currency });
+    });
+  }
+
+  // Runs `fn` once the page has the strings of `lang` (i18n/catalogs.lazy.js: the site loads the other language
+  // when the reader switches): at once when it has them, else after a short busy state in which the page stays
+  // whole in the language it was in. When they cannot be loaded the page stays as it was, with a notice.
+  inLanguage(lang, fn) {
+    if (DICTS[lang]) { fn(); return; }
+    this.markBusy();
+    this.root.setAttribute('aria-busy', 'true');
+    loadLanguage(lang).then(() => { this.root.removeAttribute('aria-busy'); fn(); }, () => {
+      this.root.removeAttribute('aria-busy');
+      const { session } = this.store;
+      session.notices = [...session.notices.filter((n) => n.id !== 'language-failed'), { kind: 'warn', key: 'languageLoadFailed', id: 'language-failed' }];
+      this.update({});
+    });
   }
 
   // Shows an offer in the details panel; brings the panel into view when it is below the screen.
@@ -270,12 +294,12 @@ export class App {
           this.el.details),
         this.el.sensitivity, this.el.accuracy, this.el.compare, this.el.tools);
       this.mount(header, main);
-      const parts = { update: (p, o) => this.update(p, o) };
+      const parts = { update: (p, o) => this.update(p, o), session: this.store.session };
       this.charts = createCharts(this.el.charts, this.ctx());
       if (this.sensitivity) this.sensitivity.destroy();
       this.sensitivity = createSensitivity(this.el.sensitivity, parts);
       if (this.accuracy) this.accuracy.destroy();
-      this.accuracy = createAccuracy(this.el.accuracy, parts);
+      this.accuracy = createAccuracy(this.el.accuracy);
       if (this.tools) this.tools.destroy();
       this.tools = createTools(this.el.tools, parts);
       this.buildControls();

@@ -1,13 +1,12 @@
 // The UI strings, one JSON file per language with the same keys (tests/js/i18n.test.mjs checks): en.json and
-// zh-CN.json. They are imported, so esbuild bundles them into the page, the widget and the offline file.
+// zh-CN.json, held by catalogs.js (every language; the page's build: the languages loaded so far, loadLanguage).
 // {name} placeholders and {n, plural, one {…} other {…}} are filled by translator(); engine messages have their
 // own catalogs (messages.js).
-import en from './en.json' with { type: 'json' };
-import zh from './zh-CN.json' with { type: 'json' };
+import { DICTS, loadLanguage } from './catalogs.js';
 import { interpolate } from './render.js';
 import { LOCALES } from '../format/format.js';
 
-export const DICTS = { en, zh };
+export { DICTS, loadLanguage };
 
 export function pickLanguage(stored, navigatorLanguages) {
   if (stored === 'en' || stored === 'zh') return stored;
@@ -19,10 +18,10 @@ export function pickLanguage(stored, navigatorLanguages) {
 }
 
 export function translator(lang) {
-  const dict = DICTS[lang] || DICTS.en;
+  const dict = DICTS[lang] || DICTS.en || {};
   const plural = new Intl.PluralRules(LOCALES[lang] || LOCALES.en);
   return (key, vars) => {
-    const s = dict[key] ?? DICTS.en[key] ?? key;
+    const s = dict[key] ?? DICTS.en?.[key] ?? key;
     if (!vars) return s;
     return interpolate(s, vars, { plural, value: (name, v) => (v === undefined ? `{${name}}` : String(v)) });
   };

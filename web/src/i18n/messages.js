@@ -1,5 +1,5 @@
 // Renders the engine's messages ({code, params}) in the reader's language, from one catalog per language:
-// messages.en.json and messages.zh-CN.json. The page, the widget and the CLI all render through this module.
+// messages.en.json and messages.zh-CN.json (held by catalogs.js). The page, the widget and the CLI all render through this module.
 // Placeholders are ICU-like: {name}, {name, plural, one {...} other {...}} (# is the number, chosen with
 // Intl.PluralRules) and {name, select, a {...} other {...}}. A parameter is formatted by its name's unit:
 // *_usd money, usd_per_hour money, *_hours durations, *_gb sizes, *_gbs GB/s, *_fraction percentages, *_ratio
@@ -7,13 +7,12 @@
 // from 10^15), value/min/max/*_value numbers exactly as given (the input's own numbers in error messages),
 // gpu a GPU id shown as its name,
 // date an ISO date, pricing/bound/stage/sharding terms of the catalog (`term.*`, not engine codes).
-import en from './messages.en.json' with { type: 'json' };
-import zh from './messages.zh-CN.json' with { type: 'json' };
+import { MESSAGE_CATALOGS } from './catalogs.js';
 import { makeFormatter } from '../format/format.js';
 import { buildRenderer } from './render.js';
 
 export { placeholders, interpolate } from './render.js';
-export const MESSAGE_CATALOGS = { en, zh };
+export { MESSAGE_CATALOGS };
 
 // A renderer for one language: (message) => text. Options: fmt (a formatter of format/format.js, which also
 // fixes the currency), gpuName(id) → display name.

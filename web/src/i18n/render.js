@@ -108,12 +108,12 @@ function parseGroup(group) {
 // A renderer for one language from catalogs {en, <lang>?} (a missing pattern falls back to English): (message) =>
 // text. fmt: a formatter of format/format.js (which also fixes the currency); gpuName(id) → display name.
 export function buildRenderer(catalogs, lang, fmt, gpuName) {
-  const catalog = catalogs[lang] || catalogs.en;
+  const catalog = catalogs[lang] || catalogs.en || {};
   const locale = LOCALES[lang] || LOCALES.en;
   const rules = new Intl.PluralRules(locale);
   const categories = new Map();
   const plural = { select: (n) => { let c = categories.get(n); if (c === undefined) { c = rules.select(n); if (categories.size < 1000) categories.set(n, c); } return c; } };
-  const term = (key, fallback) => catalog[key] ?? catalogs.en[key] ?? fallback;
+  const term = (key, fallback) => catalog[key] ?? catalogs.en?.[key] ?? fallback;
   const count = (v) => {
     if (Math.abs(v) >= 1e15) return fmt.sci(v);
     if (Math.abs(v) >= 1e5) return lang === 'zh' ? fmt.int(v) : fmt.compact(v);
@@ -164,7 +164,7 @@ export function buildRenderer(catalogs, lang, fmt, gpuName) {
     if (Array.isArray(m)) return joinSentences(m.map(render), term('term.list_separator', '; '));
     let text = done.get(m);
     if (text === undefined) {
-      const pattern = catalog[m.code] ?? catalogs.en[m.code];
+      const pattern = catalog[m.code] ?? catalogs.en?.[m.code];
       text = pattern === undefined ? String(m.code) : fill(pattern, m.params || {});
       done.set(m, text);
     }

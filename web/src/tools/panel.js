@@ -17,16 +17,21 @@ import { Chart, palette } from '../views/charts.js';
 import { timed } from '../views/profile.js';
 import { nextTask } from '../views/tasks.js';
 import { errorBox } from './form.js';
-import { advisePanel } from './advise.js';
-import { planPanel } from './plan.js';
-import { migPanel } from './mig.js';
-import { leversPanel } from './levers.js';
-import { comparePanel } from './compare.js';
-import { energyPanel } from './energy.js';
-import { serverlessPanel } from './serverless.js';
-import { probePanel } from './probe.js';
 
-export const TOOL_PANELS = [advisePanel, probePanel, planPanel, serverlessPanel, migPanel, leversPanel, comparePanel, energyPanel];
+// The tabs, in TOOL_IDS's order: each panel's code is loaded when its tab opens (on the site, a chunk of its own).
+// A tab opens when the reader reaches the tools, chooses a tab, or follows a link that names a tool (session.toolsOpen).
+export const TOOL_TABS = [
+  { id: 'advise', titleKey: 'toolAdvise', load: () => import('./advise.js').then((m) => m.advisePanel) },
+  { id: 'probe', titleKey: 'toolProbe', load: () => import('./probe.js').then((m) => m.probePanel) },
+  { id: 'plan', titleKey: 'toolPlan', load: () => import('./plan.js').then((m) => m.planPanel) },
+  { id: 'serverless', titleKey: 'toolServerless', load: () => import('./serverless.js').then((m) => m.serverlessPanel) },
+  { id: 'mig', titleKey: 'toolMig', load: () => import('./mig.js').then((m) => m.migPanel) },
+  { id: 'levers', titleKey: 'toolLevers', load: () => import('./levers.js').then((m) => m.leversPanel) },
+  { id: 'compare', titleKey: 'toolCompare', load: () => import('./compare.js').then((m) => m.comparePanel) },
+  { id: 'energy', titleKey: 'toolEnergy', load: () => import('./energy.js').then((m) => m.energyPanel) },
+];
+// How far below the screen the tools start loading the open tab's panel (CSS pixels).
+const OPEN_MARGIN_PX = 400;
 // A call of a panel: an engine method ({method, request}: the 'call' operation) or another operation of the engine
 // host ({op, args}, e.g. the serving ranking).
 const opOf = (s) => (s.op ? [s.op, s.args] : ['call', s]);
@@ -78,13 +83,14 @@ function tabList(c, app) {
     else if (e.key === 'End') next = TOOL_IDS[TOOL_IDS.length - 1];
     if (!next) return;
     e.preventDefault();
+    app.session.toolsOpen = true;
     app.update({ tool: next }, { inPlace: true });
     focusTab(next);
   };
   return h('div', { class: 'tablist', role: 'tablist', 'aria-label': t('toolsTitle'), onkeydown: onKey },
-    TOOL_PANELS.map((p) => h('button', {
+    TOOL_TABS.map((p) => h('button', {
       type: 'button', role: 'tab', id: `tab-${p.id}`, 'aria-selected': p.id === active ? 'true' : 'false', 'aria-controls': `tool-${p.id}`,
-      tabindex: p.id === active ? '0' : '-1', class: 'tab', onclick: () => app.update({ tool: p.id }, { inPlace: true }),
+      tabindex: p.id === active ? '0' : '-1', class: 'tab', onclick: () => { app.session.toolsOpen = true; app.update({ tool: p.id }, { inPlace: true }); },
     }, tx('span', t, p.titleKey))));
 }
 
@@ -98,8 +104,67 @@ function markInvalid(section, paths, tab) {
 
 // ---- the tabs ----
 
+// What the tools show before the open tab's panel is in: the tabs and a note (section state 'closed' until the tools
+// open, 'loading' while the panel's code loads, 'error' when it could not be loaded).
+function waiting(container, c, app, tab, state) {
+  const section = h('div', { class: 'tool', id: `tool-${tab.id}`, role: 'tabpanel', 'aria-labelledby': `tab-${tab.id}`, 'data-state': state },
+    tx('p', c.t, state === 'error' ? 'toolLoadFailed' : 'toolLoading', { class: 'sub', id: `tool-${tab.id}-note` }));
+  container.replaceChildren(tx('h2', c.t, 'toolsTitle', { id: 'tools-title' }), tx('p', c.t, 'toolsIntro', { class: 'hint' }), tabList(c, app), section);
+}
+
+// The open tab's panel once its code is in. Before, the tabs and a note are drawn (waiting), and the code is loaded
+// once the tools are open: when they come near the screen (watched once the page shows a ranking: before it, the
+// empty page would put them on the screen), when a tab is chosen, or when a link names a tool. again(): draw the
+// tools again (a panel came in, or the tools opened).
+function panelLoader(container, app, again) {
+  const tabs = new Map(TOOL_TABS.map((p) => [p.id, p]));
+  const panels = new Map();   // the panels loaded, by id
+  const loads = new Set();    // the ids whose load is under way
+  const failed = new Set();   // those whose code could not be loaded (tried again when the page is built again)
+  let observer = null;
+  let waitingKey = null;
+  const tabOf = (c) => tabs.get(c.state.tool) || TOOL_TABS[0];
+
+  function watch(c) {
+    if (observer || app.session.toolsOpen || !c.view) return;
+    if (typeof IntersectionObserver === 'undefined') { app.session.toolsOpen = true; return; }
+    observer = new IntersectionObserver((entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return;
+      observer.disconnect();
+      observer = null;
+      app.session.toolsOpen = true;
+      again();
+    }, { rootMargin: `${OPEN_MARGIN_PX}px 0px` });
+    observer.observe(container);
+  }
+
+  return {
+    loaded: (c) => panels.get(tabOf(c).id),
+    // The open tab's panel, or null while it is not in (the tabs and a note drawn, its load started if the tools are open).
+    panel(c) {
+      const tab = tabOf(c);
+      if (panels.has(tab.id)) { waitingKey = null; return panels.get(tab.id); }
+      const state = !app.session.toolsOpen ? 'closed' : failed.has(tab.id) ? 'error' : 'loading';
+      const key = JSON.stringify([tab.id, state, c.state.lang]);
+      if (waitingKey !== key) {
+        const draw = () => waiting(container, c, app, tab, state);
+        if (c.preserve) c.preserve(draw); else draw();
+        waitingKey = key;
+      }
+      if (state === 'closed') watch(c);
+      if (state === 'loading' && !loads.has(tab.id)) {
+        loads.add(tab.id);
+        tab.load().then((panel) => { panels.set(tab.id, panel); }, () => { failed.add(tab.id); })
+          .then(() => { loads.delete(tab.id); again(); });
+      }
+      return null;
+    },
+    destroy() { if (observer) observer.disconnect(); observer = null; },
+  };
+}
+
+// app: {update(patch, options), session} (session.toolsOpen: the tools have been opened in this page's life).
 export function createTools(container, app) {
-  const panels = new Map(TOOL_PANELS.map((p) => [p.id, p]));
   let built = null;      // {tab, inputsKey, section, inputsEl, outEl}
   let callsKey = null;
   let shownKey = null;
@@ -120,6 +185,7 @@ export function createTools(container, app) {
     charts: liveCharts,
   };
   const io = (id) => toolIo(id, app, env);
+  const loader = panelLoader(container, app, () => { if (ctxNow) update(ctxNow); });
 
   function showResults(c, panel, st) {
     const out = built.outEl;
@@ -140,7 +206,8 @@ export function createTools(container, app) {
   function update(c) {
     ctxNow = c;
     const { t } = c;
-    const panel = panels.get(c.state.tool) || TOOL_PANELS[0];
+    const panel = loader.panel(c);
+    if (!panel) { built = null; return; }
     const st = stateOf(c, panel.id);
     const inputsKey = JSON.stringify([panel.id, displayOf(c.state), c.catalog.version, rebuild,
       panel.inputsKey ? panel.inputsKey(c, st) : '']);
@@ -187,8 +254,8 @@ export function createTools(container, app) {
             results = rs;
             built.outEl.removeAttribute('aria-busy');
             const cur = ctxNow;
-            const p = panels.get(cur.state.tool) || TOOL_PANELS[0];
-            if (p.id !== panel.id) return;
+            const p = loader.loaded(cur);
+            if (!p || p.id !== panel.id) return;
             shownKey = displayKeyOf(cur, p, key);
             timed(`tool ${p.id}`, () => showResults(cur, p, stateOf(cur, p.id)));
           });
@@ -204,6 +271,11 @@ export function createTools(container, app) {
 
   return {
     update,
-    destroy() { for (const ch of liveCharts) ch.destroy(); liveCharts.length = 0; built = null; },
+    destroy() {
+      for (const ch of liveCharts) ch.destroy();
+      liveCharts.length = 0;
+      built = null;
+      loader.destroy();
+    },
   };
 }

@@ -1,10 +1,14 @@
 // The Accuracy view: the throughput model against published measurements, each predicted without its own source
 // (leave-one-source-out, scripts/accuracy.mjs writes web/src/data/accuracy.json). A log-log scatter of predicted
 // versus published with the identity line and the likely range, the error by workload, and for the selected offer
-// how many published measurements of its GPU generation and workload family stand behind its estimate.
+// how many published measurements of its GPU generation and workload family stand behind its estimate. The data
+// is loaded when the view comes near the screen (on the site, a chunk of its own: data/accuracy.js).
 import { Chart, palette } from './charts.js';
 import { h, tx, dataText, sourceLink } from './dom.js';
-import accuracy from '../data/accuracy.json' with { type: 'json' };
+
+const loadAccuracy = () => import('../data/accuracy.js').then((m) => m.default);
+// How far below the screen the view starts loading its data (CSS pixels).
+const OPEN_MARGIN_PX = 400;
 
 const pct = (fmt, x) => `${fmt.sig(x * 100, 2)} %`;
 
@@ -21,8 +25,8 @@ export function requestFamily(c) {
 
 const FAMILY_KEYS = { cnn: 'accuracyFamilyCnn', moe: 'accuracyFamilyMoe', transformer: 'accuracyFamilyTransformer' };
 
-// The published rows of one GPU generation and workload family.
-export function basisRows(generation, family) {
+// The published rows (of the view's data, accuracy) of one GPU generation and workload family.
+export function basisRows(accuracy, generation, family) {
   return accuracy.rows.filter((r) => r.generation === generation && r.family === family);
 }
 
@@ -32,14 +36,14 @@ const rowLabel = (r) => `${r.workload} (${r.gpu_count}× ${r.gpu})`;
 const ARCH_NAMES = { cdna2: 'CDNA 2', cdna3: 'CDNA 3', ada: 'Ada Lovelace', unknown: '?' };
 const archName = (a) => ARCH_NAMES[a] || a.charAt(0).toUpperCase() + a.slice(1);
 
-function basis(c) {
+function basis(accuracy, c) {
   const { t } = c;
   const row = c.selected;
   if (!row) return tx('p', t, 'accuracySelect', { class: 'sub', id: 'accuracy-basis' });
   const gpu = (c.gpus || []).find((g) => g.id === row.gpu);
   const generation = (gpu && gpu.architecture) || 'unknown';
   const family = requestFamily(c);
-  const rows = basisRows(generation, family);
+  const rows = basisRows(accuracy, generation, family);
   // Architecture names are proper nouns in both languages (Ampere, Hopper, CDNA3); the family is translated.
   const vars = { n: rows.length, generation: archName(generation), family: t(FAMILY_KEYS[family]) };
   if (!rows.length) return tx('p', t, 'accuracyBasisNone', { class: 'sub', id: 'accuracy-basis' }, vars);
@@ -48,7 +52,7 @@ function basis(c) {
       h('ul', { class: 'basis-rows' }, rows.map((r) => h('li', {}, dataText('span', `${rowLabel(r)}: `), sourceLink(r.source))))));
 }
 
-function familyTable(c) {
+function familyTable(accuracy, c) {
   const { t, fmt } = c;
   const head = h('tr', {}, ['accuracyFamily', 'accuracyRows', 'accuracyMedian', 'accuracyP90'].map((k) => tx('th', t, k, { scope: 'col' })));
   const body = Object.entries(accuracy.by_workload).map(([w, v]) => h('tr', {},
@@ -58,7 +62,7 @@ function familyTable(c) {
 
 // Each row in its own metric's unit (samples/s, tokens/s or TFLOPS per GPU): the log axes hold them all, and
 // the distance from the identity line is the relative error. The dashed lines are the median likely range.
-function datasets(c, col) {
+function datasets(accuracy, c, col) {
   const { t } = c;
   const points = accuracy.rows.map((r) => ({ x: r.published, y: r.predicted }));
   const xs = points.map((p) => p.x);
@@ -74,9 +78,14 @@ function datasets(c, col) {
   ];
 }
 
-export function createAccuracy(container, app) {
+export function createAccuracy(container) {
   let chart = null;
   let built = null;
+  let accuracy = null;   // the data, once loaded
+  let loading = null;    // its load under way
+  let observer = null;   // waiting for the view to come near the screen
+  let last = null;       // the last context the view was given (drawn once the data is in)
+  let gone = false;
 
   function build(c) {
     const { t, fmt } = c;
@@ -86,25 +95,63 @@ export function createAccuracy(container, app) {
       tx('p', t, 'accuracyIntro', { class: 'hint' }, { n: accuracy.loso.n, median: pct(fmt, accuracy.loso.median), coverage: pct(fmt, accuracy.loso.coverage) }),
       h('div', { class: 'accuracy-basis-slot' }),
       h('figure', { class: 'chart accuracy-chart' }, h('div', { class: 'chart-box' }, canvas)),
-      familyTable(c));
+      familyTable(accuracy, c));
     if (chart) chart.destroy();
     const col = palette();
     const axis = (key) => ({ type: 'logarithmic', title: { display: true, text: t(key), color: col.fg }, grid: { color: col.grid },
       ticks: { color: col.muted, maxTicksLimit: 6, callback: (v) => fmt.compact(Number(v)) } });
-    chart = new Chart(canvas, { type: 'scatter', data: { datasets: datasets(c, col) },
+    chart = new Chart(canvas, { type: 'scatter', data: { datasets: datasets(accuracy, c, col) },
       options: { responsive: true, maintainAspectRatio: false, animation: false, parsing: false,
         scales: { x: axis('accuracyPublished'), y: axis('accuracyPredicted') },
         plugins: { legend: { position: 'bottom', labels: { boxWidth: 10, filter: (item) => item.text !== '' } },
           tooltip: { callbacks: { label: (item) => (item.datasetIndex === 0 ? rowLabel(accuracy.rows[item.dataIndex]) : item.dataset.label) } } } } });
     built = `${c.state.lang}|${c.state.theme || ''}`;
+    container.dataset.state = 'ready';
+  }
+
+  // The title and a note while the data is not in (state loading, or error when it could not be loaded).
+  function placeholder(c, key, state) {
+    if (container.dataset.state === state && built === `${state}|${c.state.lang}`) return;
+    container.replaceChildren(tx('h2', c.t, 'accuracyTitle', { id: 'accuracy-title' }), tx('p', c.t, key, { class: 'sub', id: 'accuracy-note' }));
+    container.dataset.state = state;
+    built = `${state}|${c.state.lang}`;
+  }
+
+  // The view opens: its data is loaded, then the view drawn with the last context it was given.
+  function open() {
+    if (observer) { observer.disconnect(); observer = null; }
+    if (loading || accuracy) return;
+    loading = loadAccuracy().then((data) => {
+      accuracy = data;
+      if (!gone && last) update(last);
+    }, () => {
+      loading = null;
+      if (!gone && last) placeholder(last, 'accuracyLoadFailed', 'error');
+    });
+  }
+
+  function update(c) {
+    last = c;
+    if (!accuracy) {
+      if (container.dataset.state !== 'error') placeholder(c, 'accuracyLoading', 'loading');
+      if (loading || observer) return;
+      if (typeof IntersectionObserver === 'undefined') { open(); return; }
+      observer = new IntersectionObserver((entries) => { if (entries.some((e) => e.isIntersecting)) open(); }, { rootMargin: `${OPEN_MARGIN_PX}px 0px` });
+      observer.observe(container);
+      return;
+    }
+    if (built !== `${c.state.lang}|${c.state.theme || ''}` || !container.firstChild) build(c);
+    const slot = container.querySelector('.accuracy-basis-slot');
+    if (slot) slot.replaceChildren(basis(accuracy, c));
   }
 
   return {
-    update(c) {
-      if (built !== `${c.state.lang}|${c.state.theme || ''}` || !container.firstChild) build(c);
-      const slot = container.querySelector('.accuracy-basis-slot');
-      if (slot) slot.replaceChildren(basis(c));
+    update,
+    destroy() {
+      gone = true;
+      if (observer) observer.disconnect();
+      if (chart) chart.destroy();
+      chart = null; built = null; observer = null;
     },
-    destroy() { if (chart) chart.destroy(); chart = null; built = null; },
   };
 }
