@@ -58,6 +58,8 @@ export function requestFor(m) {
     // The recomputation the run used, where its source states it (data/measurements.json conventions: recompute).
     if (p.recompute) w.recompute = p.recompute;
     if (p.mode === 'lora') w.mode = 'lora';
+    // The LoRA adapters' rank and targets and the dense FFN size, where a row states them (they size the adapters).
+    for (const k of ['ffn_hidden', 'lora_rank', 'lora_targets', 'lora_trainable_params']) if (p[k] !== undefined) w[k] = p[k];
     else if (p.mode === 'sft' || p.mode === 'finetune') w.mode = 'finetune';
     const par = p.parallelism || {};
     if (par.tp || par.pp || par.cp) {
