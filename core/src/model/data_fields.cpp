@@ -112,6 +112,7 @@ extern const Field kTensorParallel = Field::integer("tensor_parallel", "Tensor-p
 extern const Field kPipelineParallel = Field::integer("pipeline_parallel", "Pipeline-parallel degree.").atLeast(1).atMost(1024);
 extern const Field kContextParallel = Field::integer("context_parallel", "Context-parallel degree (ring attention over sequence chunks).").atLeast(1).atMost(1024).onlyFor(kTransformer);
 extern const Field kRecompute = Field::string("recompute", "Activation recomputation: none, selective or full (chosen by the plan search when absent).").oneOf(kRecomputes).onlyFor(kTransformer);
+extern const Field kRecomputeLayers = Field::integer("recompute_layers", "With recompute full: how many of the layers rerun their forward pass (Megatron-Core recompute_num_layers, counted over the whole model); the others keep their activations. Default: all.").atLeast(0).atMost(1e5).onlyFor(kTransformer);
 extern const Field kSoftware = Field::string("software", "Software stack: tuned (vendor containers, Megatron-class frameworks) or typical (a stock framework); default: tuned for transformer pre-training, typical otherwise.").oneOf(kSoftwares);
 
 namespace {
@@ -121,7 +122,7 @@ const Field* const kWorkloadFields[] = {&kKind, &kWorkloadName, &kMode, &kPrecis
                                         &kActiveParams, &kCapacityFactor, &kMicroBatch,
                                         &kGlobalBatchTokens, &kCheckpointing, &kLoraParams, &kLoraRank, &kLoraTargets, &kFfnHidden, &kGflops, &kSamples, &kEpochs,
                                         &kCnnParams, &kBatchPerGpu, &kActivationGb, &kTotalFlops, &kCustomParams,
-                                        &kZeroStage, &kTensorParallel, &kPipelineParallel, &kContextParallel, &kExpertParallel, &kRecompute,
+                                        &kZeroStage, &kTensorParallel, &kPipelineParallel, &kContextParallel, &kExpertParallel, &kRecompute, &kRecomputeLayers,
                                         &kSoftware};
 
 const Field kPresetId = Field::string("id", "Preset id that requests name in 'preset'.").req();
@@ -144,7 +145,7 @@ const char* const kSplits[] = {"calibration", "holdout", nullptr};
 const Field kMId = Field::string("id", "Unique row id.").req();
 const Field kMWorkload = Field::string("workload", "Which workload the row measures (resnet50 and bert-large-squad use their presets).")
                              .req().oneOf(kMeasuredWorkloads);
-const Field kMParams = Field::object("workload_params", nullptr, "gpt, moe and bert-large-pretrain: params, seq_len, computed_seq_len, attention, hidden, layers, heads, kv_heads, micro_batch, global_batch, mode, parallelism, activation_checkpointing, recompute; moe adds experts, experts_per_token, shared_experts, expert_ffn_hidden, dense_layers, active_params.");
+const Field kMParams = Field::object("workload_params", nullptr, "gpt, moe and bert-large-pretrain: params, seq_len, computed_seq_len, attention, hidden, layers, heads, kv_heads, micro_batch, global_batch, mode, parallelism, activation_checkpointing, recompute, recompute_layers, ffn_hidden, lora_rank, lora_targets, lora_trainable_params; moe adds experts, experts_per_token, shared_experts, expert_ffn_hidden, dense_layers, active_params.");
 const Field kMGpu = Field::string("gpu", "GPU id from data/gpus.json.").req().formatted("gpu_id", nullptr, nullptr);
 const Field kMGpuCount = Field::integer("gpu_count", "GPUs over all nodes.").req().atLeast(1);
 const Field kMNodes = Field::integer("nodes", "Nodes the GPUs are spread over.").atLeast(1).byDefault(1.0);

@@ -240,7 +240,7 @@ double Workload::flopsPerSampleWith(Recompute rc) const {
     double factor = 3.0;
     if (mode == Mode::kInference) factor = 1.0;
     else if (mode == Mode::kLora) factor = 2.0;
-    if (mode != Mode::kInference && rc == Recompute::kFull) factor += 1.0;
+    if (mode != Mode::kInference && rc == Recompute::kFull) factor += fullRecomputeShare();  // its layers' forward
     double per_token = fwd_per_token * factor;
     if (mode != Mode::kInference && rc == Recompute::kSelective) per_token += 4.0 * effectiveLayers() * sc * effectiveHidden();
     if (mode == Mode::kLora) per_token += 6.0 * trainableParams();
@@ -334,6 +334,7 @@ void parseTransformer(ObjectReader& r, Workload& w) {
     if (w.activation_checkpointing && w.recompute != static_cast<int>(Recompute::kFull))
       r.error(D::kRecompute.name, ErrorCode::kInvalidValue, Message("error.recompute_contradicts_checkpointing"));
   }
+  w.recompute_layers = readNumber(r, D::kRecomputeLayers).value_or(-1);
 }
 
 void parseCnn(ObjectReader& r, Workload& w) {
@@ -419,6 +420,12 @@ void checkWorkloadShape(const json& j, const std::string& path, const Workload& 
   // Grouped-query attention: each KV head serves heads / kv_heads query heads (Ainslie et al. 2023, arXiv:2305.13245).
   if (w.kv_heads > 0 && (w.kv_heads > heads || std::fmod(static_cast<double>(heads), w.kv_heads) != 0))
     r.error("kv_heads", ErrorCode::kInvalidValue, Message("error.kv_heads_divide_heads").num("heads_value", static_cast<double>(heads)));
+  // Partial recomputation (Megatron-Core --recompute-num-layers; NeMo's activations_checkpoint_num_layers): only with
+  // full recomputation, at most the layers.
+  if (w.recompute_layers >= 0 && w.fixedRecompute() != static_cast<int>(Recompute::kFull))
+    r.error("recompute_layers", ErrorCode::kInvalidValue, Message("error.recompute_layers_needs_full"));
+  else if (w.recompute_layers > layers)
+    r.error("recompute_layers", ErrorCode::kInvalidValue, Message("error.recompute_layers_exceed_layers").num("layers_value", layers));
   checkMoeShape(r, w);
 }
 

@@ -59,6 +59,7 @@ struct Workload {
   double global_batch_tokens = 0;  // tokens per optimizer step; 0 = published practice (defaultGlobalBatchTokens)
   bool activation_checkpointing = false;  // true = recompute fixed to full
   int recompute = -1;            // fixed Recompute value, -1 = chosen by the plan search
+  double recompute_layers = -1;  // with full recomputation: the layers that rerun their forward; -1 = all
   Software software = Software::kTypical;
   // How much better (> 1) or worse the user's own code runs the math kernels than the model's compute efficiency,
   // solved from the user's measurement (model/calibration.hpp); 1 = uncalibrated. Not a request member.
@@ -111,6 +112,11 @@ struct Workload {
   int fixedRecompute() const { return activation_checkpointing ? static_cast<int>(Recompute::kFull) : recompute; }
   // Tokens computed per sequence: computed_seq_len when given (at most seq_len), else seq_len.
   double computedSeqLen() const { return computed_seq_len > 0 ? std::min(computed_seq_len, seq_len) : seq_len; }
+  // Share of the layers full recomputation reruns: recompute_layers / layers, or 1.
+  double fullRecomputeShare() const {
+    const double L = effectiveLayers();
+    return recompute_layers < 0 || L <= 0 ? 1.0 : std::min(1.0, recompute_layers / L);
+  }
   // FLOPs per sample under a given recomputation.
   double flopsPerSampleWith(Recompute r) const;
 
