@@ -57,7 +57,10 @@ export function requestFor(m) {
     w.activation_checkpointing = p.activation_checkpointing === true || m.flops_convention === 'hardware_incl_recompute';
     // The recomputation the run used, where its source states it (data/measurements.json conventions: recompute).
     if (p.recompute) w.recompute = p.recompute;
+    if (p.recompute_layers !== undefined) w.recompute_layers = p.recompute_layers;
     if (p.mode === 'lora') w.mode = 'lora';
+    // The LoRA adapters' rank and targets and the dense FFN size, where a row states them (they size the adapters).
+    for (const k of ['ffn_hidden', 'lora_rank', 'lora_targets', 'lora_trainable_params']) if (p[k] !== undefined) w[k] = p[k];
     else if (p.mode === 'sft' || p.mode === 'finetune') w.mode = 'finetune';
     const par = p.parallelism || {};
     if (par.tp || par.pp || par.cp) {

@@ -138,3 +138,48 @@ TEST_CASE("lora_targets takes attention or all_linear and names its path otherwi
   CHECK(bad["ok"] == false);
   CHECK(bad["error"]["path"] == "/workload/lora_targets");
 }
+
+TEST_CASE("recompute_layers reruns only that many layers: their forward FLOPs and their activations",
+          "[performance][memory][lora][flops]") {
+  const ModelConstants k;
+  const Cluster c = gpuvalue_test::oneGpuCluster("h100-sxm5-80gb");
+  // 2 layers under LoRA (attention adapters): a kept layer holds 24·sbh + lse = 50,462,720 bytes, a recomputed one its
+  // 2·sbh input, 4,194,304, and the rerun needs one kept layer more. One of two recomputed:
+  // 4,194,304 + 50,462,720 + 50,462,720 = 105,119,744 bytes.
+  Workload half = smallLoraModel(Mode::kLora, Precision::kBf16);
+  half.recompute = static_cast<int>(Recompute::kFull);
+  half.recompute_layers = 1;
+  CHECK_THAT(estimateMemory(half, c, Sharding{}, k).activations_gb, WithinRel(0.105119744, 1e-12));
+  // None of them: what no recomputation keeps, 2 × 50,462,720.
+  Workload none = half;
+  none.recompute_layers = 0;
+  CHECK_THAT(estimateMemory(none, c, Sharding{}, k).activations_gb, WithinRel(0.10092544, 1e-12));
+  // FLOPs: LoRA's 2 forward-equivalents plus the rerun forward of 1 of 2 layers, + the adapters' 6 per parameter.
+  // Per token: fwd = 2 × 1e9 + 4 × 2 × 2,048 × 1,024 = 2,016,777,216; (2 + 0.5) × fwd + 6 × 1e7.
+  const double fwd = 2e9 + 4.0 * 2 * 2048 * 1024;
+  CHECK_THAT(half.flopsPerSample(), WithinRel((2.5 * fwd + 6e7) * 2048, 1e-12));
+  CHECK_THAT(none.flopsPerSample(), WithinRel((2.0 * fwd + 6e7) * 2048, 1e-12));
+  half.recompute_layers = -1;  // all layers
+  CHECK_THAT(half.flopsPerSample(), WithinRel((3.0 * fwd + 6e7) * 2048, 1e-12));
+}
+
+TEST_CASE("recompute_layers needs full recomputation and at most the layers, else names its path", "[lora][errors]") {
+  auto& e = loadedEngine();
+  const std::string base = R"({"gpu": "mi300x", "count": 8, "precision": "fp8", "workload": {"kind": "transformer",
+      "mode": "lora", "params": 68976648192, "layers": 80, "hidden": 8192, "heads": 64, "kv_heads": 8, "seq_len": 8192,
+      "tokens": 1e9, "micro_batch": 1, "global_batch_tokens": 65536, "tensor_parallel": 1, "pipeline_parallel": 1, )";
+  const auto some = parse(e.estimate(base + R"("recompute": "full", "recompute_layers": 21}})"));
+  const auto all = parse(e.estimate(base + R"("recompute": "full"}})"));
+  REQUIRE(some["ok"] == true);
+  REQUIRE(all["ok"] == true);
+  CHECK(some["memory"]["activations_gb"].get<double>() > all["memory"]["activations_gb"].get<double>());
+  CHECK(some["throughput"]["tokens_per_s"].get<double>() > all["throughput"]["tokens_per_s"].get<double>());
+  for (const char* bad : {R"("recompute": "selective", "recompute_layers": 21)", R"("recompute_layers": 21)",
+                          R"("recompute": "full", "recompute_layers": 81)", R"("recompute": "full", "recompute_layers": -1)"}) {
+    const auto r = parse(e.estimate(base + bad + "}}"));
+    INFO(bad);
+    CHECK(r["ok"] == false);
+    CHECK(r["error"]["path"] == "/workload/recompute_layers");
+  }
+  CHECK(parse(e.estimate(base + R"("activation_checkpointing": true, "recompute_layers": 21}})"))["ok"] == true);
+}

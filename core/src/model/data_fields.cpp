@@ -93,7 +93,11 @@ extern const Field kExpertParallel = Field::integer("expert_parallel", "Expert-p
 extern const Field kMicroBatch = Field::integer("micro_batch", "Sequences per GPU per step.").atLeast(1).atMost(1e6).onlyFor(kTransformer);
 extern const Field kGlobalBatchTokens = Field::number("global_batch_tokens", "Tokens per optimizer step over all GPUs (default: published practice for the mode and size, named in the answer).").atLeast(1).atMost(1e12).onlyFor(kTransformer);
 extern const Field kCheckpointing = Field::boolean("activation_checkpointing", "Full activation recomputation.").byDefault(false).onlyFor(kTransformer);
-extern const Field kLoraParams = Field::number("lora_trainable_params", "LoRA: trainable adapter parameters (default 0.5 % of params).").atLeast(0).atMost(1e15).onlyFor(kTransformer);
+extern const Field kLoraParams = Field::number("lora_trainable_params", "LoRA: trainable adapter parameters (default: counted from lora_rank, lora_targets and the shape).").atLeast(0).atMost(1e15).onlyFor(kTransformer);
+// Rank 16: MLPerf Training's Llama 2 70B LoRA reference (--lora_r 16, data/presets.json llama2-70b-lora); Hu et al.
+// 2021, "LoRA", arXiv:2106.09685, §7.2 and Table 6 find ranks 1-64 alike on GPT-3.
+extern const Field kLoraRank = Field::integer("lora_rank", "LoRA: rank r of the adapters (A: r × input, B: output × r).").atLeast(1).atMost(65536).byDefault(16.0).onlyFor(kTransformer);
+extern const Field kFfnHidden = Field::integer("ffn_hidden", "Intermediate size of the dense feed-forward layers (SwiGLU: gate, up and down, 3 hidden × size matrices); used for LoRA adapters on all_linear. Default: from params and the shape.").atLeast(1).atMost(1e7).onlyFor(kTransformer);
 extern const Field kLoraTargets = Field::string("lora_targets", "LoRA: the linear layers that carry adapters: attention (q, k, v and output projections) or all_linear (the feed-forward layers too); the inputs of frozen linears without adapters are not kept for the backward pass.").oneOf(kLoraTargetChoices).byDefault("attention").onlyFor(kTransformer);
 extern const Field kGflops = Field::number("gflops_per_sample", "Forward GFLOPs per sample.").req().above(0).atMost(1e9).onlyFor(kCnn);
 extern const Field kSamples = Field::number("samples", "Samples per epoch.").req().above(0).atMost(1e15).onlyFor(kCnn);
@@ -108,6 +112,7 @@ extern const Field kTensorParallel = Field::integer("tensor_parallel", "Tensor-p
 extern const Field kPipelineParallel = Field::integer("pipeline_parallel", "Pipeline-parallel degree.").atLeast(1).atMost(1024);
 extern const Field kContextParallel = Field::integer("context_parallel", "Context-parallel degree (ring attention over sequence chunks).").atLeast(1).atMost(1024).onlyFor(kTransformer);
 extern const Field kRecompute = Field::string("recompute", "Activation recomputation: none, selective or full (chosen by the plan search when absent).").oneOf(kRecomputes).onlyFor(kTransformer);
+extern const Field kRecomputeLayers = Field::integer("recompute_layers", "With recompute full: how many of the layers rerun their forward pass (Megatron-Core recompute_num_layers, counted over the whole model); the others keep their activations. Default: all.").atLeast(0).atMost(1e5).onlyFor(kTransformer);
 extern const Field kSoftware = Field::string("software", "Software stack: tuned (vendor containers, Megatron-class frameworks) or typical (a stock framework); default: tuned for transformer pre-training, typical otherwise.").oneOf(kSoftwares);
 
 namespace {
@@ -115,9 +120,9 @@ const Field* const kWorkloadFields[] = {&kKind, &kWorkloadName, &kMode, &kPrecis
                                         &kTokensPerRequest, &kTokens, &kSeqLen, &kComputedSeqLen, &kAttention, &kLayers, &kHidden, &kHeads, &kKvHeads,
                                         &kExperts, &kExpertsPerToken, &kSharedExperts, &kExpertFfnHidden, &kDenseLayers,
                                         &kActiveParams, &kCapacityFactor, &kMicroBatch,
-                                        &kGlobalBatchTokens, &kCheckpointing, &kLoraParams, &kLoraTargets, &kGflops, &kSamples, &kEpochs,
+                                        &kGlobalBatchTokens, &kCheckpointing, &kLoraParams, &kLoraRank, &kLoraTargets, &kFfnHidden, &kGflops, &kSamples, &kEpochs,
                                         &kCnnParams, &kBatchPerGpu, &kActivationGb, &kTotalFlops, &kCustomParams,
-                                        &kZeroStage, &kTensorParallel, &kPipelineParallel, &kContextParallel, &kExpertParallel, &kRecompute,
+                                        &kZeroStage, &kTensorParallel, &kPipelineParallel, &kContextParallel, &kExpertParallel, &kRecompute, &kRecomputeLayers,
                                         &kSoftware};
 
 const Field kPresetId = Field::string("id", "Preset id that requests name in 'preset'.").req();
@@ -140,7 +145,7 @@ const char* const kSplits[] = {"calibration", "holdout", nullptr};
 const Field kMId = Field::string("id", "Unique row id.").req();
 const Field kMWorkload = Field::string("workload", "Which workload the row measures (resnet50 and bert-large-squad use their presets).")
                              .req().oneOf(kMeasuredWorkloads);
-const Field kMParams = Field::object("workload_params", nullptr, "gpt, moe and bert-large-pretrain: params, seq_len, computed_seq_len, attention, hidden, layers, heads, kv_heads, micro_batch, global_batch, mode, parallelism, activation_checkpointing, recompute; moe adds experts, experts_per_token, shared_experts, expert_ffn_hidden, dense_layers, active_params.");
+const Field kMParams = Field::object("workload_params", nullptr, "gpt, moe and bert-large-pretrain: params, seq_len, computed_seq_len, attention, hidden, layers, heads, kv_heads, micro_batch, global_batch, mode, parallelism, activation_checkpointing, recompute, recompute_layers, ffn_hidden, lora_rank, lora_targets, lora_trainable_params; moe adds experts, experts_per_token, shared_experts, expert_ffn_hidden, dense_layers, active_params.");
 const Field kMGpu = Field::string("gpu", "GPU id from data/gpus.json.").req().formatted("gpu_id", nullptr, nullptr);
 const Field kMGpuCount = Field::integer("gpu_count", "GPUs over all nodes.").req().atLeast(1);
 const Field kMNodes = Field::integer("nodes", "Nodes the GPUs are spread over.").atLeast(1).byDefault(1.0);

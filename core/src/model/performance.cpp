@@ -257,15 +257,18 @@ double layerActivationBytes(const Workload& w, const Sharding& s, Recompute rc, 
 
 // Layers' worth of activations the busiest (first) pipeline stage holds: with 1F1B it keeps min(pp, m)
 // micro-batches of L/pp layers; the interleaved schedule multiplies that by 1 + (pp−1)/(pp·v) (Korthikanti et
-// al. 2022, §4.2.3). Full recomputation additionally needs one layer's full activations while it reruns it.
+// al. 2022, §4.2.3). Full recomputation additionally needs one layer's full activations while it reruns it; with
+// recompute_layers, that share of each stage's layers keeps its input only and the others keep all activations.
 double activationBytes(const Workload& w, const Sharding& s) {
   const double L = w.effectiveLayers(), pp = std::max(1, s.pipeline_parallel), v = std::max(1, s.virtual_stages);
   const double in_flight = std::min(pp, static_cast<double>(std::max(1, s.grad_accumulation)));
   double layers_held = std::ceil(L / pp) * in_flight;
   if (v > 1) layers_held *= 1.0 + (pp - 1) / (pp * v);
-  double act = layers_held * layerActivationBytes(w, s, s.recompute, s.micro_batch);
-  if (s.recompute == Recompute::kFull) act += layerActivationBytes(w, s, Recompute::kNone, s.micro_batch);
-  return act;
+  double per_layer = layerActivationBytes(w, s, s.recompute, s.micro_batch);
+  if (s.recompute != Recompute::kFull) return layers_held * per_layer;
+  const double share = w.fullRecomputeShare(), kept = layerActivationBytes(w, s, Recompute::kNone, s.micro_batch);
+  per_layer = share * per_layer + (1.0 - share) * kept;
+  return layers_held * per_layer + (share > 0 ? kept : 0.0);
 }
 
 // The plan with what the workload fixes and the cluster implies filled in: data-parallel degree, micro-batch
@@ -394,7 +397,7 @@ double expertAllToAllSeconds(const Workload& w, const Cluster& c, const Sharding
   const double tp = std::max(1, s.tensor_parallel), cp = std::max(1, s.context_parallel), ep = std::max(1, s.expert_parallel);
   const double pp = std::max(1, s.pipeline_parallel);
   if (ep <= 1 || !w.isMoe()) return 0;
-  const double passes = w.mode == Mode::kInference ? 2.0 : (s.recompute == Recompute::kFull ? 6.0 : 4.0);
+  const double passes = w.mode == Mode::kInference ? 2.0 : (s.recompute == Recompute::kFull ? 4.0 + 2.0 * w.fullRecomputeShare() : 4.0);
   const double kk = w.experts_per_token * w.capacity_factor;
   const double token_bytes = tokens / (tp * cp) * w.effectiveHidden() * 2.0;
   const double local = std::min(ep, std::max(1.0, std::floor(c.gpus_per_node / (tp * cp))));  // group ranks on one node
@@ -449,7 +452,7 @@ double transformerStep(const Workload& w, const Cluster& c, const Sharding& s, c
   const double act_bytes = 2.0;  // 16-bit activations on the wire
   if (ep > 1) t.exposed_ep_s = expertAllToAllSeconds(w, c, s, k, m * mb * sq) * k.ep_exposed;
   if (tp > 1) {
-    double n_ar = w.mode == Mode::kInference ? 2 : (s.recompute == Recompute::kFull ? 6 : 4);
+    double n_ar = w.mode == Mode::kInference ? 2 : (s.recompute == Recompute::kFull ? 4 + 2 * w.fullRecomputeShare() : 4);
     double bytes = n_ar * (L / pp) * 2.0 * (tp - 1) / tp * (tokens / cp) * h * act_bytes;
     t.exposed_tp_s = bytes / ((withinNode(c, tp) ? intra : inter) * 1e9) * k.tp_exposed;
   }

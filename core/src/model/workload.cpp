@@ -154,8 +154,53 @@ double Workload::totalSamples() const {
 
 double Workload::trainableParams() const {
   if (mode == Mode::kInference) return 0;
-  if (mode == Mode::kLora) return lora_trainable_params > 0 ? lora_trainable_params : 0.005 * activeParams();
+  if (mode == Mode::kLora) return lora_trainable_params > 0 ? lora_trainable_params : loraAdapterParams();
   return params;
+}
+
+// A dense model's FFN: ffn_hidden, or what params leave per layer after the attention weights h·(2h + 2·kv), as a
+// SwiGLU block of three h × f matrices (Llama, Qwen, Mistral); the embeddings are counted into the layers, so f is
+// high by their share (Llama 2 70B: 28,939 for 28,672; Qwen2.5-7B with its 152k vocabulary: 22,500 for 18,944), and
+// a GPT-style 4h MLP of two matrices reads as f = 8h/3. MoE models: the dense layers are taken as wide as the
+// experts a token passes through, (k + shared)·expert_ffn_hidden (DeepSeek-V3: 9 × 2,048 = 18,432, its dense
+// layers' intermediate size, arXiv:2412.19437 §4.2).
+namespace {
+// An MoE model's expert intermediate size: expert_ffn_hidden, or from the routed parameters (routedExpertParams).
+double expertFfnHidden(const Workload& w) {
+  if (w.expert_ffn_hidden > 0) return w.expert_ffn_hidden;
+  const double cells = w.moeLayers() * w.experts * 3.0 * w.effectiveHidden();
+  return cells > 0 ? w.routedExpertParams() / cells : 0;
+}
+}  // namespace
+
+double Workload::effectiveFfnHidden() const {
+  if (ffn_hidden > 0) return ffn_hidden;
+  const double h = effectiveHidden(), L = effectiveLayers();
+  if (h <= 0 || L <= 0) return 0;
+  if (isMoe()) return (experts_per_token + shared_experts) * expertFfnHidden(*this);
+  const double kv = effectiveKvHeads() * h / effectiveHeads();
+  return std::max(0.0, (params / L - h * (2.0 * h + 2.0 * kv)) / (3.0 * h));
+}
+
+// LoRA (Hu et al. 2021, arXiv:2106.09685, §4.1) puts beside a frozen d_in → d_out linear A (r × d_in) and B
+// (d_out × r): r·(d_in + d_out) trainable parameters. Per layer, with kv = kv_heads · hidden/heads:
+// - attention: the fused q, k, v projection h → h + 2·kv, r·(2h + 2·kv), and the output projection, r·2h
+//   (Megatron/NeMo linear_qkv and linear_proj; MLPerf Training's Llama 2 70B LoRA reference adapts qkv_proj and
+//   o_proj: 80 × 16·(8,192 + 10,240 + 16,384) = 44,564,480, data/presets.json llama2-70b-lora). Separate q, k and v
+//   adapters (Hugging Face PEFT q_proj, k_proj, v_proj) hold r·2h more per layer, r·(4h + 2·kv) + r·2h: state
+//   lora_trainable_params for them;
+// - all_linear adds the SwiGLU FFN's gate and up (h → f) and down (f → h), 3·r·(h + f) (effectiveFfnHidden); an
+//   MoE layer has them on every routed and shared expert, (experts + shared)·3·r·(h + expert_ffn_hidden).
+double Workload::loraAdapterParams() const {
+  const double h = effectiveHidden(), L = effectiveLayers(), r = lora_rank;
+  if (h <= 0 || L <= 0) return 0;
+  const double kv = effectiveKvHeads() * h / effectiveHeads();
+  double total = L * r * (2.0 * h + 2.0 * kv + 2.0 * h);
+  if (!lora_all_linear) return total;
+  const double moe_l = moeLayers();
+  total += (L - moe_l) * 3.0 * r * (h + effectiveFfnHidden());
+  if (moe_l > 0) total += moe_l * (experts + shared_experts) * 3.0 * r * (h + expertFfnHidden(*this));
+  return total;
 }
 
 double Workload::elementBytes() const {
@@ -195,7 +240,7 @@ double Workload::flopsPerSampleWith(Recompute rc) const {
     double factor = 3.0;
     if (mode == Mode::kInference) factor = 1.0;
     else if (mode == Mode::kLora) factor = 2.0;
-    if (mode != Mode::kInference && rc == Recompute::kFull) factor += 1.0;
+    if (mode != Mode::kInference && rc == Recompute::kFull) factor += fullRecomputeShare();  // its layers' forward
     double per_token = fwd_per_token * factor;
     if (mode != Mode::kInference && rc == Recompute::kSelective) per_token += 4.0 * effectiveLayers() * sc * effectiveHidden();
     if (mode == Mode::kLora) per_token += 6.0 * trainableParams();
@@ -281,12 +326,15 @@ void parseTransformer(ObjectReader& r, Workload& w) {
   parseMoe(r, w);
   w.activation_checkpointing = booleanOr(r, D::kCheckpointing);
   w.lora_trainable_params = readNumber(r, D::kLoraParams).value_or(0);
+  w.lora_rank = numberOr(r, D::kLoraRank);
+  w.ffn_hidden = readNumber(r, D::kFfnHidden).value_or(0);
   w.lora_all_linear = stringOr(r, D::kLoraTargets) == "all_linear";
   if (auto rc = readString(r, D::kRecompute)) {
     w.recompute = static_cast<int>(*rc == "full" ? Recompute::kFull : *rc == "selective" ? Recompute::kSelective : Recompute::kNone);
     if (w.activation_checkpointing && w.recompute != static_cast<int>(Recompute::kFull))
       r.error(D::kRecompute.name, ErrorCode::kInvalidValue, Message("error.recompute_contradicts_checkpointing"));
   }
+  w.recompute_layers = readNumber(r, D::kRecomputeLayers).value_or(-1);
 }
 
 void parseCnn(ObjectReader& r, Workload& w) {
@@ -372,6 +420,12 @@ void checkWorkloadShape(const json& j, const std::string& path, const Workload& 
   // Grouped-query attention: each KV head serves heads / kv_heads query heads (Ainslie et al. 2023, arXiv:2305.13245).
   if (w.kv_heads > 0 && (w.kv_heads > heads || std::fmod(static_cast<double>(heads), w.kv_heads) != 0))
     r.error("kv_heads", ErrorCode::kInvalidValue, Message("error.kv_heads_divide_heads").num("heads_value", static_cast<double>(heads)));
+  // Partial recomputation (Megatron-Core --recompute-num-layers; NeMo's activations_checkpoint_num_layers): only with
+  // full recomputation, at most the layers.
+  if (w.recompute_layers >= 0 && w.fixedRecompute() != static_cast<int>(Recompute::kFull))
+    r.error("recompute_layers", ErrorCode::kInvalidValue, Message("error.recompute_layers_needs_full"));
+  else if (w.recompute_layers > layers)
+    r.error("recompute_layers", ErrorCode::kInvalidValue, Message("error.recompute_layers_exceed_layers").num("layers_value", layers));
   checkMoeShape(r, w);
 }
 

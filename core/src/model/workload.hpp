@@ -59,11 +59,14 @@ struct Workload {
   double global_batch_tokens = 0;  // tokens per optimizer step; 0 = published practice (defaultGlobalBatchTokens)
   bool activation_checkpointing = false;  // true = recompute fixed to full
   int recompute = -1;            // fixed Recompute value, -1 = chosen by the plan search
+  double recompute_layers = -1;  // with full recomputation: the layers that rerun their forward; -1 = all
   Software software = Software::kTypical;
   // How much better (> 1) or worse the user's own code runs the math kernels than the model's compute efficiency,
   // solved from the user's measurement (model/calibration.hpp); 1 = uncalibrated. Not a request member.
   double compute_factor = 1.0;
-  double lora_trainable_params = 0;  // 0 = 0.5% of params (LoRA r=16 on attention+MLP of a 70B model is ~0.5%)
+  double lora_trainable_params = 0;  // 0 = counted from lora_rank, the targets and the shape (loraAdapterParams)
+  double lora_rank = 16;             // data_fields kLoraRank
+  double ffn_hidden = 0;             // dense FFN intermediate size; 0 = derived (effectiveFfnHidden)
   // LoRA adapters on every linear layer (true) or on the attention projections q, k, v, o only (false, the default:
   // Hu et al. 2021, arXiv:2106.09685, §4.2 and §7.1 adapt attention weights only; MLPerf Training's Llama 2 70B LoRA
   // adapts qkv_proj and o_proj: data/presets.json llama2-70b-lora).
@@ -109,6 +112,11 @@ struct Workload {
   int fixedRecompute() const { return activation_checkpointing ? static_cast<int>(Recompute::kFull) : recompute; }
   // Tokens computed per sequence: computed_seq_len when given (at most seq_len), else seq_len.
   double computedSeqLen() const { return computed_seq_len > 0 ? std::min(computed_seq_len, seq_len) : seq_len; }
+  // Share of the layers full recomputation reruns: recompute_layers / layers, or 1.
+  double fullRecomputeShare() const {
+    const double L = effectiveLayers();
+    return recompute_layers < 0 || L <= 0 ? 1.0 : std::min(1.0, recompute_layers / L);
+  }
   // FLOPs per sample under a given recomputation.
   double flopsPerSampleWith(Recompute r) const;
 
@@ -130,6 +138,10 @@ struct Workload {
   double flopsPerSample() const;
   // Parameters that receive gradients and optimizer state.
   double trainableParams() const;
+  // LoRA adapter parameters of rank lora_rank on the targets (see workload.cpp).
+  double loraAdapterParams() const;
+  // Dense FFN intermediate size: ffn_hidden, or from params and the shape (see workload.cpp).
+  double effectiveFfnHidden() const;
   // The range of params a given shape (layers, hidden) allows, [low, high]; see checkShapeAgainstParams.
   void paramsRangeOfShape(double& low, double& high) const;
   // Bytes of an activation element at the chosen precision.
