@@ -134,6 +134,12 @@ test('the language switch changes every visible UI string (compared with the Eng
   for (const id of ['f-providers-summary', 'f-pricing-summary', 'offer-form-summary']) await page.click(`#${id}`);
   await page.selectOption('#currency', 'CNY');
   await settled(page);
+  // The decision tools' panel loads when the tools come near the screen: open it before collecting, so that both
+  // languages are collected with the same panels on the page (and its strings are compared too).
+  await page.$eval('#tools', (el) => el.scrollIntoView());
+  await page.waitForFunction(() => document.querySelector('#tools .tool')?.dataset.state === 'ready', null, { timeout: 60000 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await settled(page);
   const en = await collect(page);
   await page.selectOption('#lang', 'zh');
   await settled(page);

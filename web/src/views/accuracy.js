@@ -6,7 +6,9 @@
 import { Chart, palette } from './charts.js';
 import { h, tx, dataText, sourceLink } from './dom.js';
 
-const loadAccuracy = () => import('../data/accuracy.js').then((m) => m.default);
+// The data once loaded, kept for the views drawn after it (the page is built again on a language switch).
+let loaded = null;
+const loadAccuracy = () => import('../data/accuracy.js').then((m) => { loaded = m.default; return loaded; });
 // How far below the screen the view starts loading its data (CSS pixels).
 const OPEN_MARGIN_PX = 400;
 
@@ -81,7 +83,7 @@ function datasets(accuracy, c, col) {
 export function createAccuracy(container) {
   let chart = null;
   let built = null;
-  let accuracy = null;   // the data, once loaded
+  let accuracy = loaded;  // the data, once loaded
   let loading = null;    // its load under way
   let observer = null;   // waiting for the view to come near the screen
   let last = null;       // the last context the view was given (drawn once the data is in)
