@@ -107,7 +107,7 @@ test('the served site\'s first visit stays within its 491 KB gzip guard, the eng
   await context.close();
 });
 
-test('the offline file stays within its 547 KB gzip guard, the wasm inflated from a data element', async (t) => {
+test('the offline file stays within its 552 KB gzip guard, the wasm inflated from a data element', async (t) => {
   const html = fs.readFileSync(path.join(root, 'dist/gpuvalue.html'));
   const gz = zlib.gzipSync(html).length;
   // A guard against growth, set over today's file (537.1 KB, + 1 %: the size-optimised engine 10.5 KB smaller after
@@ -116,7 +116,7 @@ test('the offline file stays within its 547 KB gzip guard, the wasm inflated fro
   // serving mode, the engine with mixture-of-experts training and LLM serving, the prerendered first screen in two
   // languages; 487 KB before the catalog and the serving mode, 460 KB before the engine's new models); the 300 KB
   // target is measured by `npm run bench` (docs/performance.md) and is missed.
-  assert.ok(gz <= 547 * 1024, `${gz} bytes gzip`);
+  assert.ok(gz <= 552 * 1024, `${gz} bytes gzip`);
   const text = html.toString('utf8');
   assert.match(text, /<script type="application\/octet-stream" id="gv-wasm" data-encoding="gzip\+base64">[A-Za-z0-9+/=]{100000,}<\/script>/);
   assert.doesNotMatch(text, /base64,[A-Za-z0-9+/=]{1000}/, 'no second copy of the wasm as a data URI');
