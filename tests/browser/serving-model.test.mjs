@@ -51,7 +51,10 @@ async function enter(page, key, value) {
 }
 
 const ownModel = (page) => page.evaluate(() => window.gpuvalue.app.state.serving.model);
+// Chart.js resizes its canvas from a ResizeObserver a frame after the window changes: until then the canvas keeps
+// the old width, so the check waits (up to 5 s) for the page to settle at the new width before it judges.
 const noOverflow = async (page, width) => {
+  await page.waitForFunction((W) => document.documentElement.scrollWidth <= W, width, { timeout: 5000 }).catch(() => {});
   const w = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(w <= width, `the document is ${w} px wide in a ${width} px window`);
 };
