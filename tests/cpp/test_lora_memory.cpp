@@ -174,6 +174,13 @@ TEST_CASE("recompute_layers needs full recomputation and at most the layers, els
   REQUIRE(all["ok"] == true);
   CHECK(some["memory"]["activations_gb"].get<double>() > all["memory"]["activations_gb"].get<double>());
   CHECK(some["throughput"]["tokens_per_s"].get<double>() > all["throughput"]["tokens_per_s"].get<double>());
+  // The plan says how many layers rerun their forward pass: the cap, all 80 without one, none without recompute.
+  CHECK(some["plan"]["recompute_layers"] == 21);
+  CHECK(all["plan"]["recompute_layers"] == 80);
+  const auto kept = parse(e.estimate(base + R"("recompute": "none"}})"));
+  REQUIRE(kept["ok"] == true);
+  CHECK(kept["plan"]["recompute"] == "none");
+  CHECK(kept["plan"]["recompute_layers"] == 0);
   for (const char* bad : {R"("recompute": "selective", "recompute_layers": 21)", R"("recompute_layers": 21)",
                           R"("recompute": "full", "recompute_layers": 81)", R"("recompute": "full", "recompute_layers": -1)"}) {
     const auto r = parse(e.estimate(base + bad + "}}"));

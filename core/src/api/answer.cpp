@@ -60,6 +60,7 @@ void writePlan(JsonWriter& j, const MemoryBreakdown& m, const Throughput& t) {
       .field("data_parallel", s.data_parallel).field("context_parallel", s.context_parallel)
       .field("expert_parallel", s.expert_parallel)
       .field("zero_stage", s.zero_stage).field("recompute", recomputeName(s.recompute))
+      .field("recompute_layers", s.recompute_layers)
       .field("micro_batch", s.micro_batch).field("grad_accumulation", s.grad_accumulation)
       .field("schedule", schedule).field("virtual_stages", s.virtual_stages)
       .field("bubble_fraction", finiteOr(t.bubble_fraction)).field("step_time_s", finiteOr(t.step_time_s));

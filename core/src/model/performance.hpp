@@ -127,6 +127,7 @@ struct Sharding {
   int data_parallel = 1;
   int virtual_stages = 1;    // interleaved 1F1B: model chunks per pipeline stage (1 = plain 1F1B)
   Recompute recompute = Recompute::kNone;
+  int recompute_layers = 0;  // layers that rerun their forward pass: all of them with full recompute unless the workload caps it
   int micro_batch = 1;       // sequences (transformer) per micro-batch per replica
   int grad_accumulation = 1; // micro-batches per optimizer step per replica
   std::string describe() const;

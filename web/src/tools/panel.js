@@ -12,6 +12,7 @@
 //     shown as engine text, catalog strings as data). Engine errors are shown with their JSON Pointer paths and
 //     the inputs that carry those paths (data-path) are marked invalid.
 import { h, tx } from '../views/dom.js';
+import { whenNear } from '../views/near.js';
 import { TOOL_IDS, displayOf } from '../state/state.js';
 import { Chart, palette } from '../views/charts.js';
 import { timed } from '../views/profile.js';
@@ -30,8 +31,6 @@ export const TOOL_TABS = [
   { id: 'compare', titleKey: 'toolCompare', load: () => import('./compare.js').then((m) => m.comparePanel) },
   { id: 'energy', titleKey: 'toolEnergy', load: () => import('./energy.js').then((m) => m.energyPanel) },
 ];
-// How far below the screen the tools start loading the open tab's panel (CSS pixels).
-const OPEN_MARGIN_PX = 400;
 // A call of a panel: an engine method ({method, request}: the 'call' operation) or another operation of the engine
 // host ({op, args}, e.g. the serving ranking).
 const opOf = (s) => (s.op ? [s.op, s.args] : ['call', s]);
@@ -121,21 +120,13 @@ function panelLoader(container, app, again) {
   const panels = new Map();   // the panels loaded, by id
   const loads = new Set();    // the ids whose load is under way
   const failed = new Set();   // those whose code could not be loaded (tried again when the page is built again)
-  let observer = null;
+  let stopWatch = null;   // waiting for the tools to come near the screen
   let waitingKey = null;
   const tabOf = (c) => tabs.get(c.state.tool) || TOOL_TABS[0];
 
   function watch(c) {
-    if (observer || app.session.toolsOpen || !c.view) return;
-    if (typeof IntersectionObserver === 'undefined') { app.session.toolsOpen = true; return; }
-    observer = new IntersectionObserver((entries) => {
-      if (!entries.some((e) => e.isIntersecting)) return;
-      observer.disconnect();
-      observer = null;
-      app.session.toolsOpen = true;
-      again();
-    }, { rootMargin: `${OPEN_MARGIN_PX}px 0px` });
-    observer.observe(container);
+    if (stopWatch || app.session.toolsOpen || !c.view) return;
+    stopWatch = whenNear(container, () => { stopWatch = null; app.session.toolsOpen = true; again(); });
   }
 
   return {
@@ -159,7 +150,7 @@ function panelLoader(container, app, again) {
       }
       return null;
     },
-    destroy() { if (observer) observer.disconnect(); observer = null; },
+    destroy() { if (stopWatch) stopWatch(); stopWatch = null; },
   };
 }
 

@@ -5,12 +5,11 @@
 // is loaded when the view comes near the screen (on the site, a chunk of its own: data/accuracy.js).
 import { Chart, palette } from './charts.js';
 import { h, tx, dataText, sourceLink } from './dom.js';
+import { whenNear } from './near.js';
 
 // The data once loaded, kept for the views drawn after it (the page is built again on a language switch).
 let loaded = null;
 const loadAccuracy = () => import('../data/accuracy.js').then((m) => { loaded = m.default; return loaded; });
-// How far below the screen the view starts loading its data (CSS pixels).
-const OPEN_MARGIN_PX = 400;
 
 const pct = (fmt, x) => `${fmt.sig(x * 100, 2)} %`;
 
@@ -85,7 +84,7 @@ export function createAccuracy(container) {
   let built = null;
   let accuracy = loaded;  // the data, once loaded
   let loading = null;    // its load under way
-  let observer = null;   // waiting for the view to come near the screen
+  let stopWatch = null;  // waiting for the view to come near the screen
   let last = null;       // the last context the view was given (drawn once the data is in)
   let gone = false;
 
@@ -121,7 +120,7 @@ export function createAccuracy(container) {
 
   // The view opens: its data is loaded, then the view drawn with the last context it was given.
   function open() {
-    if (observer) { observer.disconnect(); observer = null; }
+    if (stopWatch) { stopWatch(); stopWatch = null; }
     if (loading || accuracy) return;
     loading = loadAccuracy().then((data) => {
       accuracy = data;
@@ -136,10 +135,7 @@ export function createAccuracy(container) {
     last = c;
     if (!accuracy) {
       if (container.dataset.state !== 'error') placeholder(c, 'accuracyLoading', 'loading');
-      if (loading || observer) return;
-      if (typeof IntersectionObserver === 'undefined') { open(); return; }
-      observer = new IntersectionObserver((entries) => { if (entries.some((e) => e.isIntersecting)) open(); }, { rootMargin: `${OPEN_MARGIN_PX}px 0px` });
-      observer.observe(container);
+      if (!loading && !stopWatch) stopWatch = whenNear(container, open);
       return;
     }
     if (built !== `${c.state.lang}|${c.state.theme || ''}` || !container.firstChild) build(c);
@@ -151,9 +147,9 @@ export function createAccuracy(container) {
     update,
     destroy() {
       gone = true;
-      if (observer) observer.disconnect();
+      if (stopWatch) stopWatch();
       if (chart) chart.destroy();
-      chart = null; built = null; observer = null;
+      chart = null; built = null; stopWatch = null;
     },
   };
 }
