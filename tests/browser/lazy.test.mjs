@@ -21,12 +21,19 @@ test('the site has a chunk per language, none of them loaded by app.js itself', 
   assert.equal(chunks('strings.zh').length, 1, lazy.join(', '));
 });
 
+// Opens the site as a reader whose browser prefers `locale`; checks that the first visit fetched the strings of
+// `own` and not those of `other`.
+async function firstVisit(locale, own, other) {
+  const opened = await openPage(browser, base, { locale });
+  assert.equal(await settled(opened.page), '1');
+  const first = requested(opened.log);
+  assert.ok(first.includes(chunks(`strings.${own}`)[0]), first.join(', '));
+  assert.ok(!first.includes(chunks(`strings.${other}`)[0]), `the first visit loaded the ${other} strings: ${first.join(', ')}`);
+  return opened;
+}
+
 test('a first visit in English loads the English strings only; switching to Chinese loads them then, the page wholly Chinese', async () => {
-  const { context, page, log } = await openPage(browser, base, { locale: 'en-US' });
-  assert.equal(await settled(page), '1');
-  const first = requested(log);
-  assert.ok(first.includes(chunks('strings.en')[0]), first.join(', '));
-  assert.ok(!first.includes(chunks('strings.zh')[0]), `the first visit loaded the Chinese strings: ${first.join(', ')}`);
+  const { context, page, log } = await firstVisit('en-US', 'en', 'zh');
   await page.selectOption('#lang', 'zh');
   await page.waitForFunction(() => document.documentElement.lang === 'zh-CN', null, { timeout: 15000 });
   await settled(page);
@@ -43,11 +50,7 @@ test('a first visit in English loads the English strings only; switching to Chin
 });
 
 test('a first visit in Chinese loads the Chinese strings only', async () => {
-  const { context, page, log } = await openPage(browser, base, { locale: 'zh-CN' });
-  assert.equal(await settled(page), '1');
-  const first = requested(log);
-  assert.ok(first.includes(chunks('strings.zh')[0]), first.join(', '));
-  assert.ok(!first.includes(chunks('strings.en')[0]), `the first visit loaded the English strings: ${first.join(', ')}`);
+  const { context, page, log } = await firstVisit('zh-CN', 'zh', 'en');
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-CN');
   assert.deepEqual(log.errors, []);
   await context.close();
