@@ -76,10 +76,12 @@ export async function nodeEngine() {
   const { createRequire } = await import('node:module');
   const { createEngine, todayIso } = await import('../../web/src/engine/client.js');
   // Exactly the engine the page loads (dist/site/gpuvalue_engine.js as CommonJS, its wasm gpuvalue_engine.wasm).
-  const copy = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gpuvalue-engine-')), 'engine.cjs');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpuvalue-engine-'));
+  const copy = path.join(dir, 'engine.cjs');
   fs.copyFileSync(path.join(root, 'dist/site/gpuvalue_engine.js'), copy);
   const wasmBinary = fs.readFileSync(path.join(root, 'dist/site/gpuvalue_engine.wasm'));
   const glue = createRequire(import.meta.url)(copy);
+  fs.rmSync(dir, { recursive: true, force: true });  // required: the module stays loaded
   const factory = (options = {}) => glue({ ...options, wasmBinary });
   const { unpackBundle } = await import('../../web/src/engine/bundle.js');
   const data = unpackBundle(JSON.parse(fs.readFileSync(path.join(root, 'dist/site/data/bundle.json'), 'utf8')));  // the page's data
