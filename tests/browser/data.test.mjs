@@ -282,11 +282,14 @@ test('a corrupt localStorage value gives a visible notice and a working page, no
     } else if (noticeId === 'storage-notice') {
       assert.deepEqual(await aside(), [value], 'the unreadable value is kept aside');
       assert.equal(await page.evaluate(() => localStorage.getItem('gpuvalue.userCatalogs')), null);
-      // A second unreadable value gets a slot of its own: the first copy stays.
-      await page.evaluate(() => localStorage.setItem('gpuvalue.userCatalogs', '{"broken'));
-      await page.reload();
-      await settled(page);
-      assert.deepEqual((await aside()).sort(), ['{"broken', value].sort());
+      // A second unreadable value gets a slot of its own: the first copy stays (whatever the first value was, so
+      // checked once).
+      if (value === cases[0][0]) {
+        await page.evaluate(() => localStorage.setItem('gpuvalue.userCatalogs', '{"broken'));
+        await page.reload();
+        await settled(page);
+        assert.deepEqual((await aside()).sort(), ['{"broken', value].sort());
+      }
     } else {
       // A catalog the engine refuses stays stored, listed with the reason and an Export button.
       assert.equal(JSON.parse(await page.evaluate(() => localStorage.getItem('gpuvalue.userCatalogs'))).catalogs[0].name, 'old.json');
