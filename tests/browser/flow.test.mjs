@@ -79,6 +79,15 @@ test('main flow over http: the table, charts, details and comparison show the en
   assert.match(mem, /Weights/);
   assert.match(mem, /Optimizer states/);
   assert.match(await page.textContent('#details'), /Source/);
+  // The plan beyond its layout, as the engine planned it: replicas, micro-batching and activation recomputation
+  // (Llama 2 7B: full recompute over all 32 layers, or selective, or none; each says so).
+  const plan = await page.$$eval('#details dt', (dts) => Object.fromEntries(dts.map((dt) => [dt.textContent, dt.nextElementSibling?.textContent])));
+  assert.equal(plan['Data-parallel replicas'], top.plan.data_parallel.toLocaleString('en-US'));
+  assert.equal(plan['Micro-batch × accumulation steps'], `${top.plan.micro_batch} × ${top.plan.grad_accumulation.toLocaleString('en-US')}`);
+  const recompute = { full: `full: ${top.plan.recompute_layers} layers rerun their forward pass`, selective: 'selective: attention scores recomputed',
+    none: 'none: every layer keeps its activations' }[top.plan.recompute];
+  assert.equal(plan['Activation recomputation'], recompute, JSON.stringify(top.plan));
+  if (top.plan.recompute === 'full') assert.equal(top.plan.recompute_layers, 32);
 
   // Selecting another row: details follow, the URL remembers it. (Rows a user sees: region groups are folded.)
   const seen = rows.filter((r) => !r.hidden);

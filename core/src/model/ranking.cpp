@@ -212,14 +212,18 @@ uint64_t bitsOf(double v) {
 // Cost and wall time of one offer's price for the job. Spot: the wall time once per evaluation and rate, then
 // priceJob's own cost formula.
 void jobOf(const Offer& o, const Price& p, const Evaluation& e, const RankOptions& opt, const SpotOptions& spot,
-           double& cost_usd, double& wall_hours) {
+           double& cost_usd, double& wall_hours, bool& runs) {
+  runs = true;
   if (p.model == PricingModel::kSpot && e.throughput.time_hours > 0) {
     const double lambda = interruptionsPerHour(p, spot) * std::max(1, e.nodes);
     if (e.spot_lambda != lambda) {
-      e.spot_wall_hours = costOf(o, p, e, opt, spot).wall_hours;
+      const CostResult cost = costOf(o, p, e, opt, spot);
+      e.spot_wall_hours = cost.wall_hours;
+      e.spot_feasible = cost.feasible;
       e.spot_lambda = lambda;
     }
     wall_hours = e.spot_wall_hours;
+    runs = e.spot_feasible;
     cost_usd = billedHours(o, wall_hours) * p.usd_per_hour * std::max(1, e.nodes);
     if (!std::isfinite(cost_usd)) cost_usd = 0;
     return;
@@ -227,6 +231,7 @@ void jobOf(const Offer& o, const Price& p, const Evaluation& e, const RankOption
   const CostResult cost = costOf(o, p, e, opt, spot);
   cost_usd = cost.cost_usd;
   wall_hours = cost.wall_hours;
+  runs = cost.feasible;
 }
 
 // Every (offer, billing model) that passes the filters, with its job cost and wall time.
@@ -263,11 +268,12 @@ std::vector<RankEntry> collectCandidates(const Workload& w, const Catalog& catal
       // The seed article's examples are always old; include_examples alone decides about them.
       if (today_day > 0 && !o.example && isStale(p, today_day)) continue;
       double cost_usd, wall_hours;
-      jobOf(o, p, e, opt, spot, cost_usd, wall_hours);
+      bool runs;
+      jobOf(o, p, e, opt, spot, cost_usd, wall_hours, runs);
       if (f.budget_usd > 0 && cost_usd > f.budget_usd) continue;
       if (f.deadline_hours > 0 && wall_hours > f.deadline_hours) continue;
-      const bool meets = fits && (horizon <= 0 || wall_hours <= horizon * (1 + 1e-9));
-      cands.push_back({&o, &p, &e, fits, meets, false, cost_usd, wall_hours, 0});
+      const bool meets = fits && runs && (horizon <= 0 || wall_hours <= horizon * (1 + 1e-9));
+      cands.push_back({&o, &p, &e, fits, meets, false, runs, cost_usd, wall_hours, 0});
     }
   }
   return cands;
@@ -282,7 +288,7 @@ void findBests(const std::vector<RankEntry>& cands, Ranking& out) {
     if (c.meets) ++out.meeting_count;
   }
   for (const auto& c : cands) {
-    if (!c.fits || (out.meeting_count > 0 && !c.meets)) continue;
+    if (!c.fits || !c.runs || (out.meeting_count > 0 && !c.meets)) continue;
     const double unit = c.usdPerTflopsDay();
     if (unit > 0 && (out.best_unit == 0 || unit < out.best_unit)) out.best_unit = unit;
     if (c.cost_usd > 0 && (out.best_cost == 0 || c.cost_usd < out.best_cost)) out.best_cost = c.cost_usd;
@@ -304,7 +310,7 @@ struct Scorer {
   }
   double score(const RankEntry& c) const {
     const double wsum = std::max(1e-9, wt.unit_cost + wt.task + wt.service);
-    return c.fits ? (wt.unit_cost * unit(c.usdPerTflopsDay()) + wt.task * task(c.cost_usd, c.wall_hours, isFreeJob(c.model(), c.fits, c.cost_usd, c.wall_hours)) +
+    return c.fits && c.runs ? (wt.unit_cost * unit(c.usdPerTflopsDay()) + wt.task * task(c.cost_usd, c.wall_hours, isFreeJob(c.model(), c.fits, c.cost_usd, c.wall_hours)) +
                      wt.service * serviceScore(*c.offer)) / wsum
                   : 0;
   }
@@ -317,7 +323,7 @@ struct Scorer {
 FlatMap64<double> paretoFrontier(const std::vector<RankEntry>& cands, size_t evaluations, bool any_meets) {
   FlatMap64<double> cheapest(evaluations * 4 + 16);  // wall time bits -> lowest cost
   for (const auto& c : cands) {
-    if (!c.fits || !(c.cost_usd > 0) || (any_meets && !c.meets)) continue;
+    if (!c.fits || !c.runs || !(c.cost_usd > 0) || (any_meets && !c.meets)) continue;
     bool inserted = false;
     double& lowest = cheapest.find(bitsOf(c.wall_hours), c.cost_usd, inserted);
     if (!inserted && c.cost_usd < lowest) lowest = c.cost_usd;
@@ -414,7 +420,7 @@ size_t keepBest(std::vector<RankEntry>& cands, size_t limit) {
 // Whether each candidate is on the cost–time frontier.
 void markFrontier(std::vector<RankEntry>& cands, const FlatMap64<double>& frontier, const Ranking& out) {
   for (auto& c : cands) {
-    const double* frontier_cost = c.fits && c.cost_usd > 0 && (c.meets || out.meeting_count == 0) ? frontier.get(bitsOf(c.wall_hours)) : nullptr;
+    const double* frontier_cost = c.fits && c.runs && c.cost_usd > 0 && (c.meets || out.meeting_count == 0) ? frontier.get(bitsOf(c.wall_hours)) : nullptr;
     c.pareto = frontier_cost && *frontier_cost == c.cost_usd;
   }
 }

@@ -78,6 +78,7 @@ struct Evaluation {
   // Expected spot wall time at the last interruption rate asked for (ranking prices many spot offers of the
   // same hardware at the default rate; the wall time depends only on the rate and this evaluation).
   mutable double spot_lambda = -1, spot_wall_hours = 0;
+  mutable bool spot_feasible = true;  // false when interruptions at that rate come faster than progress
   // The last ranking that used this evaluation (each ranking lists the evaluations it used once).
   mutable uint64_t ranking_stamp = 0;
 };
@@ -137,6 +138,10 @@ struct RankEntry {
   const Evaluation* eval;
   bool fits, meets;
   bool pareto;                   // on the cost–time frontier (set once the frontier is known)
+  // The job can finish under this price: false for a spot price whose interruptions come faster than the job
+  // progresses (pricing.cpp, cost.spot_infeasible). Such a result is listed with its warning but neither ranked
+  // nor counted within the horizon, nor used as the best of any dimension: its time is no estimate.
+  bool runs;
   double cost_usd, wall_hours;
   double order;                  // the score the order uses (a commitment's is capped below cheaper on-demand offers)
   PricingModel model() const { return price->model; }

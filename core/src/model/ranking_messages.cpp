@@ -46,7 +46,8 @@ Messages resultWarnings(const RankResult& r, const Workload& w, const RankOption
   if (!m.fits)
     warnings.push_back(Message(r.offer->rdma ? "rank.memory_short" : "rank.memory_short_no_rdma")
                            .num("required_gb", m.required_gb).num("available_gb", m.available_gb));
-  if (r.fits && !r.meets_horizon)
+  // A spot price that cannot run the job (rank.spot_infeasible below) has no time to compare with the horizon.
+  if (r.fits && !r.meets_horizon && r.cost.feasible)
     warnings.push_back(Message("rank.misses_horizon").num("time_hours", r.cost.wall_hours).num("horizon_hours", effectiveHorizonHours(opt))
                            .num("node_count", r.nodes()));
   if (r.model == PricingModel::kSpot && r.cost.available)

@@ -13,6 +13,19 @@ function section(t, key, ...children) {
   return h('section', { class: 'sub-panel' }, tx('h3', t, key), ...children);
 }
 
+// The training plan beyond its layout: data-parallel replicas, micro-batching, and activation recomputation with
+// the layers it reruns (the engine's plan: none, selective, or full over recompute_layers layers).
+function planRows(plan, t, fmt) {
+  if (!plan || !(plan.data_parallel > 0)) return [];
+  const recompute = plan.recompute === 'full' ? t('recomputeFull', { n: fmt.int(plan.recompute_layers) })
+    : plan.recompute === 'selective' ? t('recomputeSelective') : t('recomputeNone');
+  return [
+    [t('dataParallel'), fmt.int(plan.data_parallel)],
+    [t('microBatching'), `${fmt.int(plan.micro_batch)} × ${fmt.int(plan.grad_accumulation)}`],
+    [t('recompute'), recompute],
+  ];
+}
+
 // extra: {offer (catalog record), breakdown (this job under each billing model)} from the engine host, or null
 // while it is being computed.
 export function renderDetails(container, row, ctx, extra = null) {
@@ -95,6 +108,7 @@ export function renderDetails(container, row, ctx, extra = null) {
     tp.bubble_fraction > 0 ? [t('bubble'), fmt.pct(tp.bubble_fraction, 1)] : null,
     [t('bound'), tp.bound ? engineText('span', boundMessage(tp.bound)) : '—'],
     [t('sharding'), engineText('span', shardingMessage(mem.sharding))],
+    ...planRows(row.plan, t, fmt),
   ]);
 
   const spot = row.pricing === 'spot' && row.spot ? section(t, 'spotTitle', dl([
