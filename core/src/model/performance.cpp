@@ -277,8 +277,8 @@ Sharding normalized(const Workload& w, const Cluster& c, Sharding s) {
   if (w.fixedRecompute() >= 0) s.recompute = static_cast<Recompute>(w.fixedRecompute());
   if (w.micro_batch > 0) s.micro_batch = static_cast<int>(w.micro_batch);
   if (!completeLayout(w, c, s)) s.data_parallel = std::max(1, c.totalGpus() / std::max(1, s.modelParallel()));
-  const double layers = w.recompute_layers >= 0 ? w.recompute_layers : w.effectiveLayers();
-  s.recompute_layers = s.recompute == Recompute::kFull ? static_cast<int>(std::lround(std::max(0.0, layers))) : 0;
+  const double rerun = w.fullRecomputeShare() * std::max(0.0, w.effectiveLayers());
+  s.recompute_layers = s.recompute == Recompute::kFull ? static_cast<int>(std::lround(rerun)) : 0;
   return s;
 }
 

@@ -288,7 +288,7 @@ void findBests(const std::vector<RankEntry>& cands, Ranking& out) {
     if (c.meets) ++out.meeting_count;
   }
   for (const auto& c : cands) {
-    if (!c.fits || !c.runs || (out.meeting_count > 0 && !c.meets)) continue;
+    if (!c.ranked() || (out.meeting_count > 0 && !c.meets)) continue;
     const double unit = c.usdPerTflopsDay();
     if (unit > 0 && (out.best_unit == 0 || unit < out.best_unit)) out.best_unit = unit;
     if (c.cost_usd > 0 && (out.best_cost == 0 || c.cost_usd < out.best_cost)) out.best_cost = c.cost_usd;
@@ -310,7 +310,7 @@ struct Scorer {
   }
   double score(const RankEntry& c) const {
     const double wsum = std::max(1e-9, wt.unit_cost + wt.task + wt.service);
-    return c.fits && c.runs ? (wt.unit_cost * unit(c.usdPerTflopsDay()) + wt.task * task(c.cost_usd, c.wall_hours, isFreeJob(c.model(), c.fits, c.cost_usd, c.wall_hours)) +
+    return c.ranked() ? (wt.unit_cost * unit(c.usdPerTflopsDay()) + wt.task * task(c.cost_usd, c.wall_hours, isFreeJob(c.model(), c.fits, c.cost_usd, c.wall_hours)) +
                      wt.service * serviceScore(*c.offer)) / wsum
                   : 0;
   }
@@ -323,7 +323,7 @@ struct Scorer {
 FlatMap64<double> paretoFrontier(const std::vector<RankEntry>& cands, size_t evaluations, bool any_meets) {
   FlatMap64<double> cheapest(evaluations * 4 + 16);  // wall time bits -> lowest cost
   for (const auto& c : cands) {
-    if (!c.fits || !c.runs || !(c.cost_usd > 0) || (any_meets && !c.meets)) continue;
+    if (!c.ranked() || !(c.cost_usd > 0) || (any_meets && !c.meets)) continue;
     bool inserted = false;
     double& lowest = cheapest.find(bitsOf(c.wall_hours), c.cost_usd, inserted);
     if (!inserted && c.cost_usd < lowest) lowest = c.cost_usd;
@@ -420,7 +420,7 @@ size_t keepBest(std::vector<RankEntry>& cands, size_t limit) {
 // Whether each candidate is on the cost–time frontier.
 void markFrontier(std::vector<RankEntry>& cands, const FlatMap64<double>& frontier, const Ranking& out) {
   for (auto& c : cands) {
-    const double* frontier_cost = c.fits && c.runs && c.cost_usd > 0 && (c.meets || out.meeting_count == 0) ? frontier.get(bitsOf(c.wall_hours)) : nullptr;
+    const double* frontier_cost = c.ranked() && c.cost_usd > 0 && (c.meets || out.meeting_count == 0) ? frontier.get(bitsOf(c.wall_hours)) : nullptr;
     c.pareto = frontier_cost && *frontier_cost == c.cost_usd;
   }
 }

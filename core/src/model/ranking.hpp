@@ -146,6 +146,8 @@ struct RankEntry {
   double order;                  // the score the order uses (a commitment's is capped below cheaper on-demand offers)
   PricingModel model() const { return price->model; }
   int nodes() const { return eval->nodes; }
+  // Fits in memory and can finish under its price: what the scores, the bests and the frontier consider.
+  bool ranked() const { return fits && runs; }
   // $/TFLOPS·day at FP16 dense (article formula) at the rate the job pays.
   double usdPerTflopsDay() const;
 };

@@ -165,6 +165,9 @@ double Workload::trainableParams() const {
 // experts a token passes through, (k + shared)·expert_ffn_hidden (DeepSeek-V3: 9 × 2,048 = 18,432, its dense
 // layers' intermediate size, arXiv:2412.19437 §4.2).
 namespace {
+// The width of the K and V projections each: kv_heads · hidden / heads (grouped-query attention).
+double kvWidth(const Workload& w) { return w.effectiveKvHeads() * w.effectiveHidden() / w.effectiveHeads(); }
+
 // An MoE model's expert intermediate size: expert_ffn_hidden, or from the routed parameters (routedExpertParams).
 double expertFfnHidden(const Workload& w) {
   if (w.expert_ffn_hidden > 0) return w.expert_ffn_hidden;
@@ -178,7 +181,7 @@ double Workload::effectiveFfnHidden() const {
   const double h = effectiveHidden(), L = effectiveLayers();
   if (h <= 0 || L <= 0) return 0;
   if (isMoe()) return (experts_per_token + shared_experts) * expertFfnHidden(*this);
-  const double kv = effectiveKvHeads() * h / effectiveHeads();
+  const double kv = kvWidth(*this);
   return std::max(0.0, (params / L - h * (2.0 * h + 2.0 * kv)) / (3.0 * h));
 }
 
@@ -194,7 +197,7 @@ double Workload::effectiveFfnHidden() const {
 double Workload::loraAdapterParams() const {
   const double h = effectiveHidden(), L = effectiveLayers(), r = lora_rank;
   if (h <= 0 || L <= 0) return 0;
-  const double kv = effectiveKvHeads() * h / effectiveHeads();
+  const double kv = kvWidth(*this);
   double total = L * r * (2.0 * h + 2.0 * kv + 2.0 * h);
   if (!lora_all_linear) return total;
   const double moe_l = moeLayers();
