@@ -73,6 +73,8 @@ function tabList(c, app) {
   const { t } = c;
   const active = c.state.tool;
   const focusTab = (id) => { const b = document.getElementById(`tab-${id}`); if (b) b.focus(); };
+  // Choosing a tab opens the tools (its panel's code loads) and shows that tab.
+  const choose = (id) => { app.session.toolsOpen = true; app.update({ tool: id }, { inPlace: true }); };
   const onKey = (e) => {
     const i = TOOL_IDS.indexOf(active);
     let next = null;
@@ -82,14 +84,13 @@ function tabList(c, app) {
     else if (e.key === 'End') next = TOOL_IDS[TOOL_IDS.length - 1];
     if (!next) return;
     e.preventDefault();
-    app.session.toolsOpen = true;
-    app.update({ tool: next }, { inPlace: true });
+    choose(next);
     focusTab(next);
   };
   return h('div', { class: 'tablist', role: 'tablist', 'aria-label': t('toolsTitle'), onkeydown: onKey },
     TOOL_TABS.map((p) => h('button', {
       type: 'button', role: 'tab', id: `tab-${p.id}`, 'aria-selected': p.id === active ? 'true' : 'false', 'aria-controls': `tool-${p.id}`,
-      tabindex: p.id === active ? '0' : '-1', class: 'tab', onclick: () => { app.session.toolsOpen = true; app.update({ tool: p.id }, { inPlace: true }); },
+      tabindex: p.id === active ? '0' : '-1', class: 'tab', onclick: () => choose(p.id),
     }, tx('span', t, p.titleKey))));
 }
 

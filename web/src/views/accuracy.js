@@ -118,9 +118,10 @@ export function createAccuracy(container) {
     built = `${state}|${c.state.lang}`;
   }
 
-  // The view opens: its data is loaded, then the view drawn with the last context it was given.
+  // The view came near the screen (whenNear has stopped its watch): its data is loaded, then the view drawn with the
+  // last context it was given.
   function open() {
-    if (stopWatch) { stopWatch(); stopWatch = null; }
+    stopWatch = null;
     if (loading || accuracy) return;
     loading = loadAccuracy().then((data) => {
       accuracy = data;
