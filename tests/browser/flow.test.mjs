@@ -327,7 +327,11 @@ test('offline file from file://: the whole flow with zero network requests', asy
   const rows = await tableRows(page);
   assert.deepEqual(rows.map((r) => r.key), shown(engine.rank(request({ preset: 'bert-large-squad' })).results));
   await page.click('#sort-cost_usd');
+  // The sort redraws the table: the rows are picked in the redrawn one (a check on a row about to be replaced would
+  // compare an offer the new table no longer shows first, a third one).
+  await settled(page);
   await page.click(`#ranking tbody tr:not([hidden]) >> nth=1 >> button.link`);
+  await settled(page);
   await page.check('#ranking tbody tr:not([hidden]) >> nth=0 >> td.cmp input');
   await page.check('#ranking tbody tr:not([hidden]) >> nth=1 >> td.cmp input');
   await page.check('#wsource-custom');
