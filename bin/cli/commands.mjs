@@ -241,7 +241,10 @@ export const COMMANDS = {
     out(opts, { workload: r.workload, evaluated_offers: r.evaluated_offers, fitting_count: r.fitting_count, meeting_count: r.meeting_count,
       horizon: r.horizon, fit_hints: r.fit_hints, ...(r.calibration ? { calibration: r.calibration } : {}), results }, () => {
       const rows = opts.limit ? results : results.slice(0, 25);
-      const horizon = r.horizon.hours > 0 ? s('rank.horizon', { count: r.meeting_count, time: fmtH(r.horizon.hours), kind: r.horizon.source === 'deadline' ? 'deadline' : 'horizon' }) : '';
+      const kind = r.horizon.source === 'deadline' ? 'deadline' : 'horizon';
+      const horizon = !(r.horizon.hours > 0) ? '' : r.horizon.widened_hours
+        ? s('rank.horizon_widened', { count: r.horizon.widened_count, time: fmtH(r.horizon.hours), widened: fmtH(r.horizon.widened_hours), kind })
+        : s('rank.horizon', { count: r.meeting_count, time: fmtH(r.horizon.hours), kind });
       const hints = r.fit_hints.length ? `\n${s('rank.fit_hints', { hints: sentences(r.fit_hints) })}` : '';
       const calibration = calibrationLines(r.calibration).map((l) => `\n${l}`).join('');
       const mark = r.calibration ? [{ title: s('column.calibrated'), get: (x) => calibratedMark(x.calibrated) }] : [];

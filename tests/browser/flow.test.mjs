@@ -173,6 +173,26 @@ test('own transformer workload: the form drives the engine and survives a reload
   assert.equal(await page.isChecked('#wsource-custom'), true);
   assert.equal(Number(await page.inputValue('#w-params')), 13e9);
   assert.equal(await page.inputValue('#mode'), 'finetune');
+  assert.equal(await page.$('#w-lora_rank'), null, 'the LoRA fields show for a LoRA model only');
+
+  // A LoRA fine-tune of a grouped-query model with PEFT's separate q, k, v adapters on every linear layer.
+  await page.selectOption('#mode', 'lora');
+  await settled(page);
+  await change(page, '#w-heads', 32);
+  await change(page, '#w-kv_heads', 8);
+  await change(page, '#w-lora_rank', 64);
+  await page.selectOption('#w-lora_targets', 'all_linear');
+  await settled(page);
+  await page.selectOption('#w-lora_qkv', 'separate');
+  await settled(page);
+  const lora = { ...workload, mode: 'lora', heads: 32, kv_heads: 8, lora_rank: 64, lora_targets: 'all_linear', lora_qkv: 'separate' };
+  const loraRanked = engine.rank({ ...request(), preset: undefined, workload: lora });
+  assert.deepEqual((await tableRows(page)).slice(0, 5).map((r) => r.key), shown(loraRanked.results).slice(0, 5));
+  const loraHash = new URLSearchParams((await page.evaluate(() => location.hash)).slice(1));
+  assert.deepEqual(['heads', 'kvh', 'lr', 'lt', 'lq'].map((k) => loraHash.get(k)), ['32', '8', '64', 'all_linear', 'separate']);
+  // The separate adapters change the job: the engine's own answer for fused ones differs in time.
+  const fused = engine.rank({ ...request(), preset: undefined, workload: { ...lora, lora_qkv: 'fused' } });
+  assert.notDeepEqual(fused.results.slice(0, 3).map((x) => x.time_hours), loraRanked.results.slice(0, 3).map((x) => x.time_hours));
 
   // CNN and total-FLOPs workloads too.
   await page.selectOption('#kind', 'custom');

@@ -84,15 +84,34 @@ test('two tabs: each tab\'s import stays, one tab\'s removal keeps the other\'s 
   await context.close();
 });
 
+// Holds the engine worker's answers while window.holdAnswers is true (the worker still does the work) and delivers
+// them in order on window.releaseAnswers(): a test can then act while an engine call is surely still pending.
+const HOLD_ANSWERS = () => {
+  const Real = window.Worker;
+  const held = [];
+  window.holdAnswers = false;
+  window.releaseAnswers = () => { window.holdAnswers = false; for (const deliver of held.splice(0)) deliver(); };
+  window.Worker = class extends Real {
+    set onmessage(fn) {
+      super.onmessage = fn && ((e) => (window.holdAnswers ? held.push(() => fn.call(this, e)) : fn.call(this, e)));
+    }
+    get onmessage() { return super.onmessage; }
+  };
+};
+
 test('a removal clicked while an import runs waits for it: the import is kept and the removed catalog goes', async () => {
   const context = await browser.newContext();
+  await context.addInitScript(HOLD_ANSWERS);
   const { page, errors } = await open(context);
   await importFile(page, 'old.json', catalog('old', 'Old Cloud', 2));
-  // A large file takes the engine a few seconds; the removal is clicked while it is read.
-  await page.setInputFiles('#import-file', file('new.json', catalog('new', 'New Cloud', 2000, 1500)));
+  // The import's answer is held until the removal has been clicked.
+  await page.evaluate(() => { window.holdAnswers = true; });
+  await page.setInputFiles('#import-file', file('new.json', catalog('new', 'New Cloud', 200)));
   await page.waitForSelector('#import-busy', { timeout: 30000 });
   await removeNamed(page, 'old.json');
   assert.ok(await page.$('#import-busy'), 'the removal was clicked while the import ran');
+  assert.deepEqual(await listedNames(page), ['old.json'], 'the removal waits for the import');
+  await page.evaluate(() => window.releaseAnswers());
   await page.waitForFunction(() => [...document.querySelectorAll('#my-catalogs .cat-name')].map((e) => e.textContent).join() === 'new.json', null, { timeout: 90000 });
   await settled(page, { timeout: 60000 });
   assert.deepEqual((await storedList(page)).catalogs.map((c) => c.name), ['new.json']);

@@ -50,6 +50,22 @@ TEST_CASE("LoRA adapters on the attention projections are counted from rank and 
   CHECK(pre.trainableParams() == 8.03e9);
 }
 
+TEST_CASE("lora_qkv separate counts one adapter per q, k and v projection, read from a request", "[lora][flops]") {
+  auto& e = loadedEngine();
+  // Llama 2 70B with PEFT's q_proj, k_proj, v_proj, o_proj at rank 16: 80 × 16 × (6 × 8,192 + 2 × 1,024) = 65,536,000.
+  const char* shape = R"("kind": "transformer", "mode": "lora", "params": 68976648192, "tokens": 1e8, "seq_len": 4096,
+      "layers": 80, "hidden": 8192, "heads": 64, "kv_heads": 8)";
+  auto fused = parse(e.estimate(std::string(R"({"gpu": "h100-sxm5-80gb", "count": 8, "workload": {)") + shape + "}}"));
+  auto separate = parse(e.estimate(std::string(R"({"gpu": "h100-sxm5-80gb", "count": 8, "workload": {)") + shape + R"(, "lora_qkv": "separate"}})"));
+  REQUIRE(fused["ok"] == true);
+  REQUIRE(separate["ok"] == true);
+  CHECK(fused["shape"]["trainable_params"] == 44564480.0);
+  CHECK(separate["shape"]["trainable_params"] == 65536000.0);
+  auto bad = parse(e.estimate(std::string(R"({"gpu": "h100-sxm5-80gb", "count": 8, "workload": {)") + shape + R"(, "lora_qkv": "split"}})"));
+  CHECK(bad["ok"] == false);
+  CHECK(bad.dump().find("/workload/lora_qkv") != std::string::npos);
+}
+
 TEST_CASE("LoRA on all linear layers adds the feed-forward's gate, up and down", "[lora][flops]") {
   // Qwen2.5-7B (28 layers, hidden 3,584, 28 heads, 4 KV heads of 128, intermediate 18,944), rank 16:
   // attention 16 × (2 × 3,584 + 2 × 512 + 2 × 3,584) = 245,760 and MLP 3 × 16 × (3,584 + 18,944) = 1,081,344 per
@@ -61,6 +77,8 @@ TEST_CASE("LoRA on all linear layers adds the feed-forward's gate, up and down",
   // Separate q, k and v adapters (Hugging Face PEFT, data/presets.json qwen2.5-7b-lora: 40,370,176) hold two more
   // r × h A matrices per layer than a fused qkv adapter: 28 × 2 × 16 × 3,584 = 3,211,264.
   CHECK(40370176.0 - qwen.trainableParams() == 28 * 2 * 16 * 3584.0);
+  qwen.lora_separate_qkv = true;
+  CHECK(qwen.trainableParams() == 40370176.0);
   // Without ffn_hidden, Llama 2 70B's FFN is what params leave after attention, as three h × f matrices:
   // f = (68,976,648,192 / 80 − 8,192 × (2 × 8,192 + 2 × 1,024)) / (3 × 8,192) = 28,939.34 (28,672 published).
   Workload llama = loraModel(68976648192, 80, 8192, 64, 8);

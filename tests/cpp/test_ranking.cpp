@@ -1,4 +1,5 @@
 #include <catch2/catch.hpp>
+#include <cmath>
 
 #include "model/ranking.hpp"
 #include "test_support.hpp"
@@ -288,4 +289,54 @@ TEST_CASE("an infeasible spot price is listed with its warning but never ranked 
     INFO(i);
     if (infeasible(results[i])) CHECK(results[i]["fits"] == false);
   }
+}
+
+TEST_CASE("when nothing finishes within the horizon, the jobs within the doubled horizon rank first", "[ranking][horizon]") {
+  auto& e = gpuvalue_test::loadedEngine();
+  // Llama 3.1 70B pre-training: on at most 256 nodes no offer finishes within the default 30 days.
+  auto r = parse(e.rank(R"({"preset": "llama3.1-70b-pretrain", "limit": 0})"));
+  REQUIRE(r["ok"] == true);
+  const double horizon = r["horizon"]["hours"].get<double>();
+  REQUIRE(horizon > 0);
+  REQUIRE(r["horizon"].contains("widened_hours"));
+  const double widened = r["horizon"]["widened_hours"].get<double>();
+  CHECK(r["meeting_count"] == 0);
+  // The smallest doubling of the horizon that some job finishes within.
+  const double ratio = std::log2(widened / horizon);
+  CHECK(ratio >= 1);
+  CHECK(std::abs(ratio - std::round(ratio)) < 1e-9);
+  const auto& results = r["results"];
+  size_t within = 0, last_within = 0, first_beyond = results.size();
+  double fastest = 1e300;
+  for (size_t i = 0; i < results.size(); ++i) {
+    const auto& x = results[i];
+    CHECK(x["meets_horizon"] == false);  // the user's horizon is still missed, and said so
+    if (!x["fits"].get<bool>() || x["score"].get<double>() == 0) continue;
+    const double t = x["time_hours"].get<double>();
+    fastest = std::min(fastest, t);
+    if (t <= widened * (1 + 1e-9)) {
+      ++within;
+      last_within = i;
+    } else if (first_beyond == results.size()) {
+      first_beyond = i;
+    }
+  }
+  CHECK(within == r["horizon"]["widened_count"].get<size_t>());
+  CHECK(fastest > horizon);
+  CHECK(fastest <= widened);
+  CHECK(fastest > widened / 2);
+  CHECK(last_within < first_beyond);  // every job within the doubled horizon ranks above every job beyond it
+  CHECK(results[0]["time_hours"].get<double>() <= widened * (1 + 1e-9));
+  bool warned = false;
+  for (const auto& w : results[0]["warnings"]) warned = warned || w["code"] == "rank.misses_horizon";
+  CHECK(warned);
+}
+
+TEST_CASE("a horizon some job meets is not widened", "[ranking][horizon]") {
+  auto& e = gpuvalue_test::loadedEngine();
+  auto r = parse(e.rank(R"({"preset": "llama2-7b-pretrain", "limit": 5})"));
+  REQUIRE(r["ok"] == true);
+  CHECK(r["meeting_count"].get<size_t>() > 0);
+  CHECK_FALSE(r["horizon"].contains("widened_hours"));
+  CHECK(r["results"][0]["meets_horizon"] == true);
 }

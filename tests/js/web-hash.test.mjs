@@ -79,3 +79,19 @@ test('the serving mode and its inputs round-trip through the hash; defaults writ
   assert.equal(bad.task, base.task);
   assert.deepEqual(bad.serving, base.serving);
 });
+
+test('an own LoRA model\'s choices round-trip through the hash; unknown choices and other modes\' fields are not sent', async () => {
+  const { rankRequest } = await import('../../web/src/state/state.js');
+  const s = parseHash('#kind=transformer&mode=lora&params=7e9&tokens=1e8&heads=32&kvh=8&lr=32&lt=all_linear&lq=separate', base, { known });
+  assert.deepEqual([s.custom.heads, s.custom.kv_heads, s.custom.lora_rank, s.custom.lora_targets, s.custom.lora_qkv], [32, 8, 32, 'all_linear', 'separate']);
+  const again = parseHash(serializeHash(s, base), base, { known });
+  assert.deepEqual(again.custom, s.custom);
+  const w = rankRequest(s).workload;
+  assert.deepEqual([w.kv_heads, w.lora_rank, w.lora_targets, w.lora_qkv], [8, 32, 'all_linear', 'separate']);
+  assert.equal(engine.rank(rankRequest(s)).ok, true);
+  const odd = parseHash('#kind=transformer&mode=lora&lt=everything&lq=split', base, { known });
+  assert.equal(odd.custom.lora_targets, undefined);
+  assert.equal(odd.custom.lora_qkv, undefined);
+  const pretrain = rankRequest({ ...s, custom: { ...s.custom, mode: 'pretrain' } }).workload;
+  assert.deepEqual([pretrain.lora_rank, pretrain.lora_targets, pretrain.lora_qkv, pretrain.kv_heads], [undefined, undefined, undefined, 8]);
+});

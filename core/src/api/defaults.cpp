@@ -83,6 +83,8 @@ std::string apiDefaults(EngineState&, const std::string&, const std::string&) {
     weights["service"] = w.service;
     doc["max_nodes"] = r.max_nodes;
     doc["horizon_hours"] = r.horizon_hours;
+    // A workload that names no precision trains in this one (model/workload.hpp).
+    doc["workload_precision"] = precisionName(Workload().precision);
     doc["custom_workloads"] = customWorkloadExamples();
     json& decisions = doc["decisions"];
     decisions["pue_air_cooled"] = kPueAirCooled;

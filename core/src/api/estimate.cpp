@@ -137,7 +137,7 @@ std::string apiEstimate(EngineState& s, const std::string& text, const std::stri
     j.key("shape").beginObject().field("layers", finiteOr(w.effectiveLayers())).field("hidden", finiteOr(w.effectiveHidden()))
       .field("heads", finiteOr(w.effectiveHeads())).field("kv_heads", finiteOr(w.effectiveKvHeads()))
       .field("inferred", w.shapeInferred()).field("active_params", finiteOr(w.activeParams()))
-      .field("routed_expert_params", finiteOr(w.routedExpertParams()))
+      .field("routed_expert_params", finiteOr(w.routedExpertParams())).field("trainable_params", finiteOr(w.trainableParams()))
       .field("global_batch_tokens", finiteOr(w.effectiveGlobalBatchTokens())).field("global_batch_assumed", batch_assumed)
       .endObject();
   j.field("min_gpus_to_fit", minGpusToFit(w, c, k)).field("warnings", warnings);

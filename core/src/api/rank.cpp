@@ -134,12 +134,17 @@ void writeRankMeta(JsonWriter& j, const Ranking& ranking, const RankRequest& r) 
       .field("precision", precisionName(w.precision)).field("total_flops", w.totalFlops()).field("params", w.params)
       .endObject();
   j.field("evaluated_offers", ranking.evaluated).field("result_count", ranking.result_count)
-      .field("fitting_count", ranking.fitting_count).field("meeting_count", ranking.meeting_count);
+      .field("fitting_count", ranking.fitting_count)
+      .field("meeting_count", ranking.widened_horizon_hours > 0 ? size_t{0} : ranking.meeting_count);
   // The horizon each offer was sized for: the deadline, the request's horizon_hours, or the default.
   j.key("horizon").beginObject().field("hours", ranking.horizon_hours)
       .field("source", opt.filters.deadline_hours > 0 ? "deadline" : ranking.horizon_hours <= 0 ? "none"
                        : opt.horizon_hours == kDefaultHorizonHours ? "default" : "request")
-      .field("max_nodes", opt.max_nodes).endObject();
+      .field("max_nodes", opt.max_nodes);
+  // Nothing can finish within it: the doubled horizon the first results were ranked within, and their number.
+  if (ranking.widened_horizon_hours > 0)
+    j.field("widened_hours", ranking.widened_horizon_hours).field("widened_count", ranking.meeting_count);
+  j.endObject();
   // When nothing fits: what would make it fit.
   j.field("fit_hints", fitHints(w, ranking, opt));
   j.key("filters").beginObject().field("include_examples", opt.filters.include_examples)

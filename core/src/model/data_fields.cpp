@@ -20,6 +20,7 @@ constexpr double kMaxTotalFlops = 1e30;
 const char* const kAttentions[] = {"fused", "materialized", nullptr};
 const char* const kRecomputes[] = {"none", "selective", "full", nullptr};
 const char* const kLoraTargetChoices[] = {"attention", "all_linear", nullptr};
+const char* const kLoraQkvChoices[] = {"fused", "separate", nullptr};
 const char* const kSoftwares[] = {"tuned", "typical", nullptr};
 }  // namespace
 
@@ -99,6 +100,9 @@ extern const Field kLoraParams = Field::number("lora_trainable_params", "LoRA: t
 extern const Field kLoraRank = Field::integer("lora_rank", "LoRA: rank r of the adapters (A: r × input, B: output × r).").atLeast(1).atMost(65536).byDefault(16.0).onlyFor(kTransformer);
 extern const Field kFfnHidden = Field::integer("ffn_hidden", "Intermediate size of the dense feed-forward layers (SwiGLU: gate, up and down, 3 hidden × size matrices); used for LoRA adapters on all_linear. Default: from params and the shape.").atLeast(1).atMost(1e7).onlyFor(kTransformer);
 extern const Field kLoraTargets = Field::string("lora_targets", "LoRA: the linear layers that carry adapters: attention (q, k, v and output projections) or all_linear (the feed-forward layers too); the inputs of frozen linears without adapters are not kept for the backward pass.").oneOf(kLoraTargetChoices).byDefault("attention").onlyFor(kTransformer);
+// Fused: Megatron/NeMo's linear_qkv and MLPerf's qkv_proj (data/presets.json llama2-70b-lora); separate: Hugging Face
+// PEFT's target_modules q_proj, k_proj, v_proj (https://huggingface.co/docs/peft/developer_guides/lora).
+extern const Field kLoraQkv = Field::string("lora_qkv", "LoRA: the q, k and v projections as one fused linear with one adapter (Megatron, NeMo, MLPerf) or three linears with one adapter each (Hugging Face PEFT, LLaMA-Factory): r·2·hidden more parameters per layer.").oneOf(kLoraQkvChoices).byDefault("fused").onlyFor(kTransformer);
 extern const Field kGflops = Field::number("gflops_per_sample", "Forward GFLOPs per sample.").req().above(0).atMost(1e9).onlyFor(kCnn);
 extern const Field kSamples = Field::number("samples", "Samples per epoch.").req().above(0).atMost(1e15).onlyFor(kCnn);
 extern const Field kEpochs = Field::number("epochs", "Passes over the samples.").above(0).atMost(1e6).byDefault(1.0).onlyFor(kCnn);
@@ -120,7 +124,7 @@ const Field* const kWorkloadFields[] = {&kKind, &kWorkloadName, &kMode, &kPrecis
                                         &kTokensPerRequest, &kTokens, &kSeqLen, &kComputedSeqLen, &kAttention, &kLayers, &kHidden, &kHeads, &kKvHeads,
                                         &kExperts, &kExpertsPerToken, &kSharedExperts, &kExpertFfnHidden, &kDenseLayers,
                                         &kActiveParams, &kCapacityFactor, &kMicroBatch,
-                                        &kGlobalBatchTokens, &kCheckpointing, &kLoraParams, &kLoraRank, &kLoraTargets, &kFfnHidden, &kGflops, &kSamples, &kEpochs,
+                                        &kGlobalBatchTokens, &kCheckpointing, &kLoraParams, &kLoraRank, &kLoraTargets, &kLoraQkv, &kFfnHidden, &kGflops, &kSamples, &kEpochs,
                                         &kCnnParams, &kBatchPerGpu, &kActivationGb, &kTotalFlops, &kCustomParams,
                                         &kZeroStage, &kTensorParallel, &kPipelineParallel, &kContextParallel, &kExpertParallel, &kRecompute, &kRecomputeLayers,
                                         &kSoftware};
@@ -145,7 +149,7 @@ const char* const kSplits[] = {"calibration", "holdout", nullptr};
 const Field kMId = Field::string("id", "Unique row id.").req();
 const Field kMWorkload = Field::string("workload", "Which workload the row measures (resnet50 and bert-large-squad use their presets).")
                              .req().oneOf(kMeasuredWorkloads);
-const Field kMParams = Field::object("workload_params", nullptr, "gpt, moe and bert-large-pretrain: params, seq_len, computed_seq_len, attention, hidden, layers, heads, kv_heads, micro_batch, global_batch, mode, parallelism, activation_checkpointing, recompute, recompute_layers, ffn_hidden, lora_rank, lora_targets, lora_trainable_params; moe adds experts, experts_per_token, shared_experts, expert_ffn_hidden, dense_layers, active_params.");
+const Field kMParams = Field::object("workload_params", nullptr, "gpt, moe and bert-large-pretrain: params, seq_len, computed_seq_len, attention, hidden, layers, heads, kv_heads, micro_batch, global_batch, mode, parallelism, activation_checkpointing, recompute, recompute_layers, ffn_hidden, lora_rank, lora_targets, lora_qkv, lora_trainable_params; moe adds experts, experts_per_token, shared_experts, expert_ffn_hidden, dense_layers, active_params.");
 const Field kMGpu = Field::string("gpu", "GPU id from data/gpus.json.").req().formatted("gpu_id", nullptr, nullptr);
 const Field kMGpuCount = Field::integer("gpu_count", "GPUs over all nodes.").req().atLeast(1);
 const Field kMNodes = Field::integer("nodes", "Nodes the GPUs are spread over.").atLeast(1).byDefault(1.0);

@@ -23,7 +23,7 @@ extern const Field kMigName, kMigMemory, kMigSlices, kMigMaxCount;
 extern const Field kKind, kWorkloadName, kMode, kPrecision, kOptimizer, kSoftware, kZeroStage, kTensorParallel,
     kPipelineParallel, kContextParallel, kExpertParallel;
 extern const Field kTransformerParams, kRequests, kTokensPerRequest, kTokens, kSeqLen, kComputedSeqLen, kAttention,
-    kLayers, kHidden, kHeads, kKvHeads, kMicroBatch, kGlobalBatchTokens, kCheckpointing, kLoraParams, kLoraRank, kLoraTargets, kFfnHidden, kRecompute, kRecomputeLayers;
+    kLayers, kHidden, kHeads, kKvHeads, kMicroBatch, kGlobalBatchTokens, kCheckpointing, kLoraParams, kLoraRank, kLoraTargets, kLoraQkv, kFfnHidden, kRecompute, kRecomputeLayers;
 extern const Field kExperts, kExpertsPerToken, kSharedExperts, kExpertFfnHidden, kDenseLayers, kActiveParams,
     kCapacityFactor;
 extern const Field kGflops, kSamples, kEpochs, kCnnParams, kBatchPerGpu, kActivationGb, kTotalFlops, kCustomParams;

@@ -279,6 +279,23 @@ std::vector<RankEntry> collectCandidates(const Workload& w, const Catalog& catal
   return cands;
 }
 
+// When a horizon is set and no result that can run finishes within it: double it until one does, and count the
+// results within the doubled horizon as meeting it (Ranking::widened_horizon_hours).
+void widenHorizon(std::vector<RankEntry>& cands, Ranking& out) {
+  if (out.horizon_hours <= 0) return;
+  double fastest = 0;
+  for (const auto& c : cands) {
+    if (!c.ranked()) continue;
+    if (c.meets) return;
+    if (c.wall_hours > 0 && (fastest == 0 || c.wall_hours < fastest)) fastest = c.wall_hours;
+  }
+  if (!(fastest > 0) || !std::isfinite(fastest)) return;
+  double widened = out.horizon_hours;
+  while (widened < fastest * (1 - 1e-12)) widened *= 2;
+  out.widened_horizon_hours = widened;
+  for (auto& c : cands) c.meets = c.ranked() && c.wall_hours <= widened * (1 + 1e-9);
+}
+
 // The three dimensions normalised over the fitting results within the horizon (over every fitting result when
 // none meets it): best unit cost, job cost and wall time.
 void findBests(const std::vector<RankEntry>& cands, Ranking& out) {
@@ -444,7 +461,8 @@ RankResult fullResult(const RankEntry& c, const Workload& w, const RankOptions& 
   r.price = &p;
   r.eval = c.eval;
   r.fits = c.fits;
-  r.meets_horizon = c.meets;
+  r.in_first_group = c.meets;
+  r.meets_horizon = c.meets && ranking.widened_horizon_hours == 0;
   r.pareto = c.pareto;
   r.cheaper_on_demand_usd = cheaperOnDemandUsd(ranking, c);
   r.score = entryScore(ranking, c);
@@ -530,6 +548,7 @@ Ranking rankOffers(const Workload& w, const Catalog& catalog, const RankOptions&
   out.horizon_hours = effectiveHorizonHours(opt);
   const SpotOptions spot = spotOptionsOf(opt);
   std::vector<RankEntry> cands = collectCandidates(w, catalog, opt, spot, out);
+  widenHorizon(cands, out);
   findBests(cands, out);
   out.weights = opt.weights;
   const Scorer scorer{out, opt.weights};

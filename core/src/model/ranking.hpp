@@ -98,6 +98,8 @@ struct RankResult {
   double score = 0;
   bool fits = false;
   bool meets_horizon = true;         // the wall time is within the ranking's horizon (always true without one)
+  // Ranked with the first group: within the horizon, or within the widened horizon when nothing meets it.
+  bool in_first_group = true;
   bool pareto = false;
   bool stale = false;
   // A commitment (reserved, monthly) ranked below a cheaper on-demand offer of the same GPU and GPU count:
@@ -164,8 +166,12 @@ struct Ranking {
   size_t evaluated = 0;
   size_t result_count = 0;           // results before the limit
   size_t fitting_count = 0;
-  size_t meeting_count = 0;          // fitting results within the horizon
+  size_t meeting_count = 0;          // fitting results within the horizon (the widened one when it was widened)
   double horizon_hours = 0;          // the horizon used (the deadline when one is set; 0 = none)
+  // When no result can finish within the horizon: the horizon doubled until one can (else 0). The results within
+  // it rank first, as those within the horizon would: a job of years is not weighed against one of weeks by cost
+  // alone. Entries' `meets` then means within this one; RankResult::meets_horizon keeps the user's horizon.
+  double widened_horizon_hours = 0;
   // Over the fitting results within the horizon (over every fitting result when none meets it).
   double best_unit = 0, best_cost = 0, best_time = 0;
   // Kept results whose full price differs from the one they were ranked by (the scan prices spot offers by a

@@ -11,7 +11,7 @@ Messages resultReasons(const RankResult& r, const Ranking& ranking) {
     return reasons;
   }
   // The bests are over the offers within the horizon: an offer beyond it is not called the cheapest or fastest.
-  const bool compared = r.meets_horizon || ranking.meeting_count == 0;
+  const bool compared = r.in_first_group || ranking.meeting_count == 0;
   if (compared && (isFreeJob(r.model, r.fits, r.cost.cost_usd, r.cost.wall_hours) ||
                    (r.cost.cost_usd > 0 && r.cost.cost_usd <= ranking.best_cost * (1 + 1e-9))))
     reasons.push_back(Message("rank.cheapest_job").num("cost_usd", r.cost.cost_usd));

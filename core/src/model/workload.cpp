@@ -190,15 +190,15 @@ double Workload::effectiveFfnHidden() const {
 // - attention: the fused q, k, v projection h → h + 2·kv, r·(2h + 2·kv), and the output projection, r·2h
 //   (Megatron/NeMo linear_qkv and linear_proj; MLPerf Training's Llama 2 70B LoRA reference adapts qkv_proj and
 //   o_proj: 80 × 16·(8,192 + 10,240 + 16,384) = 44,564,480, data/presets.json llama2-70b-lora). Separate q, k and v
-//   adapters (Hugging Face PEFT q_proj, k_proj, v_proj) hold r·2h more per layer, r·(4h + 2·kv) + r·2h: state
-//   lora_trainable_params for them;
+//   adapters (Hugging Face PEFT q_proj, k_proj, v_proj; lora_qkv "separate") each read the h input: r·2h more
+//   per layer, r·(6h + 2·kv);
 // - all_linear adds the SwiGLU FFN's gate and up (h → f) and down (f → h), 3·r·(h + f) (effectiveFfnHidden); an
 //   MoE layer has them on every routed and shared expert, (experts + shared)·3·r·(h + expert_ffn_hidden).
 double Workload::loraAdapterParams() const {
   const double h = effectiveHidden(), L = effectiveLayers(), r = lora_rank;
   if (h <= 0 || L <= 0) return 0;
   const double kv = kvWidth(*this);
-  double total = L * r * (2.0 * h + 2.0 * kv + 2.0 * h);
+  double total = L * r * (2.0 * h + 2.0 * kv + 2.0 * h + (lora_separate_qkv ? 2.0 * h : 0.0));
   if (!lora_all_linear) return total;
   const double moe_l = moeLayers();
   total += (L - moe_l) * 3.0 * r * (h + effectiveFfnHidden());
@@ -332,6 +332,7 @@ void parseTransformer(ObjectReader& r, Workload& w) {
   w.lora_rank = numberOr(r, D::kLoraRank);
   w.ffn_hidden = readNumber(r, D::kFfnHidden).value_or(0);
   w.lora_all_linear = stringOr(r, D::kLoraTargets) == "all_linear";
+  w.lora_separate_qkv = stringOr(r, D::kLoraQkv) == "separate";
   if (auto rc = readString(r, D::kRecompute)) {
     w.recompute = static_cast<int>(*rc == "full" ? Recompute::kFull : *rc == "selective" ? Recompute::kSelective : Recompute::kNone);
     if (w.activation_checkpointing && w.recompute != static_cast<int>(Recompute::kFull))

@@ -71,6 +71,8 @@ struct Workload {
   // Hu et al. 2021, arXiv:2106.09685, §4.2 and §7.1 adapt attention weights only; MLPerf Training's Llama 2 70B LoRA
   // adapts qkv_proj and o_proj: data/presets.json llama2-70b-lora).
   bool lora_all_linear = false;
+  // Separate q, k and v adapters (Hugging Face PEFT) instead of one on the fused qkv projection (data_fields kLoraQkv).
+  bool lora_separate_qkv = false;
   // CNN / vision.
   double gflops_per_sample = 0;  // forward GFLOPs per sample, multiply-add = 2 FLOPs
   double samples = 0;            // samples per epoch

@@ -82,6 +82,7 @@ export function parseHash(hash, base, { presetIds = [], known = null, servingIds
     for (const [key, , urlKey, type] of CUSTOM_FIELDS[kind]) {
       if (!q.has(urlKey)) continue;
       if (type === 'bool') c[key] = q.get(urlKey) === '1';
+      else if (Array.isArray(type)) { if (type.includes(q.get(urlKey))) c[key] = q.get(urlKey); }
       else if (num(q.get(urlKey), RANGES.custom) !== undefined) c[key] = num(q.get(urlKey), RANGES.custom);
     }
     s.custom = c;
@@ -141,7 +142,7 @@ export function serializeHash(s, base) {
     q.set('mode', s.custom.mode || 'pretrain');
     for (const [key, , urlKey, type] of CUSTOM_FIELDS[s.custom.kind]) {
       const v = s.custom[key];
-      if (type === 'bool') { if (v) q.set(urlKey, '1'); } else if (typeof v === 'number' && Number.isFinite(v)) q.set(urlKey, String(v));
+      if (type === 'bool') { if (v) q.set(urlKey, '1'); } else if (Array.isArray(type)) { if (type.includes(v)) q.set(urlKey, v); } else if (typeof v === 'number' && Number.isFinite(v)) q.set(urlKey, String(v));
     }
   } else {
     q.set('preset', s.preset);

@@ -45,12 +45,18 @@ export function servingRequest(s) {
 }
 
 // Custom workload fields per kind: [state key, engine key, URL key, type].
+// [state key, engine key, URL key, type, mode]: type 'number', 'bool' or the list of a choice's values; a field with
+// a mode is shown and sent only for a model of that mode.
 export const CUSTOM_FIELDS = {
   transformer: [
     ['params', 'params', 'params', 'number'], ['tokens', 'tokens', 'tokens', 'number'],
     ['seq_len', 'seq_len', 'seq', 'number'], ['layers', 'layers', 'layers', 'number'],
-    ['hidden', 'hidden', 'hidden', 'number'], ['micro_batch', 'micro_batch', 'mb', 'number'],
+    ['hidden', 'hidden', 'hidden', 'number'], ['heads', 'heads', 'heads', 'number'], ['kv_heads', 'kv_heads', 'kvh', 'number'],
+    ['micro_batch', 'micro_batch', 'mb', 'number'],
     ['activation_checkpointing', 'activation_checkpointing', 'ac', 'bool'],
+    ['lora_rank', 'lora_rank', 'lr', 'number', 'lora'],
+    ['lora_targets', 'lora_targets', 'lt', ['attention', 'all_linear'], 'lora'],
+    ['lora_qkv', 'lora_qkv', 'lq', ['fused', 'separate'], 'lora'],
   ],
   cnn: [
     ['gflops_per_sample', 'gflops_per_sample', 'gflops', 'number'], ['samples', 'samples', 'samples', 'number'],
@@ -71,7 +77,7 @@ export function defaultState(engineDefaults, { lang = 'en', rate = 0, presetId =
     preset: presetId,
     custom: null,                   // {kind, mode, ...fields} when the workload is the user's own
     measurements: [],               // the user's measurements of this workload (state/measurements.js), at most 8
-    precision: 'bf16',
+    precision: '',                  // '' = the workload's own (a preset's, else the engine's default); or one the user chose
     software: '',                   // '' = the preset's (or engine's) default stack; 'tuned' | 'typical'
     // budget is in the display currency (what the user typed); the request converts it to USD at the current rate.
     // The seed article's illustrative offers are not real offers: shown only on request (ex=1).
@@ -107,16 +113,18 @@ export function rankRequest(s) {
   const req = {};
   if (s.custom) {
     const w = { kind: s.custom.kind, mode: s.custom.mode || 'pretrain', name: 'custom' };
-    for (const [key, engineKey, , type] of CUSTOM_FIELDS[s.custom.kind]) {
+    for (const [key, engineKey, , type, mode] of CUSTOM_FIELDS[s.custom.kind]) {
       const v = s.custom[key];
+      if (mode && mode !== w.mode) continue;
       if (type === 'bool') w[engineKey] = Boolean(v);
+      else if (Array.isArray(type)) { if (type.includes(v)) w[engineKey] = v; }
       else if (typeof v === 'number' && Number.isFinite(v)) w[engineKey] = v;
     }
     req.workload = w;
   } else {
     req.preset = s.preset;
   }
-  req.precision = s.precision;
+  if (s.precision) req.precision = s.precision;
   if (s.measurements && s.measurements.length) req.measurements = s.measurements;
   if (s.software === 'tuned' || s.software === 'typical') req.workload = { ...(req.workload || {}), software: s.software };
   req.weights = { ...s.weights };
@@ -144,7 +152,7 @@ export function customFromPreset(preset, kind, engineDefaults) {
   const c = { kind: k, mode: NAMES.modes.includes(example.mode) ? example.mode : 'pretrain' };
   for (const [key, engineKey, , type] of CUSTOM_FIELDS[k]) {
     if (example[engineKey] === undefined) continue;
-    c[key] = type === 'bool' ? Boolean(example[engineKey]) : Number(example[engineKey]);
+    c[key] = type === 'bool' ? Boolean(example[engineKey]) : Array.isArray(type) ? String(example[engineKey]) : Number(example[engineKey]);
   }
   return c;
 }

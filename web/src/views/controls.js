@@ -42,6 +42,12 @@ function numberInput(id, value, onValue, attrs = {}) {
   return el;
 }
 
+// The precision the workload trains in unless the user picks one: the preset's, else the engine's default.
+function ownPrecision(ctx) {
+  const preset = !ctx.state.custom && ctx.presets.find((p) => p.id === ctx.state.preset);
+  return (preset && preset.workload && preset.workload.precision) || ctx.defaults.workload_precision || 'bf16';
+}
+
 // A checkbox list inside <details>: keyboard friendly, every box has its label.
 function multiSelect({ id, labelKey, options, selected, onChange }, t) {
   const known = new Set(options.map((o) => o.value));
@@ -95,8 +101,14 @@ export function workloadPanel(ctx) {
     })));
     body.push(tx('p', t, 'customPlanHint', { class: 'hint', id: 'custom-plan-hint' }));
     body.push(field('mode', tx('span', t, 'mode'), select('mode', custom.mode || 'pretrain', NAMES.modes.map((m) => [m, t(`mode_${m}`)]), (m) => setCustom({ mode: m }))));
-    for (const [key, , , type] of CUSTOM_FIELDS[custom.kind]) {
+    for (const [key, , , type, mode] of CUSTOM_FIELDS[custom.kind]) {
       const id = `w-${key}`;
+      if (mode && mode !== (custom.mode || 'pretrain')) continue;
+      if (Array.isArray(type)) {
+        const value = type.includes(custom[key]) ? custom[key] : type[0];  // the first value is the engine's default
+        body.push(field(id, tx('span', t, `f_${key}`), select(id, value, type.map((v) => [v, t(`f_${key}_${v}`)]), (v) => setCustom({ [key]: v }))));
+        continue;
+      }
       if (type === 'bool') {
         body.push(h('div', { class: 'field check' },
           h('input', { type: 'checkbox', id, checked: Boolean(custom[key]), onchange: (e) => setCustom({ [key]: e.target.checked }) }),
@@ -112,7 +124,8 @@ export function workloadPanel(ctx) {
     }
   }
   body.push(field('precision', tx('span', t, 'precision'),
-    select('precision', state.precision, NAMES.precisions.map((p) => [p, p.toUpperCase(), true]), (v) => update({ precision: v }, { inPlace: true }))));
+    select('precision', state.precision, [['', t('precisionOwn', { p: ownPrecision(ctx).toUpperCase() })], ...NAMES.precisions.map((p) => [p, p.toUpperCase(), true])],
+      (v) => update({ precision: v }, { inPlace: true }))));
   body.push(field('software', tx('span', t, 'software'),
     select('software', state.software || '', [['', t('softwareDefault')], ['tuned', t('softwareTuned')], ['typical', t('softwareTypical')]],
       (v) => update({ software: v }, { inPlace: true })),

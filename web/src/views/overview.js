@@ -31,7 +31,8 @@ export function renderOverview(out, ctx) {
       h('strong', { 'data-raw': state.custom ? null : '' }, presetName), ' · ',
       t('resultsSummary', { fit: fmt.int(r.fitting_count), total: fmt.int(r.result_count), evaluated: fmt.int(r.evaluated_offers) }), ' · ',
       r.horizon && r.horizon.hours > 0 ? h('span', { id: 'horizon-summary', 'data-hours': r.horizon.hours },
-        t(r.horizon.source === 'deadline' ? 'deadlineSummary' : 'horizonSummary', { horizon: fmt.duration(r.horizon.hours), n: fmt.int(r.meeting_count) }), ' · ') : null,
+        r.horizon.widened_hours ? t('horizonWidened', { horizon: fmt.duration(r.horizon.hours), widened: fmt.duration(r.horizon.widened_hours), n: fmt.int(r.horizon.widened_count) })
+          : t(r.horizon.source === 'deadline' ? 'deadlineSummary' : 'horizonSummary', { horizon: fmt.duration(r.horizon.hours), n: fmt.int(r.meeting_count) }), ' · ') : null,
       h('span', { id: 'summary-flops', 'data-v': wl.total_flops }, t('totalCompute', { flops: fmt.sci(wl.total_flops) })), ' · ', t('precisionIs', { p: String(wl.precision).toUpperCase() })),
     r.fit_hints && r.fit_hints.length ? h('div', { class: 'notice warn', id: 'fit-hints', role: 'status' },
       tx('p', t, 'fitHintsTitle'), h('ul', {}, r.fit_hints.map((m) => engineText('li', m)))) : null,
