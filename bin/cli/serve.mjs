@@ -111,8 +111,11 @@ const status = (r) => s(!r.fits ? 'serve.row_no_fit' : r.met ? 'serve.row_met' :
 export function serveRankText(a, opts) {
   const rows = opts.limit ? a.results : a.results.slice(0, 25);
   const t = a.targets || {};
-  const title = s('serve.rank_title', { model: a.preset, met: a.met_count, total: a.evaluated_offers, rps: n1(a.traffic.requests_per_s),
-    input: n0(a.traffic.input_tokens), output: n0(a.traffic.output_tokens), ttft: ms(t.ttft_ms), tpot: ms(t.tpot_ms), p: t.percentile, weights: a.weights, kv: a.kv,
+  const targets = s(t.ttft_ms > 0 && t.tpot_ms > 0 ? 'serve.targets_both' : t.ttft_ms > 0 ? 'serve.targets_ttft' : t.tpot_ms > 0 ? 'serve.targets_tpot' : 'serve.targets_none',
+    { ttft: ms(t.ttft_ms), tpot: ms(t.tpot_ms), p: t.percentile });
+  const traffic = s(a.traffic.requests_per_s > 0 ? 'serve.traffic_rate' : 'serve.traffic_none',
+    { rps: n1(a.traffic.requests_per_s), input: n0(a.traffic.input_tokens), output: n0(a.traffic.output_tokens) });
+  const title = s('serve.rank_title', { model: a.preset, met: a.met_count, total: a.evaluated_offers, targets, traffic, weights: a.weights, kv: a.kv,
     pricing: termText('pricing', a.pricing) });
   const unpriced = a.unpriced_left_out > 0 ? `\n${s('serve.unpriced', { n: a.unpriced_left_out, pricing: termText('pricing', a.pricing) })}` : '';
   const money = (x, v) => (x.fits ? usd(v) : '-');
@@ -123,7 +126,8 @@ export function serveRankText(a, opts) {
     { title: s('column.replica'), get: (x) => `${x.replica_gpus}x ${x.gpu}${x.fabric === 'none' ? '' : ` ${x.fabric}`}` },
     { title: s('column.usd_per_m_out'), get: (x) => money(x, x.usd_per_million_output), right: true },
     { title: s('column.usd_per_m_in'), get: (x) => money(x, x.usd_per_million_input), right: true },
-    { title: s('column.replicas'), get: (x) => (x.fits ? n0(x.replicas) : '-'), right: true },
+    // Without a request rate no number of replicas is asked for: the column says so rather than 0.
+    { title: s('column.replicas'), get: (x) => (x.fits && a.traffic.requests_per_s > 0 ? n0(x.replicas) : '-'), right: true },
     { title: s('column.gpus'), get: (x) => (x.fits ? `${n0(x.gpus)}${x.spare_instances > 0 ? ` ${s('serve.spare_gpus', { n: n0(x.spare_instances * x.gpu_count) })}` : ''}` : '-'), right: true },
     { title: s('column.ttft_tpot'), get: (x) => (x.fits ? `${ms(x.ttft_ms)} / ${ms(x.tpot_ms)}` : '-'), right: true },
     { title: s('column.monthly'), get: (x) => money(x, x.monthly_usd), right: true },

@@ -41,17 +41,25 @@ test('rank with a serving preset lists every offer as the page ranks it: $ per 1
 });
 
 test('the serving ranking as text, in English and Chinese: a title with the question and one row per offer', async () => {
-  const en = (await cliIn(['rank', '--preset', 'llama3.1-8b', '--rps', '1', '--limit', '5', '--lang', 'en']));
+  const en = (await cliIn(['rank', '--preset', 'llama3.1-8b', '--rps', '1', '--ttft-ms', '2000', '--tpot-ms', '100', '--limit', '5', '--lang', 'en']));
   assert.equal(en.code, 0, en.stderr);
-  const top = ops.serveRank({ serving: { preset: 'llama3.1-8b', traffic: { requests_per_s: 1 } }, curves: false, limit: 1 }).rows[0];
-  assert.match(en.stdout, /^llama3\.1-8b: \d+ of \d+ offers meet TTFT/);
+  const top = ops.serveRank({ serving: { preset: 'llama3.1-8b', traffic: { requests_per_s: 1 }, targets: { ttft_ms: 2000, tpot_ms: 100 } }, curves: false, limit: 1 }).rows[0];
+  assert.match(en.stdout, /^llama3\.1-8b: \d+ of \d+ offers meet TTFT ≤ 2,000 ms and TPOT ≤ 100 ms at p\d+ for 1 requests\/s of /);
   assert.match(en.stdout, /\$\/1M out/);
   assert.ok(en.stdout.includes(top.instance), `the first row is ${top.instance}`);
   assert.equal(en.stdout.trim().split('\n').filter((l) => /^\s*\d+\s/.test(l)).length, 5, 'five rows with --limit 5');
-  const zh = (await cliIn(['rank', '--preset', 'llama3.1-8b', '--rps', '1', '--limit', '5', '--lang', 'zh']));
+  const zh = (await cliIn(['rank', '--preset', 'llama3.1-8b', '--rps', '1', '--ttft-ms', '2000', '--tpot-ms', '100', '--limit', '5', '--lang', 'zh']));
   assert.equal(zh.code, 0, zh.stderr);
   assert.match(zh.stdout, /个报价中有 \d+ 个/);
   assert.match(zh.stdout, /达标/);
+  // Without a rate or targets: the title says what is asked (the cost per token at full load), not "0 requests/s"
+  // and "TTFT ≤ - ms", and no replica count is shown as 0.
+  const open = (await cliIn(['serve', '--preset', 'llama3.1-8b', '--limit', '3', '--lang', 'en']));
+  assert.equal(open.code, 0, open.stderr);
+  assert.match(open.stdout, /^llama3\.1-8b: \d+ of \d+ offers fit \(no latency target[^)]*\) for requests of 1,000 input and 300 output tokens \(no rate given/);
+  assert.doesNotMatch(open.stdout, /0 requests\/s|≤ - ms/);
+  const row = open.stdout.split('\n').find((l) => /^1\s/.test(l));
+  assert.ok(row && !/\s0\s{2,}\d+\s/.test(row), row);
 });
 
 test('--no-marketplace leaves out resold hosts and keeps every other row in order; --include-stale adds offers', async () => {

@@ -1,0 +1,12 @@
+import { launch, startServer, settled } from '../tests/browser/browser.mjs';
+const browser = await launch();
+const { server, base } = await startServer();
+const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+await page.goto(`${base}#preset=llama3.1-70b-pretrain&lang=zh`);
+await settled(page);
+await page.screenshot({ path: '/tmp/zh-70b.png' });
+await page.goto(`${base}#kind=transformer&mode=lora&params=7e9&tokens=1e8&seq=4096&heads=32&kvh=8&lr=16&lt=all_linear&lq=separate&lang=en`);
+await settled(page);
+const el = await page.$('#workload-panel');
+await el.screenshot({ path: '/tmp/en-lora-form.png' });
+await browser.close(); server.close();
