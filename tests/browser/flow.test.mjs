@@ -84,7 +84,9 @@ test('main flow over http: the table, charts, details and comparison show the en
   const plan = await page.$$eval('#details dt', (dts) => Object.fromEntries(dts.map((dt) => [dt.textContent, dt.nextElementSibling?.textContent])));
   assert.equal(plan['Data-parallel replicas'], top.plan.data_parallel.toLocaleString('en-US'));
   assert.equal(plan['Micro-batch × accumulation steps'], `${top.plan.micro_batch} × ${top.plan.grad_accumulation.toLocaleString('en-US')}`);
-  const recompute = { full: `full: ${top.plan.recompute_layers} layers rerun their forward pass`, selective: 'selective: attention scores recomputed',
+  const staged = top.plan.pipeline_parallel <= 1 ? '' : top.plan.virtual_stages > 1 ? ` (${top.plan.recompute_layers_per_stage} per model chunk of the interleaved pipeline)`
+    : ` (${top.plan.recompute_layers_per_stage} per pipeline stage)`;
+  const recompute = { full: `full: ${top.plan.recompute_layers} layers rerun their forward pass${staged}`, selective: 'selective: attention scores recomputed',
     none: 'none: every layer keeps its activations' }[top.plan.recompute];
   assert.equal(plan['Activation recomputation'], recompute, JSON.stringify(top.plan));
   if (top.plan.recompute === 'full') assert.equal(top.plan.recompute_layers, 32);

@@ -63,8 +63,17 @@ test('a URL with state opens the same view, and keeps it after a reload and in a
   await page.evaluate(() => { location.hash = '#preset=gpt3-175b&lang=en&fits=1'; });
   await page.waitForFunction(() => document.documentElement.lang === 'en');
   const gpt = await tableRows(page);
-  assert.deepEqual(gpt.map((r) => r.key), shown(engine.rank({ preset: 'gpt3-175b', precision: 'bf16', weights: engine.defaults().weights, filters: { fits_only: true, include_examples: false } }).results));
+  const gptRanked = engine.rank({ preset: 'gpt3-175b', precision: 'bf16', weights: engine.defaults().weights, filters: { fits_only: true, include_examples: false } }).results;
+  assert.deepEqual(gpt.map((r) => r.key), shown(gptRanked));
   assert.equal(await page.inputValue('#preset'), 'gpt3-175b');
+  // GPT-3 175B's plan is a pipeline: the details give the layers each stage (or interleaved chunk) reruns, the
+  // number Megatron's --recompute-num-layers takes.
+  const plan = gptRanked[0].plan;
+  assert.ok(plan.pipeline_parallel > 1 && plan.recompute === 'full', JSON.stringify(plan));
+  await page.click(`#ranking tbody tr[data-key="${gpt[0].key}"] button.link`);
+  await page.waitForFunction(() => [...document.querySelectorAll('#details dt')].some((dt) => dt.textContent === 'Activation recomputation'));
+  const rerun = await page.$$eval('#details dt', (dts) => dts.find((dt) => dt.textContent === 'Activation recomputation').nextElementSibling.textContent);
+  assert.equal(rerun, `full: ${plan.recompute_layers} layers rerun their forward pass (${plan.recompute_layers_per_stage} per ${plan.virtual_stages > 1 ? 'model chunk of the interleaved pipeline' : 'pipeline stage'})`);
   await context.close();
 
   // A fresh browser profile (no localStorage) gives the same view from the link alone, offline file too.

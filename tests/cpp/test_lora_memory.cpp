@@ -177,6 +177,17 @@ TEST_CASE("recompute_layers needs full recomputation and at most the layers, els
   // The plan says how many layers rerun their forward pass: the cap, all 80 without one, none without recompute.
   CHECK(some["plan"]["recompute_layers"] == 21);
   CHECK(all["plan"]["recompute_layers"] == 80);
+  // One pipeline stage: Megatron's per-stage count is the whole count.
+  CHECK(some["plan"]["recompute_layers_per_stage"] == 21);
+  // Four stages: 21 layers spread over them is 5.25 a stage, so Megatron's block method needs 6 per stage.
+  const std::string pp4 = std::string(base).replace(base.find(R"("pipeline_parallel": 1)"), 22, R"("pipeline_parallel": 4)");
+  const auto staged = parse(e.estimate(pp4 + R"("recompute": "full", "recompute_layers": 21}})"));
+  REQUIRE(staged["ok"] == true);
+  CHECK(staged["plan"]["pipeline_parallel"] == 4);
+  CHECK(staged["plan"]["recompute_layers"] == 21);
+  const int chunks = 4 * staged["plan"]["virtual_stages"].get<int>();  // model chunks under the interleaved schedule
+  CHECK(staged["plan"]["recompute_layers_per_stage"] == (21 + chunks - 1) / chunks);
+  if (chunks == 4) CHECK(staged["plan"]["recompute_layers_per_stage"] == 6);
   const auto kept = parse(e.estimate(base + R"("recompute": "none"}})"));
   REQUIRE(kept["ok"] == true);
   CHECK(kept["plan"]["recompute"] == "none");

@@ -1,5 +1,6 @@
 #include "api/answer.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 
@@ -52,6 +53,15 @@ void writeMemory(JsonWriter& j, const MemoryBreakdown& m, MemoryDetail detail) {
   j.endObject();
 }
 
+// The layers each pipeline stage reruns (each model chunk with the interleaved schedule), rounded up: what
+// Megatron-LM's --recompute-num-layers takes with --recompute-method block ("the number of individual Transformer
+// layers to recompute within each pipeline stage", megatron/training/arguments.py). The memory model spreads the
+// whole model's recompute_layers evenly over the stages (performance.cpp activationBytes).
+static int recomputeLayersPerStage(const Sharding& s) {
+  const int chunks = std::max(1, s.pipeline_parallel) * std::max(1, s.virtual_stages);
+  return s.recompute_layers > 0 ? (s.recompute_layers + chunks - 1) / chunks : 0;
+}
+
 void writePlan(JsonWriter& j, const MemoryBreakdown& m, const Throughput& t) {
   const Sharding& s = m.sharding;
   const char* schedule = s.pipeline_parallel <= 1 ? "none" : (s.virtual_stages > 1 ? "interleaved-1f1b" : "1f1b");
@@ -60,7 +70,7 @@ void writePlan(JsonWriter& j, const MemoryBreakdown& m, const Throughput& t) {
       .field("data_parallel", s.data_parallel).field("context_parallel", s.context_parallel)
       .field("expert_parallel", s.expert_parallel)
       .field("zero_stage", s.zero_stage).field("recompute", recomputeName(s.recompute))
-      .field("recompute_layers", s.recompute_layers)
+      .field("recompute_layers", s.recompute_layers).field("recompute_layers_per_stage", recomputeLayersPerStage(s))
       .field("micro_batch", s.micro_batch).field("grad_accumulation", s.grad_accumulation)
       .field("schedule", schedule).field("virtual_stages", s.virtual_stages)
       .field("bubble_fraction", finiteOr(t.bubble_fraction)).field("step_time_s", finiteOr(t.step_time_s));

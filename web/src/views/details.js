@@ -17,7 +17,9 @@ function section(t, key, ...children) {
 // the layers it reruns (the engine's plan: none, selective, or full over recompute_layers layers).
 function planRows(plan, t, fmt) {
   if (!plan || !(plan.data_parallel > 0)) return [];
-  const recompute = plan.recompute === 'full' ? t('recomputeFull', { n: fmt.int(plan.recompute_layers) })
+  const staged = plan.pipeline_parallel > 1 && plan.recompute_layers_per_stage > 0;
+  const full = !staged ? 'recomputeFull' : plan.virtual_stages > 1 ? 'recomputeFullChunked' : 'recomputeFullStaged';
+  const recompute = plan.recompute === 'full' ? t(full, { n: fmt.int(plan.recompute_layers), m: fmt.int(plan.recompute_layers_per_stage) })
     : plan.recompute === 'selective' ? t('recomputeSelective') : t('recomputeNone');
   return [
     [t('dataParallel'), fmt.int(plan.data_parallel)],
