@@ -12,7 +12,7 @@ import {
   terminalText, jsonText, table, fmtH, withoutOk, adviseText, planText, migText, leversText, compareText, energyText, tcoText, serverlessText,
   priceDate,
 } from './text.mjs';
-import { serveRequest, serveText, serveRank, serveRankText } from './serve.mjs';
+import { serveAnswer, serveText, serveRank, serveRankText } from './serve.mjs';
 import { probeCommand } from './probe.mjs';
 import { writeOut, writeErr } from './streams.mjs';
 import { measuredRequest, calibrationLines, calibratedMark, measuredCommand } from './measured.mjs';
@@ -375,8 +375,8 @@ export const COMMANDS = {
   },
   serve: async (opts, e) => {
     if (opts.gpu || opts.offer) {
-      const r = e.serve(serveRequest(opts));
-      out(opts, withoutOk(r), () => serveText(r));
+      const { r, split } = serveAnswer(opts, e);
+      out(opts, withoutOk(r), () => serveText(r, { split }));
       return 0;
     }
     return serveRankCommand(opts, e, 'serve');

@@ -5,7 +5,7 @@ import { UsageError } from './options.mjs';
 import { s } from './strings.mjs';
 import { sentences, termText, providerText } from './lang.mjs';
 import { usd, priceDate, table } from './text.mjs';
-import { servingOpsOf } from '../../web/src/engine/serving.js';
+import { servingOpsOf, bestSplit } from '../../web/src/engine/serving.js';
 
 // The serving question (model, formats, traffic, targets) without the hardware: the same for one offer and for all.
 function servingQuestion(opts, command) {
@@ -27,6 +27,15 @@ function servingQuestion(opts, command) {
   return req;
 }
 
+// `serve --offer` without --count: the instance split into the replicas that serve the question cheapest (as the
+// serving ranking splits it); with --count, or on --gpu, the answer for that count. `split` is true when chosen here.
+export function serveAnswer(opts, e) {
+  const req = serveRequest(opts);
+  const whole = e.serve(req);
+  if (!opts.offer || opts.count !== undefined || !whole.ok) return { r: whole, split: false };
+  return { r: bestSplit((q) => e.serve(q), req, whole.count), split: true };
+}
+
 // `serve` on N GPUs of one type (--gpu, --count) or on one catalog offer (--offer).
 export function serveRequest(opts) {
   if (opts.gpu && opts.offer) throw new UsageError(s('error.serve_gpu_or_offer'), 'serve');
@@ -45,13 +54,14 @@ const ms = (x) => (x > 0 ? n1(x) : '-');
 // The billing model a price is under, with a reserved price's term: "reserved 12 mo".
 const billing = (pricing, months) => `${termText('pricing', pricing)}${months > 0 ? ` ${s('serve.term', { n: months })}` : ''}`;
 
-export function serveText(r) {
+export function serveText(r, { split = false } = {}) {
   const m = r.memory;
   const lines = [
     s('serve.title', { model: r.preset || s('serve.own_model'), count: r.count, gpu: r.gpu, interconnect: r.fabric === 'none' ? s('serve.fabric_none') : r.fabric,
       weights: r.weights, kv: r.kv, software: s(`serve.software.${r.software}`) }),
     s('serve.memory', { weights: n1(m.weights_gb), overhead: n1(m.overhead_gb), kv: n1(m.kv_cache_gb), tokens: n0(m.kv_tokens), batch: n0(m.max_batch) }),
   ];
+  if (split && r.cost) lines.push(s('serve.split', { gpus: n0(r.cost.offer.gpu_count), replicas: r.cost.replicas_per_instance, count: n0(r.count) }));
   if (!m.fits) lines.push(s('serve.no_fit'));
   const c = r.capacity;
   if (c) {
@@ -59,8 +69,11 @@ export function serveText(r) {
       rps: n1(c.requests_per_s), tpot: ms(c.tpot_ms), prefill: ms(c.prefill_ms), bound: s(c.bound === 'compute' ? 'serve.bound_compute' : 'serve.bound_memory') }));
   }
   const o = r.operating;
-  if (o) {
+  if (o && o.requests_per_s > 0) {
     lines.push(s('serve.operating', { rps: n1(o.requests_per_s), replicas: n0(o.replicas), gpus: n0(o.gpus), ttft: ms(o.ttft_ms), tpot: ms(o.tpot_ms), p: r.targets.percentile }));
+  } else if (o) {
+    // No rate asked: the engine answers at the load each replica runs at when full.
+    lines.push(s('serve.operating_full', { load: n0(o.load_fraction * 100), ttft: ms(o.ttft_ms), tpot: ms(o.tpot_ms), p: r.targets.percentile }));
   }
   const t = r.targets;
   if (t.ttft_ms > 0 || t.tpot_ms > 0) {
@@ -70,7 +83,7 @@ export function serveText(r) {
   if (k) {
     const date = priceDate(k.offer);
     lines.push(s('serve.cost', { offer: k.offer.id, rate: usd(k.usd_per_instance_hour), pricing: billing(k.offer.pricing, k.term_months), date,
-      instances: n0(k.instances), monthly: usd(k.monthly_usd) }));
+      instances: k.instances, monthly: usd(k.monthly_usd) }));
     if (k.interruptions_per_instance_hour > 0) {
       lines.push(s('serve.spot_spares', { per_day: n1(k.interruptions_per_instance_hour * 24), minutes: n0(k.replace_hours * 60),
         down: n1(k.instance_down_share * 100), spares: n0(k.spare_instances) }));

@@ -147,3 +147,24 @@ test('serve --offer --pricing prices one offer under that model, and refuses an 
   assert.equal(refused.code, 1);
   assert.match(refused.stderr, /\/pricing: instance ".*" has no spot price/);
 });
+
+test('serve --offer without --count splits the instance as the serving ranking does; --count fixes the split', async () => {
+  const offer = 'aws-p5.48xlarge-us-east-1';
+  const row = direct().rows.find((r) => r.id === offer);
+  assert.ok(row, `${offer} is ranked`);
+  const one = await json(['serve', '--preset', 'llama3.1-70b', '--offer', offer, ...QUESTION, '--json']);
+  assert.equal(one.count, row.replica_gpus);
+  assert.equal(one.cost.usd_per_million_output, row.usd_per_million_output);
+  // Every other split of the 8 GPUs serves this question no cheaper while meeting the targets as well.
+  for (const count of [1, 2, 4, 8]) {
+    const r = await json(['serve', '--preset', 'llama3.1-70b', '--offer', offer, '--count', String(count), ...QUESTION, '--json']);
+    assert.equal(r.count, count);
+    if (r.targets.met && r.cost) assert.ok(r.cost.usd_per_million_output >= one.cost.usd_per_million_output, `${count} GPUs a replica`);
+  }
+  const text = await cliIn(['serve', '--preset', 'llama3.1-8b', '--offer', offer, '--lang', 'en']);
+  assert.equal(text.code, 0, text.stderr);
+  assert.match(text.stdout, /the instance's 8 GPUs as \d+ replicas? of \d+: the split that serves this cheapest/);
+  // No rate: the load the answer is at, not "0 requests/s: 0 replicas".
+  assert.match(text.stdout, /no rate given \(--rps or --tokens-per-day\): at \d+ % load/);
+  assert.doesNotMatch(text.stdout, /for 0 requests\/s|1 instances/);
+});

@@ -49,6 +49,21 @@ function better(a, b) {
   return a.usd_per_million_output < b.usd_per_million_output;
 }
 
+// The engine's answer for one offer (req names it) at the split of its gpuCount GPUs into replicas that is the better
+// row (replicaSizes, better): the offer's row in the ranking, and `serve --offer` when no count is given. serve(req)
+// returns the engine's answer; the first failing answer is returned when no split gives one.
+export function bestSplit(serve, req, gpuCount) {
+  let best = null;
+  let failed = null;
+  for (const tp of replicaSizes(gpuCount)) {
+    const r = serve({ ...req, count: tp });
+    if (!r.ok) { failed = r; break; }
+    const row = { met: Boolean(r.targets.met), fits: r.memory.fits, usd_per_million_output: r.cost ? r.cost.usd_per_million_output : Infinity, r };
+    if (better(row, best)) best = row;
+  }
+  return best ? best.r : failed;
+}
+
 // One row from the engine's answer for an offer priced under `price` (the offer's price of the chosen billing
 // model): what the serving table, the widget and the CLI show of it.
 function rowOf(o, price, r) {
@@ -135,14 +150,9 @@ function rankAll(s, { serving, filters, curves: withCurves }) {
     if (!price) { unpriced += 1; continue; }
     const date = price.as_of || price.read_on;
     if (!filters.include_stale && date && daysBetween(date, today) > staleDays) { stale += 1; continue; }
-    let best = null;
-    for (const tp of replicaSizes(o.gpu_count)) {
-      const r = s.client.tryCall('serve', { ...base, offer: o.id, count: tp });
-      if (!r.ok) { first ||= r; break; }
-      const row = rowOf(o, price, r);
-      if (better(row, best)) best = row;
-    }
-    if (best) rows.push(best);
+    const r = bestSplit((q) => s.client.tryCall('serve', q), { ...base, offer: o.id }, o.gpu_count);
+    if (r.ok) rows.push(rowOf(o, price, r));
+    else first ||= r;
   }
   if (!rows.length && first) return { ok: false, error: first.error, issues: first.issues || [] };
   const grouped = groupRegions(rows).sort((a, b) => (b.met - a.met) || (b.fits - a.fits)
