@@ -33,11 +33,12 @@ export function serveAnswer(opts, e) {
   const req = serveRequest(opts);
   const whole = e.serve(req);
   if (!opts.offer || opts.count !== undefined || !whole.ok) return { r: whole, split: false };
-  return { r: bestSplit((q) => e.serve(q), req, whole.count), split: true };
+  // The whole instance is one of the splits: its answer is reused, not asked again.
+  return { r: bestSplit((q) => (q.count === whole.count ? whole : e.serve(q)), req, whole.count), split: true };
 }
 
 // `serve` on N GPUs of one type (--gpu, --count) or on one catalog offer (--offer).
-export function serveRequest(opts) {
+function serveRequest(opts) {
   if (opts.gpu && opts.offer) throw new UsageError(s('error.serve_gpu_or_offer'), 'serve');
   if (opts.gpu && !opts.count) throw new UsageError(s('error.required_option', { option: '--count' }), 'serve');
   if (opts.gpu && opts.pricing !== undefined) throw new UsageError(s('error.serve_pricing_offer'), 'serve');

@@ -45,7 +45,7 @@ function numberInput(id, value, onValue, attrs = {}) {
 // The precision the workload trains in unless the user picks one: the preset's, else the engine's default.
 function ownPrecision(ctx) {
   const preset = !ctx.state.custom && ctx.presets.find((p) => p.id === ctx.state.preset);
-  return (preset && preset.workload && preset.workload.precision) || ctx.defaults.workload_precision || 'bf16';
+  return (preset && preset.workload && preset.workload.precision) || ctx.defaults.workload_precision;
 }
 
 // A checkbox list inside <details>: keyboard friendly, every box has its label.
