@@ -104,3 +104,28 @@ TEST_CASE("advise beside a workload: the workload's own values pass, a different
   // Neither params nor a workload: params is required.
   CHECK(parse(e.advise(R"({"stage": "tuning"})"))["error"]["path"] == "/params");
 }
+
+TEST_CASE("a recommendation that cannot finish within the horizon is called the fastest, not one that finishes", "[decisions][advisor]") {
+  auto& e = loadedEngine();
+  auto codes = [](const json& rec) {
+    std::vector<std::string> out;
+    for (const auto& m : rec["reason"]) out.push_back(m["code"].get<std::string>());
+    return out;
+  };
+  auto has = [](const std::vector<std::string>& v, const char* c) { return std::find(v.begin(), v.end(), c) != v.end(); };
+  // Llama 3.1 70B pre-training: no A100/H100 option on ≤ 256 nodes finishes within 30 days.
+  const json late = parse(e.advise(json{{"preset", "llama3.1-70b-pretrain"}}.dump()));
+  REQUIRE(late["ok"] == true);
+  const json& rec = late["recommendations"][0];
+  REQUIRE(rec["role"] == "recommended");
+  CHECK(rec["meets_horizon"] == false);
+  CHECK(has(codes(rec), "advise.role_recommended_late"));
+  CHECK_FALSE(has(codes(rec), "advise.role_recommended"));
+  CHECK(has(codes(rec), "advise.misses_horizon"));
+  // A job that finishes keeps the usual reason.
+  const json fine = parse(e.advise(json{{"preset", kPreset}}.dump()));
+  REQUIRE(fine["ok"] == true);
+  const json& ok = fine["recommendations"][0];
+  REQUIRE(ok["meets_horizon"] == true);
+  CHECK(has(codes(ok), "advise.role_recommended"));
+}

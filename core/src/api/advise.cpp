@@ -162,7 +162,10 @@ Messages recommendationReason(const RungEvaluation& e, const AdviceChoice& c, co
   const PricingModel pricing = c.offer.price->model;
   Messages why;
   if (role == "memory model") why = note;
-  else if (role == "recommended") why.push_back(Message("advise.role_recommended").text("stage", stageName(stage)).num("horizon_hours", a.horizon_hours));
+  // When no option finishes within the horizon the advisor recommends the fastest (advisor.cpp): said so, not "finishes".
+  else if (role == "recommended")
+    why.push_back(Message(c.meets_horizon ? "advise.role_recommended" : "advise.role_recommended_late").text("stage", stageName(stage))
+                      .num("horizon_hours", a.horizon_hours));
   else why.push_back(Message("advise.role_fastest"));
   why.push_back(Message("advise.time_on").num("time_hours", c.time_hours()).num("gpu_count", c.gpu_count).text("gpu", e.gpu->id)
                     .num("tflops", t.effective_tflops_per_gpu).num("flop_count", w.totalFlops()).num("token_count", w.tokens));
