@@ -91,7 +91,7 @@ for (const n of pageOnly ? [] : quick ? [100, 10000] : [100, 10000, 100000]) {
   fresh.loadCatalog(text);
   fresh.text('rank', rankReq);
   const heapMb = fresh.heapBytes() / 1048576;
-  const native = JSON.parse(execFileSync(path.join(root, 'build/native/gpuvalue_bench'), [path.join(root, 'data'), file, String(repeats), n === 10000 ? 'sweep' : ''], { encoding: 'utf8' }));
+  const native = JSON.parse(execFileSync(path.join(root, 'build/bench/gpuvalue_bench'), [path.join(root, 'data'), file, String(repeats), n === 10000 ? 'sweep' : ''], { encoding: 'utf8' }));
   rows.push({ n, parse, load, rank, warm, sweep, heapMb, native, loadOk });
   log(`${n} offers: wasm load ${load.toFixed(1)} ms (JSON.parse ${parse.toFixed(1)} ms), rank ${rank.toFixed(2)} ms (after a weight change ${warm.toFixed(2)} ms), native load ${native.load_ms.toFixed(1)} ms, rank ${native.rank_ms.toFixed(2)} ms`);
   if (n === 10000) Object.assign(results, { rank_10k_ms_wasm: rank, rank_10k_ms_native: native.rank_ms, rank_10k_warm_ms_native: native.warm_rank_ms, load_10k_ms_wasm: load, json_parse_10k_ms: parse,

@@ -3,7 +3,7 @@
 // the web bundle (dist/site/), the embeddable widget and the offline single file dist/gpuvalue.html.
 // The CMake trees are the presets of CMakePresets.json (native, wasm, wasm-small); each stage says when it starts
 // and how long it took. Parallel jobs: the machine's cores, or GPUVALUE_JOBS.
-// Usage: node scripts/build.mjs [--web-only]
+// Usage: node scripts/build.mjs [--web-only] [--bench] (--bench: also the Release tree of the native benchmark, build/bench)
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildWeb } from './build-web.mjs';
@@ -11,13 +11,15 @@ import { announce, buildStage } from './cmake.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webOnly = process.argv.includes('--web-only');
+const withBench = process.argv.includes('--bench');
 
 // The CMake trees, in build order. The speed-optimised engine serves the CLI and the JS tests; the size-optimised
 // tree builds the engine of the site and the offline file, and the widget's engine (only the methods the widget calls).
 const STAGES = [
-  { preset: 'native', label: 'native engine and tests' },
+  { preset: 'native', label: 'native Catch2 suite (-O1)' },
   { preset: 'wasm', label: 'wasm engine and wasm tests' },
   { preset: 'wasm-small', label: 'size-optimised wasm engines: the site and the offline file, the widget' },
+  ...(withBench ? [{ preset: 'bench', label: 'native benchmark (Release)' }] : []),
 ];
 
 function build({ preset, label }) {

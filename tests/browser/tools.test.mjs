@@ -56,6 +56,19 @@ test('advisor: the engine’s recommendations with reasons, the article’s §4.
   await setNumber(page, '#adv-tokens', 5e7);
   await page.waitForFunction(() => document.querySelector('#tool-advise')?.dataset.state === 'ready', null, { timeout: 15000 });
   assert.equal(await page.getAttribute('#adv-tokens', 'aria-invalid'), null);
+  const roles = () => page.$$eval('#adv-recs li', (lis) => lis.map((li) => [li.dataset.role, li.querySelector('.card-role').textContent]));
+  assert.deepEqual((await roles()).find(([role]) => role === 'recommended')[1], 'Recommended: cheapest that meets the stage and the horizon');
+
+  // A job no option finishes within the horizon: the recommended card is the fastest, and its label says so.
+  await page.selectOption('#adv-mode', 'pretrain');
+  await setNumber(page, '#adv-params', 7e10);
+  await setNumber(page, '#adv-tokens', 1.5e13);
+  await waitHash(page, 'advise.tokens', '15000000000000');
+  await panelDone(page, 'advise');
+  const late = engine.advise({ params: 7e10, tokens: 1.5e13, stage: 'tuning', mode: 'pretrain' });
+  const rec = late.recommendations.find((x) => x.role === 'recommended');
+  assert.equal(rec.meets_horizon, false);
+  assert.deepEqual((await roles()).find(([role]) => role === 'recommended')[1], 'Recommended: fastest that meets the stage (none finishes within the horizon)');
   assert.deepEqual(log.errors, []);
   await context.close();
 });

@@ -162,7 +162,8 @@ export const advisePanel = {
     if (!r || !r.ok) return;
     const { t, fmt } = c;
     const mm = r.memory_model;
-    const roleKey = (role) => `advRole_${String(role).split(' ')[0]}`;
+    // The recommended option when none finishes within the horizon is the fastest (advise.role_recommended_late).
+    const roleKey = (x) => `advRole_${String(x.role).split(' ')[0]}${x.role === 'recommended' && x.meets_horizon === false ? '_late' : ''}`;
     const offerText = (o) => (o ? dataText('span', `${o.instances}× ${o.instance} · ${o.provider} · ${o.region}`) : tx('span', t, 'advNoOffer'));
 
     const head = h('div', { class: 'verdict-box', id: 'adv-verdict', 'data-agrees': mm.agrees_with_article ? '1' : '0' },
@@ -186,7 +187,7 @@ export const advisePanel = {
 
     // data-key: the ranking table's row of the same offer and billing ("offer id|pricing").
     const cards = h('ol', { class: 'cards', id: 'adv-recs' }, r.recommendations.map((x) => h('li', { class: 'card', 'data-role': x.role, 'data-gpu': x.gpu, 'data-key': x.offer ? `${x.offer.id}|${x.pricing}` : null },
-      h('p', { class: 'card-role' }, tx('span', t, roleKey(x.role))),
+      h('p', { class: 'card-role' }, tx('span', t, roleKey(x))),
       h('p', { class: 'card-title' }, dataText('span', `${x.gpu_count}× ${x.gpu_name}`), ' · ', engineText('span', shardingMessage(x.sharding)), ' · ', t(x.pricing)),
       kv([
         [t('colTime'), h('span', { 'data-v': x.time_hours }, fmt.duration(x.time_hours))],
