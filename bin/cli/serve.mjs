@@ -71,10 +71,10 @@ export function serveText(r, { split = false } = {}) {
   }
   const o = r.operating;
   if (o && o.requests_per_s > 0) {
-    lines.push(s('serve.operating', { rps: n1(o.requests_per_s), replicas: n0(o.replicas), gpus: n0(o.gpus), ttft: ms(o.ttft_ms), tpot: ms(o.tpot_ms), p: r.targets.percentile }));
+    lines.push(s('serve.operating', { rps: n1(o.requests_per_s), replicas: n0(o.replicas), gpus: n0(o.gpus), batch: n0(o.batch), ttft: ms(o.ttft_ms), tpot: ms(o.tpot_ms), p: r.targets.percentile }));
   } else if (o) {
     // No rate asked: the engine answers at the load each replica runs at when full.
-    lines.push(s('serve.operating_full', { load: n0(o.load_fraction * 100), ttft: ms(o.ttft_ms), tpot: ms(o.tpot_ms), p: r.targets.percentile }));
+    lines.push(s('serve.operating_full', { load: n0(o.load_fraction * 100), batch: n0(o.batch), max: n0(c ? c.batch : m.max_batch), ttft: ms(o.ttft_ms), tpot: ms(o.tpot_ms), p: r.targets.percentile }));
   }
   const t = r.targets;
   if (t.ttft_ms > 0 || t.tpot_ms > 0) {

@@ -165,6 +165,12 @@ test('serve --offer without --count splits the instance as the serving ranking d
   assert.equal(text.code, 0, text.stderr);
   assert.match(text.stdout, /the instance's 8 GPUs as \d+ replicas? of \d+: the split that serves this cheapest/);
   // No rate: the load the answer is at, not "0 requests/s: 0 replicas".
-  assert.match(text.stdout, /no rate given \(--rps or --tokens-per-day\): at \d+ % load/);
+  assert.match(text.stdout, /no rate given \(--rps or --tokens-per-day\): at \d+ % load \(batch [\d,]+ of at most [\d,]+\)/);
+  // The batch it runs at is the engine's operating batch, below the largest batch of the capacity line.
+  const full = await json(['serve', '--preset', 'llama3.1-8b', '--offer', offer, '--json']);
+  const [, batch, most] = /at \d+ % load \(batch ([\d,]+) of at most ([\d,]+)\)/.exec(text.stdout).map((x) => Number(x.replace(/,/g, '')));
+  assert.equal(batch, Math.round(full.operating.batch));
+  assert.equal(most, full.capacity.batch);
+  assert.ok(full.operating.batch < full.capacity.batch, `${full.operating.batch} < ${full.capacity.batch}`);
   assert.doesNotMatch(text.stdout, /for 0 requests\/s|1 instances/);
 });
