@@ -24,7 +24,7 @@ test('advise --params 7e9 recommends a configuration that fits per the memory mo
 test('advise: a note that passes over the stage\'s billing says why truly (costlier, or slower for the horizon)', async () => {
   const notes = [];
   for (const args of [['--params', '70e9', '--mode', 'lora', '--tokens', '2e8', '--deadline', '48'], ['--params', '7e9', '--mode', 'finetune', '--tokens', '1e8'],
-    ['--params', '13e9', '--stage', 'production'], ['--params', '70e9', '--mode', 'lora', '--tokens', '2e8']]) {
+    ['--params', '13e9', '--stage', 'production'], ['--params', '70e9', '--mode', 'lora', '--tokens', '2e8'], ['--preset', 'llama3.1-70b-pretrain']]) {
     const j = await json(['advise', ...args]);
     const walk = (x) => {
       if (Array.isArray(x)) x.forEach(walk);
@@ -35,10 +35,13 @@ test('advise: a note that passes over the stage\'s billing says why truly (costl
     };
     walk(j);
   }
-  const costlier = notes.filter((n) => n.code === 'advise.stage_rule_costlier');
+  const costlier = notes.filter((n) => n.code === 'advise.stage_rule_costlier' || n.code === 'advise.stage_rule_costlier_terms');
+  // "(whole terms)" is said of a commitment's cost only: spot and on-demand bill the hours used.
+  for (const n of costlier) assert.equal(n.code.endsWith('_terms'), ['reserved', 'monthly', 'yearly'].includes(n.params.pricing), JSON.stringify(n));
   const slower = notes.filter((n) => n.code === 'advise.stage_rule_slower');
   assert.ok(costlier.length + slower.length > 0, 'some rung passes over the stage\'s billing');
   for (const n of costlier) assert.ok(n.params.cost_usd > n.params.used_cost_usd, JSON.stringify(n));
+  assert.ok(costlier.some((n) => n.code === 'advise.stage_rule_costlier' && n.params.pricing === 'spot'), 'a costlier spot rule, without whole terms');
   for (const n of slower) {
     assert.ok(n.params.cost_usd <= n.params.used_cost_usd && n.params.time_hours > n.params.used_time_hours, JSON.stringify(n));
     assert.ok(n.params.horizon_hours > 0);

@@ -199,7 +199,8 @@ void chooseOffers(const AdviceOptions& opt, const Catalog& catalog, const Worklo
   if (!e.stage_choice.present)
     e.pricing_note = Message("advise.no_stage_offer").text("pricing", pricingModelName(want)).num("gpu_count", e.best.gpu_count).text("gpu", e.gpu->id);
   else if (e.stage_choice.cost.cost_usd > e.best.cost.cost_usd)
-    e.pricing_note = Message("advise.stage_rule_costlier").text("stage", stageName(opt.stage)).text("pricing", pricingModelName(want))
+    // "(whole terms)" only where the stage's billing is a commitment: spot and on-demand bill the hours used.
+    e.pricing_note = Message(isCommitment(want) ? "advise.stage_rule_costlier_terms" : "advise.stage_rule_costlier").text("stage", stageName(opt.stage)).text("pricing", pricingModelName(want))
                          .num("cost_usd", e.stage_choice.cost.cost_usd).num("gpu_count", e.stage_choice.gpu_count)
                          .text("used_pricing", pricingModelName(e.best.offer.price->model)).num("used_cost_usd", e.best.cost.cost_usd);
   else  // as cheap or cheaper, but slower: the recommendation is the one that finishes within the horizon, or sooner
