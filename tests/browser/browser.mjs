@@ -27,9 +27,26 @@ export async function startServer() {
   return { server, base: `http://127.0.0.1:${port}/` };
 }
 
-// A page that records console errors, page errors and every request.
-export async function openPage(browser, url, { locale = 'en-US', viewport = { width: 1280, height: 900 } } = {}) {
+// Installed before a page's scripts (context.addInitScript): the page's engine worker still does every piece of work,
+// but while window.holdAnswers is true its answers wait, until window.releaseAnswers() delivers them in order. A test
+// can then look at the page while a request is on its way, without racing the worker.
+export const HOLD_ANSWERS = () => {
+  const Real = window.Worker;
+  const held = [];
+  window.holdAnswers = false;
+  window.releaseAnswers = () => { window.holdAnswers = false; for (const deliver of held.splice(0)) deliver(); };
+  window.Worker = class extends Real {
+    set onmessage(fn) {
+      super.onmessage = fn && ((e) => (window.holdAnswers ? held.push(() => fn.call(this, e)) : fn.call(this, e)));
+    }
+    get onmessage() { return super.onmessage; }
+  };
+};
+
+// A page that records console errors, page errors and every request; `init`: a script run before the page's own.
+export async function openPage(browser, url, { locale = 'en-US', viewport = { width: 1280, height: 900 }, init = null } = {}) {
   const context = await browser.newContext({ locale, viewport });
+  if (init) await context.addInitScript(init);
   const page = await context.newPage();
   const log = { errors: [], requests: [] };
   page.on('console', (m) => { if (m.type() === 'error') log.errors.push(m.text()); });

@@ -4,7 +4,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { launch, startServer, settled } from './browser.mjs';
+import { launch, startServer, settled, HOLD_ANSWERS } from './browser.mjs';
 
 const browser = await launch();
 const { server, base } = await startServer();
@@ -84,21 +84,7 @@ test('two tabs: each tab\'s import stays, one tab\'s removal keeps the other\'s 
   await context.close();
 });
 
-// Holds the engine worker's answers while window.holdAnswers is true (the worker still does the work) and delivers
-// them in order on window.releaseAnswers(): a test can then act while an engine call is surely still pending.
-const HOLD_ANSWERS = () => {
-  const Real = window.Worker;
-  const held = [];
-  window.holdAnswers = false;
-  window.releaseAnswers = () => { window.holdAnswers = false; for (const deliver of held.splice(0)) deliver(); };
-  window.Worker = class extends Real {
-    set onmessage(fn) {
-      super.onmessage = fn && ((e) => (window.holdAnswers ? held.push(() => fn.call(this, e)) : fn.call(this, e)));
-    }
-    get onmessage() { return super.onmessage; }
-  };
-};
-
+// HOLD_ANSWERS (browser.mjs): a test can act while an engine call is surely still pending.
 test('a removal clicked while an import runs waits for it: the import is kept and the removed catalog goes', async () => {
   const context = await browser.newContext();
   await context.addInitScript(HOLD_ANSWERS);

@@ -3,7 +3,7 @@
 // languages (screenshots of every panel in test-artifacts/).
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, startServer, openPage, offlineUrl, settled, nodeEngine, shot, englishRenderer } from './browser.mjs';
+import { launch, startServer, openPage, offlineUrl, settled, nodeEngine, shot, englishRenderer, HOLD_ANSWERS } from './browser.mjs';
 
 const browser = await launch();
 const { server, base } = await startServer();
@@ -296,7 +296,7 @@ test('energy in Chinese takes China\'s grid (price and CO2) unless the reader pi
 
 test('sensitivity: 100 engine runs of the selected offer, time and cost against the parameter', async () => {
   const sel = 'aws-p4d.24xlarge-us-east-1|on_demand';
-  const { context, page, log } = await openPage(browser, `${base}#preset=llama2-7b-pretrain&lang=en&sel=${encodeURIComponent(sel)}&sens.p=size`);
+  const { context, page, log } = await openPage(browser, `${base}#preset=llama2-7b-pretrain&lang=en&sel=${encodeURIComponent(sel)}&sens.p=size`, { init: HOLD_ANSWERS });
   await settled(page);
   await page.waitForFunction(() => document.querySelector('#sensitivity')?.dataset.state === 'ready', null, { timeout: 30000 });
   const data = await page.evaluate(() => window.gpuvalue.app.sensitivity.chart.data.datasets.slice(0, 2).map((d) => d.data.map((p) => [p.x, p.y])));
@@ -311,9 +311,19 @@ test('sensitivity: 100 engine runs of the selected offer, time and cost against 
   }
   assert.ok(data[0][0][0] < 2e12 && data[0][99][0] > 2e12, 'the sweep spans the preset’s 2T tokens');
   assert.match(await page.textContent('#sens-note'), /100 engine runs; 100 with a result/);
+  assert.equal(await page.$eval('#sensitivity figure', (f) => f.getAttribute('aria-busy')), null);
+  // Another parameter: while its sweep is on its way (the worker's answer held), the note says it is computing and the
+  // figure is busy; the answer ends both.
+  await page.evaluate(() => { window.holdAnswers = true; });
   await page.selectOption('#sens-param', 'deadline');
   await waitHash(page, 'sens.p', 'deadline');
+  await page.waitForFunction(() => document.querySelector('#sensitivity')?.dataset.state === 'loading', null, { timeout: 30000 });
+  assert.equal(await page.textContent('#sens-note'), 'Computing 100 engine runs for this offer…');
+  assert.equal(await page.$eval('#sensitivity figure', (f) => f.getAttribute('aria-busy')), 'true');
+  await page.evaluate(() => window.releaseAnswers());
   await page.waitForFunction(() => document.querySelector('#sensitivity')?.dataset.state === 'ready', null, { timeout: 30000 });
+  assert.match(await page.textContent('#sens-note'), /^100 engine runs; \d+ with a result/);
+  assert.equal(await page.$eval('#sensitivity figure', (f) => f.getAttribute('aria-busy')), null);
   await page.evaluate(() => document.getElementById('sensitivity').scrollIntoView());
   await shot(page, 'sensitivity-deadline.png');
   assert.deepEqual(log.errors, []);

@@ -149,7 +149,7 @@ export function createSensitivity(container, app) {
     }
     const context = document.getElementById('sens-context');
     if (context) context.replaceChildren(row ? dataText('span', `${row.instance} · ${providerName(t, row.provider)} · ${row.region}`) : tx('span', t, 'sensNoOffer'), row ? ` · ${t(row.pricing)}` : '');
-    if (!row || !p) { container.dataset.state = 'ready'; return; }
+    if (!row || !p) { ready(); return; }
     // The weights order offers but change no offer's time or cost: a weight change does not run the sweep again.
     const { weights, ...request } = c.request;
     const args = { request, row: { id: row.id, provider: row.provider, region: row.region, gpu: row.gpu, pricing: row.pricing }, param: p.id, ...(p.field ? { field: p.field } : {}), values: p.values };
@@ -161,17 +161,32 @@ export function createSensitivity(container, app) {
       run();
       return;
     }
-    if (result && shown !== dk) { shown = dk; timed('sensitivity chart', () => draw(c)); container.dataset.state = 'ready'; }
+    if (result && shown !== dk) { shown = dk; timed('sensitivity chart', () => draw(c)); ready(); }
+  }
+
+  // While a sweep runs the note says so and the figure is marked busy (the chart keeps what it showed, empty axes at
+  // first); ready() ends both.
+  const figure = () => container.querySelector('figure.sens-chart');
+  function computing(c, runs) {
+    container.dataset.state = 'loading';
+    const note = document.getElementById('sens-note');
+    if (note) note.textContent = c.t('sensComputing', { n: c.fmt.int(runs) });
+    figure()?.setAttribute('aria-busy', 'true');
+  }
+  function ready() {
+    container.dataset.state = 'ready';
+    figure()?.removeAttribute('aria-busy');
   }
 
   function run() {
     if (inflight) return;
     inflight = true;
-    container.dataset.state = 'loading';
     const c = ctxNow;
     const k = key;
+    const args = JSON.parse(k)[0];
+    computing(c, args.values.length);
     // The page's one cache of engine answers (app/answers.js) holds the sweeps; a failure is an answer with `error`.
-    ctxNow.ask('sweep', JSON.parse(k)[0]).then(async (r) => {
+    ctxNow.ask('sweep', args).then(async (r) => {
       await nextTask();  // draw in a task of its own
       inflight = false;
       if (k !== key) { run(); return; }
