@@ -89,12 +89,32 @@ TEST_CASE("NVFP4 weights take 4.5 bits with their block scales, and fp4 models c
   // 70.6e9 weights x 0.5625 bytes = 39.7 GB on one B200.
   CHECK_THAT(servingMemory(c, h, k).weights_gb, WithinRel(39.7125, 1e-9));
   // A 20,000-token prefill: the GEMMs at the fp4 peak (9,000 TFLOPS x 0.7 x 0.8), attention (4 x 80 layers x 8,192
-  // x 20,000^2 / 2 FLOPs) at the fp8 peak (4,500 TFLOPS x 0.7 x 0.8), after one read of the weights.
+  // x 20,000^2 / 2 FLOPs) at the fp8 peak (4,500 TFLOPS x 0.7 x 0.8), after one read of the weights; all at the
+  // Blackwell factor (0.75) of those peaks and of the bandwidth.
   c.traffic.input_tokens = 20000;
-  const double gemm_s = 2 * 70.6e9 * 20000 / (9000e12 * 0.56);
-  const double attention_s = 4.0 * 80 * 8192 * 20000.0 * 20000 / 2 / (4500e12 * 0.56);
-  const double read_s = 70.6e9 * 0.5625 / (7700e9 * 0.7);
+  REQUIRE(k.blackwell_eff == 0.75);
+  const double gemm_s = 2 * 70.6e9 * 20000 / (9000e12 * 0.56 * 0.75);
+  const double attention_s = 4.0 * 80 * 8192 * 20000.0 * 20000 / 2 / (4500e12 * 0.56 * 0.75);
+  const double read_s = 70.6e9 * 0.5625 / (7700e9 * 0.7 * 0.75);
   CHECK_THAT(prefillSeconds(c, h, k), WithinRel(gemm_s + attention_s + read_s, 1e-9));
+}
+
+TEST_CASE("the Blackwell factor slows every part of a Blackwell GPU's step and no other GPU's", "[serving][decode]") {
+  ServingConfig c = llama70b();
+  c.weights = WeightFormat::kFp8;
+  c.kv = KvFormat::kFp8;
+  ServingConstants none;
+  none.blackwell_eff = 1.0;
+  ServingConstants fitted;
+  fitted.blackwell_eff = 0.75;
+  // One GPU (no all-reduce): weights, GEMM math, KV reads and attention all scale, so the step takes 1 / 0.75 as long.
+  const ServingHardware b200 = on("b200", 1);
+  const double plain = mixedStep(c, b200, none, 64, 512).time_s;
+  CHECK_THAT(mixedStep(c, b200, fitted, 64, 512).time_s, WithinRel(plain / 0.75, 1e-12));
+  CHECK_THAT(prefillSeconds(c, b200, fitted), WithinRel(prefillSeconds(c, b200, none) / 0.75, 1e-12));
+  // Hopper is what the other efficiencies were fitted on: unchanged.
+  const ServingHardware h200 = on("h200-sxm-141gb", 1);
+  CHECK(mixedStep(c, h200, fitted, 64, 512).time_s == mixedStep(c, h200, none, 64, 512).time_s);
 }
 
 TEST_CASE("tensor parallelism shards weights and KV heads, and replicates KV heads past their count", "[serving][memory]") {

@@ -42,3 +42,14 @@ test('H100 -> H200 speed-ups for the same model and settings: median within 15 %
   const median = errs[Math.floor(errs.length / 2)];
   assert.ok(median <= 0.15, `median ${pct(median)}`);
 });
+
+test('B200 rows from two sources: each predicted with the Blackwell factor chosen on the other, median within 15 %', () => {
+  const b = result.rows.filter((r) => r.m.gpu === 'b200');
+  const sources = new Set(b.map((r) => r.m.source));
+  assert.ok(sources.size >= 2, `${sources.size} sources`);
+  // Each fold's Blackwell factor came from the other sources' B200 rows: it differs from 1 (the efficiencies alone
+  // over-predict B200) and no fold saw its own.
+  for (const f of result.folds) assert.ok(f.constants.blackwell_eff < 1, JSON.stringify(f));
+  const t = summarise(b);
+  assert.ok(t.median <= 0.15, `median ${pct(t.median)}`);
+});

@@ -72,12 +72,18 @@ double stackFactor(const ServingConfig& c, const ServingConstants& k) {
   return c.software == ServingStack::kTypical ? k.typical_factor : 1.0;
 }
 
+// The stack's factor and, on a Blackwell GPU, ServingConstants::blackwell_eff: what multiplies every peak and
+// bandwidth the efficiencies apply to.
+double hardwareFactor(const ServingConfig& c, const GpuSpec& g, const ServingConstants& k) {
+  return stackFactor(c, k) * (g.architecture == "blackwell" ? k.blackwell_eff : 1.0);
+}
+
 // FLOP/s per GPU of math in format `w`: the format's peak × compute efficiency (× the 8- and 4-bit factor when
 // the math runs on fp8/int8/fp4 tensor cores) × the stack's factor.
 double formatFlops(const ServingConfig& c, WeightFormat w, const GpuSpec& g, const ServingConstants& k) {
   const double p16 = mathTflops(WeightFormat::kBf16, g), peak = mathTflops(w, g);
   const double eff = k.compute_eff * (peak > p16 ? k.low_precision_eff : 1.0);
-  return peak * 1e12 * eff * stackFactor(c, k);
+  return peak * 1e12 * eff * hardwareFactor(c, g, k);
 }
 
 // The weight GEMMs run in the weight format.
@@ -169,7 +175,7 @@ ServingStep mixedStep(const ServingConfig& c, const ServingHardware& h, const Se
   const double in = c.traffic.input_tokens, out = std::max(1.0, c.traffic.output_tokens);
   const double context = in + out / 2.0;
   const double tokens = batch + prefill_tokens;
-  const double bw = h.gpu->memory_bandwidth_gbs * kGB * stackFactor(c, k);
+  const double bw = h.gpu->memory_bandwidth_gbs * kGB * hardwareFactor(c, *h.gpu, k);
   const double flops_per_s = mathFlops(c, *h.gpu, k);
   // Weight GEMMs: a roofline of reading the weights against 2 FLOPs per active parameter and token.
   s.memory_s = weightBytesRead(c, tp, tokens) / (bw * k.hbm_eff);
@@ -218,7 +224,7 @@ double prefillSeconds(const ServingConfig& c, const ServingHardware& h, const Se
   const double gemm_flops = 2.0 * m.active_params * in / tp;
   const double attention_flops = 4.0 * m.layers * attentionWidth(m) * in * in / 2.0 / tp;
   const double compute = gemm_flops / mathFlops(c, *h.gpu, k) + attention_flops / attentionFlops(c, *h.gpu, k);
-  const double read = weightBytesRead(c, tp, in) / (h.gpu->memory_bandwidth_gbs * kGB * k.hbm_eff * stackFactor(c, k));
+  const double read = weightBytesRead(c, tp, in) / (h.gpu->memory_bandwidth_gbs * kGB * k.hbm_eff * hardwareFactor(c, *h.gpu, k));
   return gemmSeconds(read, compute, k) + allReduceSeconds(c, h, k, in);
 }
 

@@ -68,6 +68,35 @@ function styleSweepAxes(chart, c, p, param, ok, col) {
     afterBuildTicks: (axis) => amounts(axis, 6), ticks: { ...ticks, callback: (v) => fmt.money(Number(v) / fmt.factor, { digits: Number(v) < 1 ? 2 : 0 }) } };
 }
 
+// While a sweep runs the note says so and the figure is marked busy (the chart keeps what it showed, empty axes at
+// first); markReady ends both.
+function markComputing(container, c, runs) {
+  container.dataset.state = 'loading';
+  const note = container.querySelector('#sens-note');
+  if (note) note.textContent = c.t('sensComputing', { n: c.fmt.int(runs) });
+  container.querySelector('figure.sens-chart')?.setAttribute('aria-busy', 'true');
+}
+
+function markReady(container) {
+  container.dataset.state = 'ready';
+  container.querySelector('figure.sens-chart')?.removeAttribute('aria-busy');
+}
+
+// The chart's datasets: time (left axis), cost (right axis, dashed) and the current value's point.
+function sweepDatasets(c, p, pts, row, col) {
+  const { t, fmt } = c;
+  const time = pts.map((x) => ({ x: x.x, y: x.time_hours > 0 ? x.time_hours : null }));
+  const cost = pts.map((x) => ({ x: x.x, y: x.cost_usd > 0 ? x.cost_usd * fmt.factor : null }));
+  const datasets = [
+    { label: t('sensTime'), data: time, yAxisID: 'y', showLine: true, spanGaps: false, borderColor: col.sel, backgroundColor: col.sel, pointRadius: 0, pointHoverRadius: 4, pointHitRadius: 6, borderWidth: 2 },
+    { label: t('sensCost', { cur: fmt.currency }), data: cost, yAxisID: 'y2', showLine: true, spanGaps: false, borderColor: col.pareto, backgroundColor: col.pareto, pointRadius: 0, pointHoverRadius: 4, pointHitRadius: 6, borderWidth: 2, borderDash: [6, 3] },
+  ];
+  if (p && p.current && row) {
+    datasets.push({ label: t('sensCurrent'), data: [{ x: p.current, y: row.time_hours }], yAxisID: 'y', pointRadius: 7, pointStyle: 'rectRot', backgroundColor: col.cmp, borderColor: col.fg });
+  }
+  return datasets;
+}
+
 export function createSensitivity(container, app) {
   let chart = null;
   let ctxNow = null;
@@ -104,16 +133,7 @@ export function createSensitivity(container, app) {
     const col = palette();
     const pts = result.points;
     const ok = pts.filter((x) => x.time_hours > 0 && x.cost_usd > 0);
-    const time = pts.map((x) => ({ x: x.x, y: x.time_hours > 0 ? x.time_hours : null }));
-    const cost = pts.map((x) => ({ x: x.x, y: x.cost_usd > 0 ? x.cost_usd * fmt.factor : null }));
-    const datasets = [
-      { label: t('sensTime'), data: time, yAxisID: 'y', showLine: true, spanGaps: false, borderColor: col.sel, backgroundColor: col.sel, pointRadius: 0, pointHoverRadius: 4, pointHitRadius: 6, borderWidth: 2 },
-      { label: t('sensCost', { cur: fmt.currency }), data: cost, yAxisID: 'y2', showLine: true, spanGaps: false, borderColor: col.pareto, backgroundColor: col.pareto, pointRadius: 0, pointHoverRadius: 4, pointHitRadius: 6, borderWidth: 2, borderDash: [6, 3] },
-    ];
-    const row = ctxNow.selected;
-    if (p && p.current && row) {
-      datasets.push({ label: t('sensCurrent'), data: [{ x: p.current, y: row.time_hours }], yAxisID: 'y', pointRadius: 7, pointStyle: 'rectRot', backgroundColor: col.cmp, borderColor: col.fg });
-    }
+    const datasets = sweepDatasets(c, p, pts, ctxNow.selected, col);
     styleSweepAxes(chart, c, p, result.param, ok, col);
     chart.options.plugins.legend.labels.color = col.fg;
     chart.options.plugins.tooltip.callbacks = { label: (item) => {
@@ -149,7 +169,7 @@ export function createSensitivity(container, app) {
     }
     const context = document.getElementById('sens-context');
     if (context) context.replaceChildren(row ? dataText('span', `${row.instance} · ${providerName(t, row.provider)} · ${row.region}`) : tx('span', t, 'sensNoOffer'), row ? ` · ${t(row.pricing)}` : '');
-    if (!row || !p) { ready(); return; }
+    if (!row || !p) { markReady(container); return; }
     // The weights order offers but change no offer's time or cost: a weight change does not run the sweep again.
     const { weights, ...request } = c.request;
     const args = { request, row: { id: row.id, provider: row.provider, region: row.region, gpu: row.gpu, pricing: row.pricing }, param: p.id, ...(p.field ? { field: p.field } : {}), values: p.values };
@@ -161,22 +181,9 @@ export function createSensitivity(container, app) {
       run();
       return;
     }
-    if (result && shown !== dk) { shown = dk; timed('sensitivity chart', () => draw(c)); ready(); }
+    if (result && shown !== dk) { shown = dk; timed('sensitivity chart', () => draw(c)); markReady(container); }
   }
 
-  // While a sweep runs the note says so and the figure is marked busy (the chart keeps what it showed, empty axes at
-  // first); ready() ends both.
-  const figure = () => container.querySelector('figure.sens-chart');
-  function computing(c, runs) {
-    container.dataset.state = 'loading';
-    const note = document.getElementById('sens-note');
-    if (note) note.textContent = c.t('sensComputing', { n: c.fmt.int(runs) });
-    figure()?.setAttribute('aria-busy', 'true');
-  }
-  function ready() {
-    container.dataset.state = 'ready';
-    figure()?.removeAttribute('aria-busy');
-  }
 
   function run() {
     if (inflight) return;
@@ -184,7 +191,7 @@ export function createSensitivity(container, app) {
     const c = ctxNow;
     const k = key;
     const args = JSON.parse(k)[0];
-    computing(c, args.values.length);
+    markComputing(container, c, args.values.length);
     // The page's one cache of engine answers (app/answers.js) holds the sweeps; a failure is an answer with `error`.
     ctxNow.ask('sweep', args).then(async (r) => {
       await nextTask();  // draw in a task of its own
