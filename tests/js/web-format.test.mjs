@@ -22,3 +22,12 @@ test('durations: minutes, hours, days, and from two years on years, not thousand
     for (let days = 730; days < 1e6; days *= 1.7) assert.doesNotMatch(f.duration(days * HOURS_PER_DAY), /day|天/, `${lang}: ${days} days`);
   }
 });
+
+test('money in a narrow column: in Chinese 万 from 100,000 on, in English the whole figure; plain money unchanged', () => {
+  const zh = makeFormatter({ lang: 'zh', currency: 'CNY', rate: 7 });
+  const en = makeFormatter({ lang: 'en' });
+  assert.equal(zh.money(230070, { digits: 0, compact: true }), '¥161万');  // 230,070 USD × 7 = ¥1,610,490
+  assert.equal(zh.money(1000, { digits: 0, compact: true }), '¥7,000');   // below 100,000: the whole figure
+  assert.equal(zh.money(230070, { digits: 0 }), '¥1,610,490');
+  assert.equal(en.money(229424, { digits: 0, compact: true }), '$229,424');
+});

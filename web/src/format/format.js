@@ -46,10 +46,14 @@ function buildFormatter({ lang, currency, rate }) {
   const ok = (v) => typeof v === 'number' && Number.isFinite(v);
   const dash = '—';
 
-  // Money from a USD amount: 2 decimals below 100, whole units above.
-  const money = (usd, { digits } = {}) => {
+  // Money from a USD amount: 2 decimals below 100, whole units above. `compact`: in Chinese, 万 and 亿 from 100 000 on
+  // (¥161万, not ¥1,610,490), as for counts (int below), where a narrow column must hold it.
+  const money = (usd, { digits, compact: short = false } = {}) => {
     if (!ok(usd)) return dash;
     const v = usd * factor;
+    if (short && lang === 'zh' && Math.abs(v) >= 1e5) {
+      return nf({ style: 'currency', currency, notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 }).format(v);
+    }
     const d = digits ?? (Math.abs(v) < 100 ? 2 : 0);
     return nf({ style: 'currency', currency, minimumFractionDigits: d, maximumFractionDigits: d }).format(v);
   };

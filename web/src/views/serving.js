@@ -161,7 +161,7 @@ function servingRow(r, ctx) {
     cell('gpus', 'serveColGpus', r.fits ? (r.spare_instances > 0 ? [fmt.int(r.gpus), h('br'), h('span', { class: 'sub spares' }, t('serveSpares', { n: fmt.int(r.spare_instances * r.gpu_count) }))] : fmt.int(r.gpus)) : '—', r.gpus),
     cell('ttft', 'serveColTtft', ms(fmt, r.ttft_ms), r.ttft_ms),
     cell('tpot', 'serveColTpot', ms(fmt, r.tpot_ms), r.tpot_ms),
-    cell('monthly', 'serveColMonthly', r.fits ? fmt.money(r.monthly_usd, { digits: 0 }) : '—', r.monthly_usd),
+    cell('monthly', 'serveColMonthly', r.fits ? fmt.money(r.monthly_usd, { digits: 0, compact: true }) : '—', r.monthly_usd),
     h('td', { 'data-col': 'status', ...lab('serveColStatus') }, tx('span', t, st.key, { class: `badge ${st.cls}` }),
       !r.fits && r.hints.length ? engineText('span', r.hints[0], { class: 'sub hint-text' }) : null));
 }
