@@ -105,6 +105,9 @@ export function evaluate(engine) {
     });
   }
   const all = choose(() => true);
+  // Each Blackwell row's error at the all-rows efficiencies without the factor (1 is a grid point: already computed).
+  const unfactored = logsAt(all.g, 1);
+  measurements.forEach((m, i) => { if (isBlackwell(m)) rows[i].err_without_factor = Math.exp(-unfactored[i]) - 1; });
   return { rows, folds, fit: all.constants, fit_median: Math.exp(medianAbs(logsAt(all.g, all.f), () => true)) - 1 };
 }
 
@@ -142,7 +145,7 @@ function b200Section(rows) {
     'The engine counts NVFP4 weights at 4.5 bits (one FP8 scale per 16 values) and runs the attention of fp4 models at the',
     'fp8 peak (TensorRT-LLM has no FP4 attention with an FP8 KV cache). With the efficiencies fitted on Hopper, Ampere and',
     'Ada rows alone, both sources\' B200 rows were over-predicted, in rows bound by prefill math and in rows bound by',
-    'reading the KV cache alike (the v1.0 table\'s by 25-53 %, the developer guide\'s by 29-70 %): a Blackwell GPU reaches',
+    `reading the KV cache alike (${withoutFactor(b)}): a Blackwell GPU reaches`,
     'about a quarter less of its datasheet peaks and bandwidth with these stacks than the Hopper GPUs the efficiencies',
     'were fitted on do. That share is',
     '`blackwell_eff`, chosen for each source on the other source\'s B200 rows (the two tables are of different releases',
@@ -156,6 +159,13 @@ function b200Section(rows) {
   ];
 }
 const num = (x) => (x >= 100 ? Math.round(x).toLocaleString('en-US') : x.toPrecision(3));
+
+// Per source, the range of its Blackwell rows' errors without the factor: "by 25.0 % to 53.4 % (18 rows of …)".
+function withoutFactor(rows) {
+  const by = new Map();
+  for (const r of rows) by.set(r.m.source, [...(by.get(r.m.source) || []), r.err_without_factor]);
+  return [...by].map(([source, errs]) => `by ${pct(Math.min(...errs))} to ${pct(Math.max(...errs))} in the ${errs.length} rows of ${source}`).join('; ');
+}
 
 // Which folds chose the all-rows constants, in words.
 function sameAsFit(folds, fit) {

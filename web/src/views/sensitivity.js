@@ -184,7 +184,6 @@ export function createSensitivity(container, app) {
     if (result && shown !== dk) { shown = dk; timed('sensitivity chart', () => draw(c)); markReady(container); }
   }
 
-
   function run() {
     if (inflight) return;
     inflight = true;
