@@ -270,9 +270,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const file = path.join(root, 'docs/accuracy.md');
     const text = fs.readFileSync(file, 'utf8');
     const at = text.indexOf('\n## Serving');
-    // The "Latency at one request" and "Latency under load" blocks (scripts/serving-latency.mjs and
-    // scripts/serving-load.mjs --write) stay as they are, at the end.
-    const latency = text.match(/<!-- serving-latency:begin -->[\s\S]*<!-- serving-(?:latency|load):end -->\n?/);
+    // The "Latency at one request", "Latency under load" and "Ratios between GPUs" blocks (scripts/serving-latency.mjs,
+    // scripts/serving-load.mjs and scripts/serving-ratios.mjs --write) stay as they are, at the end.
+    const latency = text.match(/<!-- serving-latency:begin -->[\s\S]*<!-- serving-(?:latency|load|ratios):end -->\n?/);
     fs.writeFileSync(file, `${(at < 0 ? text : text.slice(0, at)).replace(/\n*$/, '\n')}\n${section(result)}${latency ? `\n${latency[0]}` : ''}`);
     console.log('wrote the Serving section of docs/accuracy.md');
   }

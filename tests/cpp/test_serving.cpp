@@ -99,22 +99,25 @@ TEST_CASE("NVFP4 weights take 4.5 bits with their block scales, and fp4 models c
   CHECK_THAT(prefillSeconds(c, h, k), WithinRel(gemm_s + attention_s + read_s, 1e-9));
 }
 
-TEST_CASE("the Blackwell factor slows every part of a Blackwell GPU's step and no other GPU's", "[serving][decode]") {
+TEST_CASE("an architecture's factor slows every part of its GPUs' step and prefill, and no other GPU's", "[serving][decode]") {
   ServingConfig c = llama70b();
   c.weights = WeightFormat::kFp8;
   c.kv = KvFormat::kFp8;
   ServingConstants none;
   none.blackwell_eff = 1.0;
-  ServingConstants fitted;
-  fitted.blackwell_eff = 0.75;
-  // One GPU (no all-reduce): weights, GEMM math, KV reads and attention all scale, so the step takes 1 / 0.75 as long.
-  const ServingHardware b200 = on("b200", 1);
-  const double plain = mixedStep(c, b200, none, 64, 512).time_s;
-  CHECK_THAT(mixedStep(c, b200, fitted, 64, 512).time_s, WithinRel(plain / 0.75, 1e-12));
-  CHECK_THAT(prefillSeconds(c, b200, fitted), WithinRel(prefillSeconds(c, b200, none) / 0.75, 1e-12));
-  // Hopper is what the other efficiencies were fitted on: unchanged.
-  const ServingHardware h200 = on("h200-sxm-141gb", 1);
-  CHECK(mixedStep(c, h200, fitted, 64, 512).time_s == mixedStep(c, h200, none, 64, 512).time_s);
+  none.cdna3_eff = 1.0;
+  const ServingConstants fitted;
+  REQUIRE(fitted.blackwell_eff == 0.75);
+  REQUIRE(fitted.cdna3_eff == 0.6);
+  // One GPU (no all-reduce): weights, GEMM math, KV reads and attention all scale, so the step takes 1 / factor as
+  // long; Hopper is what the other efficiencies were fitted on: unchanged.
+  const struct { const char* gpu; double factor; } cases[] = {{"b200", 0.75}, {"mi300x", 0.6}, {"h200-sxm-141gb", 1.0}, {"h100-sxm5-80gb", 1.0}};
+  for (const auto& t : cases) {
+    INFO(t.gpu);
+    const ServingHardware h = on(t.gpu, 1);
+    CHECK_THAT(mixedStep(c, h, fitted, 64, 512).time_s, WithinRel(mixedStep(c, h, none, 64, 512).time_s / t.factor, 1e-12));
+    CHECK_THAT(prefillSeconds(c, h, fitted), WithinRel(prefillSeconds(c, h, none) / t.factor, 1e-12));
+  }
 }
 
 TEST_CASE("tensor parallelism shards weights and KV heads, and replicates KV heads past their count", "[serving][memory]") {

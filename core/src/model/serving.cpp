@@ -72,10 +72,11 @@ double stackFactor(const ServingConfig& c, const ServingConstants& k) {
   return c.software == ServingStack::kTypical ? k.typical_factor : 1.0;
 }
 
-// The stack's factor and, on a Blackwell GPU, ServingConstants::blackwell_eff: what multiplies every peak and
-// bandwidth the efficiencies apply to.
+// The stack's factor and, on a Blackwell or CDNA 3 GPU, ServingConstants::blackwell_eff or cdna3_eff: what multiplies
+// every peak and bandwidth the efficiencies apply to.
 double hardwareFactor(const ServingConfig& c, const GpuSpec& g, const ServingConstants& k) {
-  return stackFactor(c, k) * (g.architecture == "blackwell" ? k.blackwell_eff : 1.0);
+  const double arch = g.architecture == "blackwell" ? k.blackwell_eff : g.architecture == "cdna3" ? k.cdna3_eff : 1.0;
+  return stackFactor(c, k) * arch;
 }
 
 // FLOP/s per GPU of math in format `w`: the format's peak × compute efficiency (× the 8- and 4-bit factor when

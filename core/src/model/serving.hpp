@@ -84,6 +84,13 @@ struct ServingConstants {
   // and bandwidth predict with them. Fitted on those rows (scripts/serving-accuracy.mjs: each source's rows are
   // predicted with the factor chosen on the other's); 1 = none.
   double blackwell_eff = 0.75;
+  // The same for an AMD CDNA 3 GPU (MI300X): in MLPerf Inference llama2-70b (closed, Offline, 8 GPUs each), eight
+  // MI300X served 0.96 x the tokens/s of eight H100 SXM in v4.1 and 0.79 x those of eight H200 in v5.1
+  // (data/serving-ratios.json: the rounds' medians over submitters), where their datasheet peaks and bandwidth with
+  // the efficiencies above predict 1.54 x and 1.34 x. Fitted on those two ratios (scripts/serving-ratios.mjs: each
+  // round's ratio is predicted with the factor chosen on the other's): what the published MI300X stacks (vLLM on
+  // ROCm) reach of the peaks, against TensorRT-LLM on Hopper; 1 = none.
+  double cdna3_eff = 0.6;
   // Share of the memory left after weights and runtime overhead that the KV cache takes: TensorRT-LLM's
   // kv_cache_free_gpu_mem_fraction, 0.9 by default and 0.95 in NVIDIA's published throughput runs
   // (https://nvidia.github.io/TensorRT-LLM/performance/perf-overview.html); vLLM's gpu_memory_utilization (0.9 of

@@ -92,6 +92,7 @@ const Field kTypicalFactor = Field::number("typical_factor", "A stock stack's ef
 const Field kLowPrecisionEff = Field::number("low_precision_eff", "Compute efficiency of fp8/int8/fp4 math relative to 16-bit.").atLeast(0.05).atMost(1);
 const Field kGemmOverlap = Field::number("gemm_overlap", "Share of the shorter of weight reading and GEMM math hidden behind the longer.").atLeast(0).atMost(1);
 const Field kBlackwellEff = Field::number("blackwell_eff", "A Blackwell GPU's share of the math and bandwidth the other efficiencies give.").atLeast(0.05).atMost(1.5);
+const Field kCdna3Eff = Field::number("cdna3_eff", "An AMD CDNA 3 GPU's (MI300X) share of the math and bandwidth the other efficiencies give.").atLeast(0.05).atMost(1.5);
 const Field kKvEff = Field::number("kv_eff", "Share of HBM bandwidth decode attention reaches reading the KV cache (tuned stack).").atLeast(0.05).atMost(1);
 const Field kKvFraction = Field::number("kv_fraction", "Share of the memory left after weights and overhead given to the KV cache.").atLeast(0.1).atMost(1);
 const Field kOverhead = Field::number("overhead_gb", "Runtime memory per GPU besides weights and KV cache, GB.").atLeast(0).atMost(100);
@@ -102,7 +103,7 @@ const Field kLatPcie = Field::number("allreduce_latency_pcie_us", "Fixed cost of
 const Field kPrefillChunk = Field::number("prefill_chunk_tokens", "Tokens one batching step carries at most (decode first, then prefill chunks).").atLeast(1).atMost(1e6);
 const Field kBandLow = Field::number("band_low", "Low edge of the throughput band (published / predicted).").atLeast(0.1).atMost(1);
 const Field kBandHigh = Field::number("band_high", "High edge of the throughput band (published / predicted).").atLeast(1).atMost(10);
-const Field* const kConstantsFields[] = {&kHbmEff, &kComputeEff, &kLowPrecisionEff, &kGemmOverlap, &kKvEff, &kBlackwellEff, &kTypicalFactor, &kKvFraction, &kOverhead, &kNvlinkEff,
+const Field* const kConstantsFields[] = {&kHbmEff, &kComputeEff, &kLowPrecisionEff, &kGemmOverlap, &kKvEff, &kBlackwellEff, &kCdna3Eff, &kTypicalFactor, &kKvFraction, &kOverhead, &kNvlinkEff,
                                          &kPcieEff, &kLatNvlink, &kLatPcie, &kPrefillChunk, &kBandLow, &kBandHigh};
 }  // namespace
 
@@ -114,6 +115,7 @@ extern const ConstantField kConstantFields[] = {
     {&kGemmOverlap, &ServingConstants::gemm_overlap},
     {&kKvEff, &ServingConstants::kv_eff},
     {&kBlackwellEff, &ServingConstants::blackwell_eff},
+    {&kCdna3Eff, &ServingConstants::cdna3_eff},
     {&kKvFraction, &ServingConstants::kv_fraction},
     {&kOverhead, &ServingConstants::overhead_gb},
     {&kNvlinkEff, &ServingConstants::nvlink_eff},
