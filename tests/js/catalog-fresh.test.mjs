@@ -77,6 +77,22 @@ test('no dated source is older than 120 days on the catalog date (a refresh is d
   assert.deepEqual(Object.keys(NO_NEWER_COPY).filter((src) => !dueAges.some((a) => a.source === src)), [], 'entries of sources no longer due a refresh (remove them)');
 });
 
+// A file's exchange rate converts its local prices to USD and is the page's default CNY rate: dated no more than
+// REFRESH_AFTER_DAYS before the newest date (as_of or read_on) of the prices it converts.
+test('every exchange rate is dated within 120 days of the prices it converts, and every CNY price is converted at it', () => {
+  const withFx = files.map((f) => ({ f, doc: JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) })).filter(({ doc }) => doc.fx);
+  assert.ok(withFx.length >= 5, `${withFx.length} files with a rate`);
+  const far = [];
+  for (const { f, doc } of withFx) {
+    assert.ok(doc.fx.as_of && /^https:\/\//.test(doc.fx.source), `${f}: the rate has a date and a source`);
+    const local = doc.instances.flatMap((o) => o.prices).filter((p) => p.local_per_hour != null);
+    const newest = local.map((p) => p.as_of || p.read_on).sort().at(-1);
+    if (day(newest) - day(doc.fx.as_of) > REFRESH_AFTER_DAYS) far.push(`${f}: rate of ${doc.fx.as_of}, prices to ${newest}`);
+    for (const p of local) assert.equal(p.usd_per_hour, Math.round((p.local_per_hour / doc.fx.CNY_per_USD) * 1e4) / 1e4, `${f}: ${p.local_per_hour} CNY`);
+  }
+  assert.deepEqual(far, []);
+});
+
 test('a price with only a read date is undated: the engine outputs read_on and never calls it stale', async () => {
   const e = await loadEngine();
   const doc = JSON.stringify({ instances: [{ id: 'undated-offer', provider: 'Undated', instance_type: 'u', gpu: 't4', gpu_count: 1, region: 'r',
