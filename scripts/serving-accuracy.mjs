@@ -150,11 +150,10 @@ function b200Section(rows) {
     'were fitted on do. That share is',
     '`blackwell_eff`, chosen for each source on the other source\'s B200 rows (the two tables are of different releases',
     `and backends). Held out that way the B200 rows are predicted within ${pct(median(errs.map(Math.abs)))} in the median`,
-    `(${pct(Math.min(...errs))} to ${pct(Math.max(...errs))}). No B200 row has an FP8 twin on H100 or H200, so the speed-up itself is not`,
-    'checked pair by pair. Other B200 measurements read: MLPerf Inference',
-    'v4.1 (https://github.com/mlcommons/inference_results_v4.1, closed/NVIDIA/results/B200-SXM-180GBx1_TRT/llama2-70b-99/',
-    'Offline: 11,264.4 output tokens/s, 41.11 samples/s, FP4) is FP4 too and its prompts are a dataset whose mean input',
-    'length no source read states; SemiAnalysis InferenceX compares B200 FP8 and FP4 at matched tokens/s per user',
+    `(${pct(Math.min(...errs))} to ${pct(Math.max(...errs))}). No B200 row here has an FP8 twin on H100 or H200; the speed-up is`,
+    'checked instead on MLPerf Inference\'s llama2-70b, where one round\'s 8-GPU systems of each GPU run the same benchmark',
+    '(B200 in FP4, Hopper in FP8, each as its vendor submitted it): "Ratios between GPUs" below, outside this fit.',
+    'SemiAnalysis InferenceX compares B200 FP8 and FP4 at matched tokens/s per user',
     '(https://inferencex.semianalysis.com/compare-precision/llama-3-3-70b-b200-fp4-vs-fp8), not at maximum throughput.',
   ];
 }
