@@ -398,7 +398,9 @@ async function main() {
   return opts.check && changed ? 1 : 0;
 }
 
-main().then((code) => process.exit(code), (err) => {
+// The exit status is set, not forced with process.exit: output to a pipe is written asynchronously, and exiting at
+// once cut the report short (the test reading it missed a different file's summary line on each run).
+main().then((code) => { process.exitCode = code; }, (err) => {
   console.error(err instanceof UsageError ? `catalog-update: ${err.message}` : err.stack || String(err));
-  process.exit(err instanceof UsageError ? 2 : 1);
+  process.exitCode = err instanceof UsageError ? 2 : 1;
 });
