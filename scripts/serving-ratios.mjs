@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// The serving model's ratios between GPUs against MLPerf Inference llama2-70b (data/serving-ratios.json): within one
-// round, the median output tokens/s of each GPU's 8-GPU systems over the submitters, and the ratio of every pair of
-// GPUs, published and predicted (the engine's serve method, default constants, each system as 8 / replica_gpus
-// replicas). The dataset's mean input length is not published, so each ratio is predicted at several input lengths.
+// The serving model's ratios between GPUs against MLPerf Inference's LLM benchmarks (data/serving-ratios.json):
+// within one round and benchmark, the median output tokens/s of each GPU's 8-GPU systems over the submitters, and the
+// ratio of every pair of GPUs, published and predicted (the engine's serve method, default constants, each system as
+// 8 / replica_gpus replicas). The datasets' mean input lengths are not published, so each ratio is predicted at
+// several input lengths.
 // Nothing is fitted to these rows but ServingConstants::cdna3_eff, the MI300X's factor: it is chosen per round on the
 // other rounds' MI300X ratios (leave-one-round-out), and its default on all of them.
 //   node scripts/serving-ratios.mjs           summary
@@ -15,7 +16,7 @@ import { withSection } from './serving-latency.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const data = JSON.parse(fs.readFileSync(path.join(root, 'data/serving-ratios.json'), 'utf8'));
-export const { benchmark, measurements } = data;
+export const { benchmarks, measurements } = data;
 export const notUsed = data.not_used;
 
 export const BEGIN = '<!-- serving-ratios:begin -->';
@@ -29,15 +30,16 @@ const AMD = 'mi300x';
 export function groups() {
   const out = new Map();
   for (const m of measurements) {
-    const key = `${m.round}|${m.gpu}`;
-    if (!out.has(key)) out.set(key, { round: m.round, gpu: m.gpu, rows: [] });
+    if (!benchmarks[m.benchmark]) throw new Error(`${m.id}: benchmark ${m.benchmark} is not in 'benchmarks'`);
+    const key = `${m.round}|${m.benchmark}|${m.gpu}`;
+    if (!out.has(key)) out.set(key, { round: m.round, benchmark: m.benchmark, gpu: m.gpu, rows: [] });
     out.get(key).rows.push(m);
   }
   for (const g of out.values()) {
     const first = g.rows[0];
     for (const m of g.rows) {
       for (const k of ['replica_gpus', 'weights', 'kv', 'software', 'system_gpus'])
-        if (m[k] !== first[k]) throw new Error(`${m.id}: ${k} differs from ${first.id}'s within ${g.round} ${g.gpu}`);
+        if (m[k] !== first[k]) throw new Error(`${m.id}: ${k} differs from ${first.id}'s within ${g.round} ${g.benchmark} ${g.gpu}`);
     }
     Object.assign(g, { replica_gpus: first.replica_gpus, weights: first.weights, kv: first.kv, software: first.software,
       system_gpus: first.system_gpus, value: median(g.rows.map((m) => m.value)) });
@@ -46,8 +48,10 @@ export function groups() {
 }
 
 export function requestFor(g, inputTokens, constants) {
-  const req = { preset: 'llama3.1-70b', model: benchmark.model, gpu: g.gpu, count: g.replica_gpus, weights: g.weights,
-    kv: g.kv, software: g.software, traffic: { input_tokens: inputTokens, output_tokens: benchmark.output_tokens } };
+  const b = benchmarks[g.benchmark];
+  const req = { preset: b.preset, gpu: g.gpu, count: g.replica_gpus, weights: g.weights,
+    kv: g.kv, software: g.software, traffic: { input_tokens: inputTokens, output_tokens: b.output_tokens } };
+  if (b.model) req.model = b.model;
   if (constants) req.constants = constants;
   return req;
 }
@@ -55,26 +59,28 @@ export function requestFor(g, inputTokens, constants) {
 // Output tokens/s the engine predicts for one 8-GPU system of the group.
 export function predictSystem(engine, g, inputTokens, constants) {
   const a = engine.tryCall('serve', requestFor(g, inputTokens, constants));
-  if (!a.ok) throw new Error(`${g.round} ${g.gpu}: ${a.error.path} ${a.error.message.code}`);
-  if (!a.capacity) throw new Error(`${g.round} ${g.gpu}: does not fit`);
+  if (!a.ok) throw new Error(`${g.round} ${g.benchmark} ${g.gpu}: ${a.error.path} ${a.error.message.code}`);
+  if (!a.capacity) throw new Error(`${g.round} ${g.benchmark} ${g.gpu}: does not fit`);
   return a.capacity.output_tokens_per_s * (g.system_gpus / g.replica_gpus);
 }
 
-// Every pair of GPUs within a round: published ratio (medians) and predicted at each checked input length.
+// Every pair of GPUs within a round and benchmark: published ratio (medians) and predicted at each checked input
+// length.
 export function pairs(engine, constantsFor = () => undefined) {
   const gs = groups();
   const out = [];
-  for (const round of [...new Set(gs.map((g) => g.round))]) {
-    const inRound = gs.filter((g) => g.round === round).sort((a, b) => ORDER.indexOf(a.gpu) - ORDER.indexOf(b.gpu));
-    for (let i = 0; i < inRound.length; i++) {
-      for (let j = i + 1; j < inRound.length; j++) {
-        const a = inRound[i], b = inRound[j];
+  for (const set of [...new Set(gs.map((g) => `${g.round}|${g.benchmark}`))]) {
+    const inSet = gs.filter((g) => `${g.round}|${g.benchmark}` === set).sort((a, b) => ORDER.indexOf(a.gpu) - ORDER.indexOf(b.gpu));
+    const { round, benchmark } = inSet[0];
+    for (let i = 0; i < inSet.length; i++) {
+      for (let j = i + 1; j < inSet.length; j++) {
+        const a = inSet[i], b = inSet[j];
         const published = b.value / a.value;
-        const predicted = benchmark.input_tokens_checked.map((n) => {
+        const predicted = benchmarks[benchmark].input_tokens_checked.map((n) => {
           const k = constantsFor(round);
           return predictSystem(engine, b, n, k) / predictSystem(engine, a, n, k);
         });
-        out.push({ round, from: a, to: b, published, predicted, errs: predicted.map((p) => p / published - 1) });
+        out.push({ round, benchmark, from: a, to: b, published, predicted, errs: predicted.map((p) => p / published - 1) });
       }
     }
   }
@@ -113,9 +119,17 @@ const name = (g) => ({ 'h100-sxm5-80gb': 'H100 SXM', 'h200-sxm-141gb': 'H200', b
 const fmt = (g) => `${g.weights}${g.replica_gpus > 1 ? `, TP${g.replica_gpus}` : ''}`;
 const range = (xs) => `${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)}×`;
 
+// One line per benchmark: its rows, model, output length and the input lengths it is checked at.
+function benchmarkLine(name) {
+  const b = benchmarks[name];
+  const rows = measurements.filter((m) => m.benchmark === name);
+  const rounds = [...new Set(rows.map((m) => m.round))].sort().join(', ');
+  return `- \`${name}\`: ${rows.length} systems of ${new Set(rows.map((m) => m.submitter)).size} submitters (rounds ${rounds}), predicted with the \`${b.preset}\` preset${b.model ? ' (with the benchmark model\'s parameters and vocabulary)' : ''} at ${b.input_tokens_checked.map(num).join(', ')} input tokens and ${b.output_tokens} output tokens.`;
+}
+
 function section(r) {
-  const row = (p) => `| ${p.round} | ${name(p.to)} (${fmt(p.to)}) / ${name(p.from)} (${fmt(p.from)}) | ${p.to.rows.length} / ${p.from.rows.length} | ${num(p.to.value)} / ${num(p.from.value)} | ${p.published.toFixed(2)}× | ${range(p.predicted)} | ${pct(worst(p.errs))} |`;
-  const head = ['| round | pair | systems | median tokens/s | published | predicted | worst error |', '|---|---|---|---|---|---|---|'];
+  const row = (p) => `| ${p.round} | ${p.benchmark} | ${name(p.to)} (${fmt(p.to)}) / ${name(p.from)} (${fmt(p.from)}) | ${p.to.rows.length} / ${p.from.rows.length} | ${num(p.to.value)} / ${num(p.from.value)} | ${p.published.toFixed(2)}× | ${range(p.predicted)} | ${pct(worst(p.errs))} |`;
+  const head = ['| round | benchmark | pair | systems | median tokens/s | published | predicted | worst error |', '|---|---|---|---|---|---|---|---|'];
   const nvidia = r.atDefaults.filter((p) => !hasAmd(p));
   const worstNvidia = Math.max(...nvidia.flatMap((p) => p.errs.map(Math.abs)));
   return [
@@ -124,7 +138,9 @@ function section(r) {
     '',
     'Generated by `node scripts/serving-ratios.mjs --write` (after `node scripts/build.mjs`); do not edit by hand.',
     '',
-    `MLPerf Inference's llama2-70b benchmark, closed division, Offline scenario (no latency limit), systems of 8 GPUs with the status "available" (data/serving-ratios.json: ${measurements.length} systems of ${new Set(measurements.map((m) => m.submitter)).size} submitters in rounds ${[...new Set(measurements.map((m) => m.round))].sort().join(', ')}). Each GPU's figure is the median over a round's submitters, so one ratio compares the same dataset, rules and precision choices, each on its vendor's tuned stack. The dataset publishes no mean input length (prompts are under 1,024 tokens), so every ratio is predicted at ${benchmark.input_tokens_checked.join(', ')} input tokens (${benchmark.output_tokens} output tokens, the reference run's mean) and the table gives the range and the worst error over them. These rows are not in the calibration set above: the NVIDIA ratios are out-of-sample.`,
+    `MLPerf Inference's LLM benchmarks, closed division, Offline scenario (no latency limit), systems of 8 GPUs with the status "available" (data/serving-ratios.json: ${measurements.length} systems of ${new Set(measurements.map((m) => m.submitter)).size} submitters). Each GPU's figure is the median over a round's submitters, so one ratio compares the same dataset, rules and precision choices, each on its vendor's tuned stack. The datasets publish no mean input length, so every ratio is predicted at several input lengths and the table gives the range and the worst error over them; the output length is the reference run's mean. These rows are not in the calibration set above: the NVIDIA ratios are out-of-sample.`,
+    '',
+    ...Object.keys(benchmarks).map(benchmarkLine),
     '',
     `**NVIDIA GPUs, at the engine's defaults** (worst error over all pairs and input lengths: ${pct(worstNvidia).replace('+', '')}):`,
     '',
@@ -134,11 +150,11 @@ function section(r) {
     '',
     ...head, ...r.withoutFactor.map(row),
     '',
-    `So the serving model has \`cdna3_eff\`, the MI300X's share of the peaks and bandwidth the other efficiencies give, chosen per round on the other round's MI300X ratios (${Object.entries(r.folds).map(([k, v]) => `${k} predicted with ${v}`).join(', ')}; on both rounds ${r.all}, the engine's default). Held out:`,
+    `So the serving model has \`cdna3_eff\`, the MI300X's share of the peaks and bandwidth the other efficiencies give, chosen per round on the other rounds' MI300X ratios (${Object.entries(r.folds).map(([k, v]) => `${k} predicted with ${v}`).join(', ')}; on every round ${r.all}, the engine's default). Held out:`,
     '',
     ...head, ...r.heldOut.map(row),
     '',
-    'What this leaves doubtful: one benchmark (a 70B dense model, short prompts), two MI300X rounds, and the other AMD GPU in the catalog (MI250, CDNA 2) has no published serving run and no factor.',
+    'What this leaves doubtful: dense models only, few MI300X rounds, and the other AMD GPU in the catalog (MI250, CDNA 2) has no published serving run and no factor.',
     END,
   ].join('\n');
 }
@@ -146,9 +162,9 @@ function section(r) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const engine = await loadServingEngine();
   const r = evaluate(engine);
-  for (const p of r.atDefaults) console.log(`${p.round} ${p.to.gpu}/${p.from.gpu}: published ${p.published.toFixed(3)}, predicted ${p.predicted.map((x) => x.toFixed(3)).join(' ')}, worst ${pct(worst(p.errs))}`);
+  for (const p of r.atDefaults) console.log(`${p.round} ${p.benchmark} ${p.to.gpu}/${p.from.gpu}: published ${p.published.toFixed(3)}, predicted ${p.predicted.map((x) => x.toFixed(3)).join(' ')}, worst ${pct(worst(p.errs))}`);
   console.log(`cdna3_eff folds ${JSON.stringify(r.folds)}, all ${r.all}`);
-  for (const p of r.heldOut) console.log(`held out ${p.round} ${p.to.gpu}/${p.from.gpu}: published ${p.published.toFixed(3)}, predicted ${p.predicted.map((x) => x.toFixed(3)).join(' ')}, worst ${pct(worst(p.errs))}`);
+  for (const p of r.heldOut) console.log(`held out ${p.round} ${p.benchmark} ${p.to.gpu}/${p.from.gpu}: published ${p.published.toFixed(3)}, predicted ${p.predicted.map((x) => x.toFixed(3)).join(' ')}, worst ${pct(worst(p.errs))}`);
   if (process.argv.includes('--write')) {
     const file = path.join(root, 'docs/accuracy.md');
     fs.writeFileSync(file, withSection(fs.readFileSync(file, 'utf8'), section(r), BEGIN, END));

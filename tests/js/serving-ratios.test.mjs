@@ -4,7 +4,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { evaluate, groups, measurements, benchmark, predictSystem } from '../../scripts/serving-ratios.mjs';
+import { evaluate, groups, measurements, benchmarks, predictSystem } from '../../scripts/serving-ratios.mjs';
 import { loadServingEngine } from '../../scripts/serving-accuracy.mjs';
 
 const engine = await loadServingEngine();
@@ -12,7 +12,7 @@ const r = evaluate(engine);
 const gpuIds = new Set(JSON.parse(fs.readFileSync(new URL('../../data/gpus.json', import.meta.url), 'utf8')).gpus.map((g) => g.id));
 const pct = (x) => `${(x * 100).toFixed(1)} %`;
 const isAmd = (p) => p.from.gpu === 'mi300x' || p.to.gpu === 'mi300x';
-const show = (p) => `${p.round} ${p.to.gpu}/${p.from.gpu}: published ${p.published.toFixed(3)}, predicted ${p.predicted.map((x) => x.toFixed(3)).join(' ')}`;
+const show = (p) => `${p.round} ${p.benchmark} ${p.to.gpu}/${p.from.gpu}: published ${p.published.toFixed(3)}, predicted ${p.predicted.map((x) => x.toFixed(3)).join(' ')}`;
 
 test('every MLPerf row names its round, system and GPU in a results file of that round, with a known GPU', () => {
   assert.ok(measurements.length >= 30, `${measurements.length} rows`);
@@ -22,8 +22,12 @@ test('every MLPerf row names its round, system and GPU in a results file of that
     assert.ok(m.source.startsWith(`https://github.com/mlcommons/inference_results_${m.round}/`) && m.source.includes(`/results/${m.system}/`), m.id);
     assert.ok(m.value > 1000 && m.system_gpus === 8 && m.system_gpus % m.replica_gpus === 0, m.id);
   }
-  // The input length is unknown: the check spans short and long prompts.
-  assert.ok(Math.min(...benchmark.input_tokens_checked) <= 128 && Math.max(...benchmark.input_tokens_checked) >= 1000);
+  // The input lengths are unknown: each benchmark's check spans several, and every row names a benchmark listed.
+  for (const [name, b] of Object.entries(benchmarks)) {
+    assert.ok(b.input_tokens_checked.length >= 3 && b.output_tokens > 0 && b.preset, name);
+    assert.ok(measurements.some((m) => m.benchmark === name), `${name} has rows`);
+  }
+  for (const m of measurements) assert.ok(benchmarks[m.benchmark], m.id);
 });
 
 test('H100 -> H200 -> B200 ratios of the same benchmark and round: within 15 % at every input length', () => {
