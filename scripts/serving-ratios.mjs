@@ -69,7 +69,10 @@ export function predictSystem(engine, g, inputTokens, constants) {
 export function pairs(engine, constantsFor = () => undefined) {
   const gs = groups();
   const out = [];
-  for (const set of [...new Set(gs.map((g) => `${g.round}|${g.benchmark}`))]) {
+  const sets = [...new Set(gs.map((g) => `${g.round}|${g.benchmark}`))];
+  const benchOrder = Object.keys(benchmarks);
+  sets.sort((a, b) => benchOrder.indexOf(a.split('|')[1]) - benchOrder.indexOf(b.split('|')[1]) || a.localeCompare(b));
+  for (const set of sets) {
     const inSet = gs.filter((g) => `${g.round}|${g.benchmark}` === set).sort((a, b) => ORDER.indexOf(a.gpu) - ORDER.indexOf(b.gpu));
     const { round, benchmark } = inSet[0];
     for (let i = 0; i < inSet.length; i++) {
@@ -127,6 +130,20 @@ function benchmarkLine(name) {
   return `- \`${name}\`: ${rows.length} systems of ${new Set(rows.map((m) => m.submitter)).size} submitters (rounds ${rounds}), predicted with the \`${b.preset}\` preset${b.model ? ' (with the benchmark model\'s parameters and vocabulary)' : ''} at ${b.input_tokens_checked.map(num).join(', ')} input tokens and ${b.output_tokens} output tokens.`;
 }
 
+// How many pairs hold within 15 %, and the direction of the errors by GPU pair.
+function pairSummary(ps) {
+  const worstOf = (p) => worst(p.errs);
+  const within = ps.filter((p) => Math.abs(worstOf(p)) <= 0.15).length;
+  const byPair = new Map();
+  for (const p of ps) {
+    const k = `${name(p.to)} / ${name(p.from)}`;
+    if (!byPair.has(k)) byPair.set(k, []);
+    byPair.get(k).push(worstOf(p));
+  }
+  const parts = [...byPair].map(([k, es]) => `${k} ${es.map(pct).join(', ')}`);
+  return `${within} of ${ps.length} pairs are within 15 % at every input length checked. By GPU pair: ${parts.join('; ')}.`;
+}
+
 function section(r) {
   const row = (p) => `| ${p.round} | ${p.benchmark} | ${name(p.to)} (${fmt(p.to)}) / ${name(p.from)} (${fmt(p.from)}) | ${p.to.rows.length} / ${p.from.rows.length} | ${num(p.to.value)} / ${num(p.from.value)} | ${p.published.toFixed(2)}× | ${range(p.predicted)} | ${pct(worst(p.errs))} |`;
   const head = ['| round | benchmark | pair | systems | median tokens/s | published | predicted | worst error |', '|---|---|---|---|---|---|---|---|'];
@@ -145,6 +162,8 @@ function section(r) {
     `**NVIDIA GPUs, at the engine's defaults** (worst error over all pairs and input lengths: ${pct(worstNvidia).replace('+', '')}):`,
     '',
     ...head, ...nvidia.map(row),
+    '',
+    pairSummary(nvidia),
     '',
     `**MI300X** (vLLM on ROCm, the submitters' FP8 stack). Without a factor for its architecture the engine predicts it from its datasheet (2,615 FP8 TFLOPS, 5.3 TB/s) as much faster than it served:`,
     '',
