@@ -57,8 +57,11 @@ export function predict(engine, m, constants) {
 // The Blackwell factor (ServingConstants::blackwell_eff) is chosen after the three efficiencies, on the Blackwell rows
 // only: the three are chosen on the rows of other architectures, where the factor changes nothing.
 export const BLACKWELL_GRID = [0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 1.0];
-const BLACKWELL = new Set(JSON.parse(fs.readFileSync(path.join(root, 'data/gpus.json'), 'utf8')).gpus
-  .filter((g) => g.architecture === 'blackwell').map((g) => g.id));
+// The GPU ids of one architecture in data/gpus.json: the rows an architecture's factor applies to, as the engine
+// applies it (core/src/model/serving.cpp, hardwareFactor).
+const GPUS = JSON.parse(fs.readFileSync(path.join(root, 'data/gpus.json'), 'utf8')).gpus;
+export const gpusOfArchitecture = (arch) => new Set(GPUS.filter((g) => g.architecture === arch).map((g) => g.id));
+const BLACKWELL = gpusOfArchitecture('blackwell');
 export const isBlackwell = (m) => BLACKWELL.has(m.gpu);
 
 // Every row predicted under every grid point (log of published / predicted), then the folds: for each held-out source,

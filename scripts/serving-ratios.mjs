@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadServingEngine, median } from './serving-accuracy.mjs';
+import { loadServingEngine, median, gpusOfArchitecture } from './serving-accuracy.mjs';
 import { withSection } from './serving-latency.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -24,7 +24,8 @@ export const END = '<!-- serving-ratios:end -->';
 // The order a pair is written in (the later GPU over the earlier).
 export const ORDER = ['h100-sxm5-80gb', 'h200-sxm-141gb', 'b200', 'mi300x'];
 export const CDNA3_GRID = [0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 1.0];
-const AMD = 'mi300x';
+// The GPUs ServingConstants::cdna3_eff applies to.
+const CDNA3 = gpusOfArchitecture('cdna3');
 
 // One GPU's systems in a round: the settings they share and the median of their values.
 export function groups() {
@@ -64,9 +65,9 @@ export function predictSystem(engine, g, inputTokens, constants) {
   return a.capacity.output_tokens_per_s * (g.system_gpus / g.replica_gpus);
 }
 
-// Every pair of GPUs within a round and benchmark: published ratio (medians) and predicted at each checked input
-// length.
-export function pairs(engine, constantsFor = () => undefined) {
+// Every pair of GPUs within a round and benchmark (those `keep` accepts): published ratio (medians) and predicted at
+// each checked input length.
+export function pairs(engine, constantsFor = () => undefined, keep = () => true) {
   const gs = groups();
   const out = [];
   const sets = [...new Set(gs.map((g) => `${g.round}|${g.benchmark}`))];
@@ -78,6 +79,7 @@ export function pairs(engine, constantsFor = () => undefined) {
     for (let i = 0; i < inSet.length; i++) {
       for (let j = i + 1; j < inSet.length; j++) {
         const a = inSet[i], b = inSet[j];
+        if (!keep({ from: a, to: b })) continue;
         const published = b.value / a.value;
         const predicted = benchmarks[benchmark].input_tokens_checked.map((n) => {
           const k = constantsFor(round);
@@ -90,19 +92,21 @@ export function pairs(engine, constantsFor = () => undefined) {
   return out;
 }
 
-const hasAmd = (p) => p.from.gpu === AMD || p.to.gpu === AMD;
+// A pair with a CDNA 3 GPU on either side: the pairs its factor changes.
+export const involvesCdna3 = (p) => CDNA3.has(p.from.gpu) || CDNA3.has(p.to.gpu);
 const worst = (errs) => errs.reduce((w, e) => (Math.abs(e) > Math.abs(w) ? e : w), 0);
 
-// The MI300X factor: for each round with MI300X systems, the grid value with the least mean |log error| of the
-// MI300X pairs of the other rounds (all checked input lengths); the default on every round's.
+// The MI300X factor: for each round with CDNA 3 systems, the grid value with the least mean |log error| of the
+// CDNA 3 pairs of the other rounds (all checked input lengths); the default on every round's. The pairs are
+// predicted once per grid value.
 export function cdna3Folds(engine) {
+  const at = new Map(CDNA3_GRID.map((f) => [f, pairs(engine, () => ({ cdna3_eff: f }), involvesCdna3)]));
   const cost = (f, rounds) => {
-    const ps = pairs(engine, () => ({ cdna3_eff: f })).filter((p) => hasAmd(p) && rounds.includes(p.round));
-    const logs = ps.flatMap((p) => p.errs.map((e) => Math.abs(Math.log1p(e))));
+    const logs = at.get(f).filter((p) => rounds.includes(p.round)).flatMap((p) => p.errs.map((e) => Math.abs(Math.log1p(e))));
     return logs.reduce((s, x) => s + x, 0) / logs.length;
   };
   const best = (rounds) => CDNA3_GRID.reduce((b, f) => (cost(f, rounds) < cost(b, rounds) ? f : b), CDNA3_GRID[0]);
-  const amdRounds = [...new Set(measurements.filter((m) => m.gpu === AMD).map((m) => m.round))];
+  const amdRounds = [...new Set(measurements.filter((m) => CDNA3.has(m.gpu)).map((m) => m.round))];
   const folds = Object.fromEntries(amdRounds.map((r) => [r, best(amdRounds.filter((x) => x !== r))]));
   return { folds, all: best(amdRounds) };
 }
@@ -111,8 +115,8 @@ export function cdna3Folds(engine) {
 export function evaluate(engine) {
   const { folds, all } = cdna3Folds(engine);
   const atDefaults = pairs(engine);
-  const heldOut = pairs(engine, (round) => (round in folds ? { cdna3_eff: folds[round] } : undefined)).filter(hasAmd);
-  const withoutFactor = pairs(engine, () => ({ cdna3_eff: 1 })).filter(hasAmd);
+  const heldOut = pairs(engine, (round) => (round in folds ? { cdna3_eff: folds[round] } : undefined), involvesCdna3);
+  const withoutFactor = pairs(engine, () => ({ cdna3_eff: 1 }), involvesCdna3);
   return { folds, all, atDefaults, heldOut, withoutFactor };
 }
 
@@ -147,7 +151,7 @@ function pairSummary(ps) {
 function section(r) {
   const row = (p) => `| ${p.round} | ${p.benchmark} | ${name(p.to)} (${fmt(p.to)}) / ${name(p.from)} (${fmt(p.from)}) | ${p.to.rows.length} / ${p.from.rows.length} | ${num(p.to.value)} / ${num(p.from.value)} | ${p.published.toFixed(2)}× | ${range(p.predicted)} | ${pct(worst(p.errs))} |`;
   const head = ['| round | benchmark | pair | systems | median tokens/s | published | predicted | worst error |', '|---|---|---|---|---|---|---|---|'];
-  const nvidia = r.atDefaults.filter((p) => !hasAmd(p));
+  const nvidia = r.atDefaults.filter((p) => !involvesCdna3(p));
   const worstNvidia = Math.max(...nvidia.flatMap((p) => p.errs.map(Math.abs)));
   return [
     BEGIN,

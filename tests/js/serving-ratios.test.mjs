@@ -4,14 +4,13 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { evaluate, groups, measurements, benchmarks, predictSystem } from '../../scripts/serving-ratios.mjs';
+import { evaluate, groups, measurements, benchmarks, predictSystem, involvesCdna3 } from '../../scripts/serving-ratios.mjs';
 import { loadServingEngine } from '../../scripts/serving-accuracy.mjs';
 
 const engine = await loadServingEngine();
 const r = evaluate(engine);
 const gpuIds = new Set(JSON.parse(fs.readFileSync(new URL('../../data/gpus.json', import.meta.url), 'utf8')).gpus.map((g) => g.id));
 const pct = (x) => `${(x * 100).toFixed(1)} %`;
-const isAmd = (p) => p.from.gpu === 'mi300x' || p.to.gpu === 'mi300x';
 const show = (p) => `${p.round} ${p.benchmark} ${p.to.gpu}/${p.from.gpu}: published ${p.published.toFixed(3)}, predicted ${p.predicted.map((x) => x.toFixed(3)).join(' ')}`;
 
 test('every MLPerf row names its round, system and GPU in a results file of that round, with a known GPU', () => {
@@ -31,7 +30,7 @@ test('every MLPerf row names its round, system and GPU in a results file of that
 });
 
 test('H100 -> H200 -> B200 ratios of the same benchmark and round: 80 % of pairs within 15 % at every input length, none beyond 25 %', () => {
-  const nvidia = r.atDefaults.filter((p) => !isAmd(p));
+  const nvidia = r.atDefaults.filter((p) => !involvesCdna3(p));
   const pairsSeen = new Set(nvidia.map((p) => `${p.from.gpu}>${p.to.gpu}`));
   for (const want of ['h100-sxm5-80gb>h200-sxm-141gb', 'h200-sxm-141gb>b200', 'h100-sxm5-80gb>b200']) assert.ok(pairsSeen.has(want), want);
   assert.ok(new Set(nvidia.map((p) => p.benchmark)).size >= 3, 'three benchmarks');
