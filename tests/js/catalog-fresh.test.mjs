@@ -10,7 +10,8 @@ import { root, loadEngine, cli } from './helpers.mjs';
 const STALE_AFTER_DAYS = 180; // kStaleAfterDays in core/src/model/catalog.hpp
 const dir = path.join(root, 'data/catalog');
 const files = fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
-const offers = files.flatMap((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')).instances.map((o) => ({ ...o, file: f })));
+const docs = files.map((f) => ({ f, doc: JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) }));
+const offers = docs.flatMap(({ f, doc }) => doc.instances.map((o) => ({ ...o, file: f })));
 const day = (iso) => Date.parse(`${iso}T00:00:00Z`) / 86400000;
 // The catalog's date: its newest as_of (the date a source published or fetched a price). read_on dates (the day a
 // price without a date of its own was read) say nothing of a price's age and do not count.
@@ -80,7 +81,7 @@ test('no dated source is older than 120 days on the catalog date (a refresh is d
 // A file's exchange rate converts its local prices to USD and is the page's default CNY rate: dated no more than
 // REFRESH_AFTER_DAYS before the newest date (as_of or read_on) of the prices it converts.
 test('every exchange rate is dated within 120 days of the prices it converts, and every CNY price is converted at it', () => {
-  const withFx = files.map((f) => ({ f, doc: JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) })).filter(({ doc }) => doc.fx);
+  const withFx = docs.filter(({ doc }) => doc.fx);
   assert.ok(withFx.length >= 5, `${withFx.length} files with a rate`);
   const far = [];
   for (const { f, doc } of withFx) {
