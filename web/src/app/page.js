@@ -9,6 +9,7 @@
 //   state of their own beyond what they drew last.
 // - app.user and app.imports (app/userdata.js, app/importflow.js): the actions on the user's catalogs.
 import { errorData } from '../engine/errors.js';
+import { viewOfText, bundledIdsOf } from '../engine/viewrows.js';
 import { setErrorRenderer } from '../engine/client.js';
 import { translator, DICTS, loadLanguage } from '../i18n/index.js';
 import { h, tx, txv, clear, dataText, engineText, messageText, setMessageRenderer } from '../views/dom.js';
@@ -51,16 +52,14 @@ const FAILED = {
   sweep: (e) => ({ points: [], error: String(e.message || e) }),
 };
 
-// A view from the engine host as the page keeps it: rows parsed (each in a task of its own) and indexed by key.
-async function prepareView(v) {
-  if (v.rowsJson !== undefined) {
+// A view from the engine host as the page keeps it: the answer's text parsed in a task of its own (engine/viewrows.js),
+// its rows indexed by key.
+async function prepareView(v, bundled) {
+  if (v.text !== undefined) {
     await nextTask();
-    v.rows = timed('parse rows', () => JSON.parse(v.rowsJson));
-    v.extra = JSON.parse(v.extraJson);
+    Object.assign(v, timed('parse view', () => viewOfText(v.text, bundled())));
+    delete v.text;
     await nextTask();
-    v.scatter = v.scatterJson ? timed('parse points', () => JSON.parse(v.scatterJson)) : null;
-    delete v.rowsJson; delete v.extraJson; delete v.scatterJson;
-    if (v.scatter) await nextTask();
   }
   v.fresh = true;
   v.lookedUp = new Set();
@@ -439,7 +438,7 @@ export class App {
   fetchView(args) {
     if (this.answers.pending('view')) return;
     const t0 = performance.now();
-    this.answers.ask('view', args, { by: VIEW_KEY, orError: (e) => ({ error: errorData(e) }), prepare: (v) => { v.roundTripMs = performance.now() - t0; return prepareView(v); } })
+    this.answers.ask('view', args, { by: VIEW_KEY, orError: (e) => ({ error: errorData(e) }), prepare: (v) => { v.roundTripMs = performance.now() - t0; return prepareView(v, () => (this.bundledIds ||= bundledIdsOf(this.env.data))); } })
       .then(() => timed('render', () => this.preserve(() => this.render())));
   }
 
@@ -503,6 +502,8 @@ export class App {
     if (!timing.viewChanged) { timed('render: marks', () => syncTableMarks(this.el.table, ctx)); pass.done('table'); }
     const tb = performance.now();
     if (!this.paint.steps.details(pass)) pass.done('details');
+    // Details drawn after the paint: their engine answer is asked for now, so that it comes while the table paints.
+    if (pass.later.details && selected) this.askDetails(selected).catch(() => {});
     const compared = state.cmp.map((k) => view.byKey.get(k)).filter(Boolean);
     timed('render: compare', () => renderCompare(this.el.compare, compared, ctx));
     if (this.tools) timed('render: tools', () => this.tools.update(this.toolCtx(selected, compared)));
@@ -522,16 +523,24 @@ export class App {
     return { ...this.ctx(), rows: (view && view.rows) || [], selected, compared };
   }
 
+  // The details panel's request for a row, and the request itself (cached, asked once however often).
+  detailsArgs(row) {
+    return { id: row.id, hours: row.compute_hours, nodes: row.nodes, pricing: row.pricing, deadline: this.state.filters.deadlineHours };
+  }
+
+  askDetails(row) {
+    const failed = (e) => ({ offer: null, breakdown: [{ model: row.pricing, error: String(e.message || e) }] });
+    return this.answers.ask('details', this.detailsArgs(row), { orError: failed });
+  }
+
   // The details panel for a row: drawn now, then again with the engine's cost under each billing model.
   showDetails(row, ctx, onDone) {
     if (!row) { renderDetails(this.el.details, null, ctx); onDone(); return; }
-    const args = { id: row.id, hours: row.compute_hours, nodes: row.nodes, pricing: row.pricing, deadline: this.state.filters.deadlineHours };
-    const extra = this.answers.peek('details', args);
+    const extra = this.answers.peek('details', this.detailsArgs(row));
     renderDetails(this.el.details, row, ctx, extra || null);
     if (extra) { onDone(); return; }
     const run = this.paint.detailsRun;
-    const failed = (e) => ({ offer: null, breakdown: [{ model: row.pricing, error: String(e.message || e) }] });
-    this.answers.ask('details', args, { orError: failed }).then(async (x) => {
+    this.askDetails(row).then(async (x) => {
       await nextTask();
       if (this.paint.detailsRun === run && this.el.details.isConnected) timed('details', () => this.preserve(() => renderDetails(this.el.details, row, this.ctx(), x)));
       onDone();

@@ -57,6 +57,13 @@ export function unpackDoc(doc) {
   };
 }
 
+// The ids of a catalog document's offers, packed or not, without unpacking it.
+export function docIds(doc) {
+  const offers = (doc && doc.instances) || [];
+  if (!doc || !doc.packed) return offers.map((o) => o.id);
+  return offers.flatMap(({ regions, id_base: base }) => regions.map((r) => r.id ?? `${base}-${r.region}`));
+}
+
 // The data bundle ({gpus, presets, catalogs: [{file, doc}]}) with its catalog documents unpacked.
 export function unpackBundle(data) {
   return { ...data, catalogs: data.catalogs.map((c) => ({ ...c, doc: unpackDoc(c.doc) })) };

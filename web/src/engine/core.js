@@ -10,13 +10,13 @@ import { catalogOps } from './usercatalogs.js';
 import { servingOps } from './serving.js';
 import { toCsv, toJson } from './export.js';
 import { unpackBundle } from './bundle.js';
+import { bundledIdsOf, isOkText, viewOfText } from './viewrows.js';
 import { buildRenderer } from '../i18n/render.js';
 import { makeFormatter } from '../format/format.js';
 
 const POINT_LIMIT = 600;        // scatter points sent to the page before the cloud is thinned
 
-// A row's key on the page (selection, comparison, URL): one offer under one billing model.
-export const rowKey = (r) => `${r.id}|${r.pricing}`;
+export { rowKey } from './viewrows.js';
 
 // timings (optional) receives where the start went: readMs (the data read and unpacked), engineMs (the module
 // instantiated and the data loaded into it), coreMs (the engine's defaults, presets and GPUs read back).
@@ -56,7 +56,7 @@ export function catalogOf(facts) {
 }
 
 export function createCore(client, data, bundledTexts = data.catalogs.map((c) => JSON.stringify(c.doc))) {
-  const bundledIds = new Set(data.catalogs.flatMap((c) => c.doc.instances.map((i) => i.id)));
+  const bundledIds = bundledIdsOf(data);
   const defaults = client.defaults();
   const presets = client.presets();
   const gpus = client.gpus();
@@ -76,29 +76,18 @@ export function createCore(client, data, bundledTexts = data.catalogs.map((c) =>
   // A refused request as the page's one error shape (errors.js): code, path, explanation and the errors among the issues.
   const errorOf = (r) => ({ ...errorData(new GpuvalueError(r)), issues: (r.issues || []).filter((i) => !i.warning) });
 
-  // A row of the engine's view as the page names it: _rank, _key, _user (not a bundled offer), and for the same
-  // offer in several regions _group on the leading row, _member_of on the others.
-  function pageRow(x) {
-    x._rank = x.rank;
-    x._key = rowKey(x);
-    x._user = !bundledIds.has(x.id);
-    if (x.group) x._group = x.group;
-    if (x.member_of) x._member_of = x.member_of;
-    delete x.rank; delete x.group; delete x.member_of;
-    return x;
-  }
-
   // The engine's view of a ranking (rankView): `rows` rows of the table order (0 = all), the results asked for by
-  // key, the picks and the scatter's points.
-  function rankView(request, sort, rows, keys = [], points = POINT_LIMIT) {
+  // key, the picks and the scatter's points; as the answer's text when `asText` (the page parses it: viewrows.js).
+  function rankView(request, sort, rows, keys = [], points = POINT_LIMIT, { asText = false } = {}) {
     const t0 = Date.now();
-    const r = client.tryCall('rankView', { ...request, view: { sort: { key: sort.key, dir: sort.dir }, rows, points, keys } });
+    const text = client.text('rankView', { ...request, view: { sort: { key: sort.key, dir: sort.dir }, rows, points, keys } });
     const ms = Date.now() - t0;
-    if (!r.ok) return { error: errorOf(r), answer: r, ms };
-    const { ok, total, rows: shown, extra, top, picks, scatter, ...meta } = r;
-    shown.forEach(pageRow);
-    extra.forEach(pageRow);
-    return { meta, total, rows: shown, extra, top, picks, scatter, ms, error: null };
+    if (!isOkText(text)) {
+      const r = JSON.parse(text);
+      return { error: errorOf(r), answer: r, ms };
+    }
+    if (asText) return { text, ms, error: null };
+    return { ...viewOfText(text, bundledIds), ms, error: null };
   }
 
   // The shared state the operation groups read and write.
@@ -139,20 +128,9 @@ function rankingOps(s) {
     // (selection, comparison) when they are further down, the overview's picks, and for long results
     // the thinned scatter points.
     view({ request, sort, limit = Infinity, keys = [] }) {
-      const v = s.rankView(request, sort, Number.isFinite(limit) ? limit : 0, keys.filter(Boolean));
+      const v = s.rankView(request, sort, Number.isFinite(limit) ? limit : 0, keys.filter(Boolean), undefined, { asText: true });
       if (v.error) return { error: v.error, ms: v.ms, cached: false, version: s.version };
-      // The scatter's points as the charts take them ([time, cost, key, pareto, instance, provider, region, pricing]).
-      const scatter = v.scatter && {
-        total: v.scatter.total, thinned: v.scatter.thinned,
-        points: v.scatter.points.map(([x, y, key, pareto, instance, provider, region, pricing]) => ({
-          x, y, key, pareto, r: { instance, provider, region, pricing, time_hours: x, cost_usd: y, pareto } })),
-      };
-      // Rows travel as JSON text: the page parses them in a task of their own (JSON.parse is faster than
-      // structured-clone deserialisation of the same objects, and the parse does not share a task with drawing).
-      return {
-        meta: v.meta, rowsJson: JSON.stringify(v.rows), extraJson: JSON.stringify(v.extra), total: v.total, top: v.top, picks: v.picks,
-        scatterJson: scatter ? JSON.stringify(scatter) : null, ms: v.ms, cached: false, version: s.version,
-      };
+      return { text: v.text, ms: v.ms, cached: false, version: s.version };
     },
 
     // Rows of the current ranking by key (for a selection or comparison beyond the rows shown).
