@@ -56,6 +56,12 @@ double columnValue(Column c, const Ranking& ranking, const RankEntry& e, size_t 
 std::vector<size_t> tableOrder(const Ranking& ranking, const ViewOptions& opt) {
   const auto& entries = ranking.entries;
   const Column c = columnOf(opt.sort_key);
+  // The ranking's own order (the page's default): the entries as they are.
+  if (c == Column::kRank && !opt.descending) {
+    std::vector<size_t> order(entries.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+    return order;
+  }
   const bool zero_counts = c == Column::kScore;
   struct Item {
     double value;
@@ -240,6 +246,8 @@ void scatter(const std::vector<RankEntry>& entries, const std::vector<size_t>& o
   std::vector<bool> pareto(all.size());
   for (size_t i = 0; i < all.size(); ++i) pareto[i] = entries[all[i]].pareto;
   for (double scale = 1; scale >= 0.1; scale *= 0.7) {
+    // A grid that gives more than `max` points is given up as soon as it does, unless it is the coarsest.
+    const bool coarsest = scale * 0.7 < 0.1;
     const double cols = std::max(4.0, std::floor(160 * scale + 0.5)), lines = std::max(3.0, std::floor(100 * scale + 0.5));
     std::vector<bool> seen(static_cast<size_t>(cols * lines), false);
     v.points.clear();
@@ -254,6 +262,7 @@ void scatter(const std::vector<RankEntry>& entries, const std::vector<size_t>& o
       if (!seen[cell]) {
         seen[cell] = true;
         v.points.push_back(all[i]);
+        if (v.points.size() > max && !coarsest) break;
       }
     }
     if (v.points.size() <= max) break;

@@ -22,28 +22,36 @@ export function settler(paint, t0, timing) {
   return done;
 }
 
-// After the paint: charts, deferred details, and the URL (history.replaceState costs several ms). Each step is
-// its own short task (a long one would delay the next input): scatter, bars, details, the URL, then the
-// sensitivity chart.
+// A step after the paint runs in the task of the step before it while that task has run less than this long, and
+// in a task of its own after it: short tasks (a long one would delay the next input) without a task per step.
+const SLICE_MS = 12;
+
+// After the paint: charts, deferred details, and the URL (history.replaceState costs several ms), in short tasks:
+// scatter, bars, details, the URL, then the sensitivity chart. The first step waits for the table's frame.
 export function afterPaint(app, { view, selected, later, done }, timing) {
   cancelAnimationFrame(app.paint.chartFrame);
   app.paint.chartFrame = requestAnimationFrame(async () => {
-    await nextTask();
-    if (done.stale()) return;
+    let sliceStart = null;
+    // Whether to go on (not when a newer render made this one stale), after a new task when the slice is spent.
+    const next = async () => {
+      if (sliceStart === null || performance.now() - sliceStart > SLICE_MS) {
+        await nextTask();
+        sliceStart = performance.now();
+      }
+      return !done.stale();
+    };
+    if (!(await next())) return;
     let tc = performance.now();
     const drawBars = timed('scatter chart', () => app.charts.update(view.rows, app.ctx(), view.scatter, { split: true }));
     timing.chartsMs = performance.now() - tc;
-    await nextTask();
-    if (done.stale()) return;
+    if (!(await next())) return;
     tc = performance.now();
     timed('bar chart', drawBars);
     timing.chartsMs += performance.now() - tc;
-    await nextTask();
-    if (done.stale()) return;
+    if (!(await next())) return;
     if (later.details) timed('details', () => app.showDetails(selected, app.ctx(), () => done('details')));
     timed('url', () => app.writeHash());
-    await nextTask();
-    if (done.stale()) return;
+    if (!(await next())) return;
     const ctx = { ...app.ctx(), selected };
     if (app.sensitivity) timed('sensitivity', () => app.sensitivity.update(ctx));
     if (app.accuracy) app.accuracy.update(ctx);
