@@ -2,6 +2,7 @@
 // ranking is asked for before the page is built, so that the worker ranks while the DOM is built.
 import { startHost } from '../engine/host.js';
 import { unpackDoc } from '../engine/bundle.js';
+import { bundledIdsOf } from '../engine/viewrows.js';
 import { pickLanguage, translator, loadLanguage } from '../i18n/index.js';
 import { h, clear } from '../views/dom.js';
 import { defaultState, bundledFx, DEFAULT_PRESET, LANG_KEY } from '../state/state.js';
@@ -42,7 +43,10 @@ function startStore(host, data) {
   store.state = store.fromHash(location.hash);
   let docs = null;
   const bundledDocs = { [Symbol.iterator]: () => (docs ||= data.catalogs.map((c) => unpackDoc(c.doc)))[Symbol.iterator]() };
-  return { store, env: { data, fx, defaults, presets, servingPresets, gpus: host.meta.gpus, bundledDocs } };
+  // The bundled offers' ids (rows that are not among them are the user's), read from the packed catalogs when first asked for.
+  let ids = null;
+  const bundledIds = () => (ids ||= bundledIdsOf(data));
+  return { store, env: { data, fx, defaults, presets, servingPresets, gpus: host.meta.gpus, bundledDocs, bundledIds } };
 }
 
 // The language the page will most likely be drawn in (the URL's, else the stored or the browser's: app/store.js

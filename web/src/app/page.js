@@ -9,7 +9,7 @@
 //   state of their own beyond what they drew last.
 // - app.user and app.imports (app/userdata.js, app/importflow.js): the actions on the user's catalogs.
 import { errorData } from '../engine/errors.js';
-import { viewOfText, bundledIdsOf } from '../engine/viewrows.js';
+import { viewOfText } from '../engine/viewrows.js';
 import { setErrorRenderer } from '../engine/client.js';
 import { translator, DICTS, loadLanguage } from '../i18n/index.js';
 import { h, tx, txv, clear, dataText, engineText, messageText, setMessageRenderer } from '../views/dom.js';
@@ -69,7 +69,7 @@ async function prepareView(v, bundled) {
 }
 
 export class App {
-  // env: what the engine said at start and never changes ({data, fx, defaults, presets, gpus, bundledDocs}).
+  // env: what the engine said at start and never changes ({data, fx, defaults, presets, gpus, bundledDocs, bundledIds}).
   constructor(root, host, store, env) {
     this.root = root;
     this.host = host;
@@ -438,7 +438,7 @@ export class App {
   fetchView(args) {
     if (this.answers.pending('view')) return;
     const t0 = performance.now();
-    this.answers.ask('view', args, { by: VIEW_KEY, orError: (e) => ({ error: errorData(e) }), prepare: (v) => { v.roundTripMs = performance.now() - t0; return prepareView(v, () => (this.bundledIds ||= bundledIdsOf(this.env.data))); } })
+    this.answers.ask('view', args, { by: VIEW_KEY, orError: (e) => ({ error: errorData(e) }), prepare: (v) => { v.roundTripMs = performance.now() - t0; return prepareView(v, this.env.bundledIds); } })
       .then(() => timed('render', () => this.preserve(() => this.render())));
   }
 
@@ -523,7 +523,7 @@ export class App {
     return { ...this.ctx(), rows: (view && view.rows) || [], selected, compared };
   }
 
-  // The details panel's request for a row, and the request itself (cached, asked once however often).
+  // The details panel's engine request for a row (its arguments, and the request: cached, asked once however often).
   detailsArgs(row) {
     return { id: row.id, hours: row.compute_hours, nodes: row.nodes, pricing: row.pricing, deadline: this.state.filters.deadlineHours };
   }

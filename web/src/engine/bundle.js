@@ -43,6 +43,9 @@ export function packDoc(doc) {
   return { ...doc, packed: { price: common ? JSON.parse(common) : {} }, instances: runs };
 }
 
+// A packed region's offer id: its own, or "<id_base>-<region>" (packDoc left it out).
+const regionId = (r, base) => r.id ?? `${base}-${r.region}`;
+
 // A price kept whole by packDoc has its own date (every price has as_of or read_on: the engine refuses one without).
 const dated = (p) => 'as_of' in p || 'read_on' in p || 'source' in p;
 
@@ -52,7 +55,7 @@ export function unpackDoc(doc) {
   return {
     ...rest,
     instances: instances.flatMap(({ regions, id_base: base, ...shared }) => regions.map((r) => ({
-      id: r.id ?? `${base}-${r.region}`, ...shared, region: r.region, prices: r.prices.map((p) => (dated(p) ? p : { ...packed.price, ...p })),
+      id: regionId(r, base), ...shared, region: r.region, prices: r.prices.map((p) => (dated(p) ? p : { ...packed.price, ...p })),
     }))),
   };
 }
@@ -61,7 +64,7 @@ export function unpackDoc(doc) {
 export function docIds(doc) {
   const offers = (doc && doc.instances) || [];
   if (!doc || !doc.packed) return offers.map((o) => o.id);
-  return offers.flatMap(({ regions, id_base: base }) => regions.map((r) => r.id ?? `${base}-${r.region}`));
+  return offers.flatMap(({ regions, id_base: base }) => regions.map((r) => regionId(r, base)));
 }
 
 // The data bundle ({gpus, presets, catalogs: [{file, doc}]}) with its catalog documents unpacked.

@@ -77,24 +77,27 @@ export function createCore(client, data, bundledTexts = data.catalogs.map((c) =>
   const errorOf = (r) => ({ ...errorData(new GpuvalueError(r)), issues: (r.issues || []).filter((i) => !i.warning) });
 
   // The engine's view of a ranking (rankView): `rows` rows of the table order (0 = all), the results asked for by
-  // key, the picks and the scatter's points; as the answer's text when `asText` (the page parses it: viewrows.js).
-  function rankView(request, sort, rows, keys = [], points = POINT_LIMIT, { asText = false } = {}) {
+  // key, the picks and the scatter's points. rankViewText: the answer's text as the engine wrote it (the page parses
+  // it: viewrows.js), a refusal parsed into its error; rankView: parsed, with page rows.
+  function rankViewText(request, sort, rows, keys = [], points = POINT_LIMIT) {
     const t0 = Date.now();
     const text = client.text('rankView', { ...request, view: { sort: { key: sort.key, dir: sort.dir }, rows, points, keys } });
     const ms = Date.now() - t0;
-    if (!isOkText(text)) {
-      const r = JSON.parse(text);
-      return { error: errorOf(r), answer: r, ms };
-    }
-    if (asText) return { text, ms, error: null };
-    return { ...viewOfText(text, bundledIds), ms, error: null };
+    if (isOkText(text)) return { text, ms, error: null };
+    const r = JSON.parse(text);
+    return { error: errorOf(r), answer: r, ms };
+  }
+
+  function rankView(...args) {
+    const v = rankViewText(...args);
+    return v.error ? v : { ...viewOfText(v.text, bundledIds), ms: v.ms, error: null };
   }
 
   // The shared state the operation groups read and write.
   const s = {
     client, data, bundledTexts, defaults, presets, gpus, catalog: null, version: 0,
     get offers() { return (offers ||= new Map(client.catalogSummary().map((o) => [o.id, o]))); },
-    refresh, rankView,
+    refresh, rankView, rankViewText,
   };
 
   const ops = {
@@ -128,7 +131,7 @@ function rankingOps(s) {
     // (selection, comparison) when they are further down, the overview's picks, and for long results
     // the thinned scatter points.
     view({ request, sort, limit = Infinity, keys = [] }) {
-      const v = s.rankView(request, sort, Number.isFinite(limit) ? limit : 0, keys.filter(Boolean), undefined, { asText: true });
+      const v = s.rankViewText(request, sort, Number.isFinite(limit) ? limit : 0, keys.filter(Boolean));
       if (v.error) return { error: v.error, ms: v.ms, cached: false, version: s.version };
       return { text: v.text, ms: v.ms, cached: false, version: s.version };
     },

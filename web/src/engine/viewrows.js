@@ -1,6 +1,6 @@
 // The engine's view of a ranking (rankView) as the page keeps it. The worker hands the page the engine's answer
-// as text, unparsed: the page parses it once (engine/core.js, the view operation), instead of the worker parsing
-// it, renaming its members and writing it as text again for the page to parse a second time.
+// as text, unparsed (engine/core.js, the view operation): the page parses it once (app/page.js, prepareView), instead
+// of the worker parsing it, renaming its members and writing it as text again for the page to parse a second time.
 import { docIds } from './bundle.js';
 
 // A row's key on the page (selection, comparison, URL): one offer under one billing model.
