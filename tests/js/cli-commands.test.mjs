@@ -6,9 +6,10 @@ import assert from 'node:assert/strict';
 import { cli, cliIn, loadEngine } from './helpers.mjs';
 import { COMMAND_TABLE, COMMON, OPTIONS, guardOptions } from '../../bin/cli/options.mjs';
 
-// Request methods that are the page's only (no command line): rankView is the page's window onto a ranking, offers
-// the details panel's record of one offer.
-const PAGE_ONLY = ['rankView', 'offers'];
+// Request methods without a command of their own: rankView is the page's window onto a ranking, offers the details
+// panel's record of one offer; serveOffers is the serving ranking's question on every offer, which `serve` without
+// --gpu or --offer and `rank` with a serving preset ask (tests/js/cli-serving.test.mjs).
+const NO_COMMAND = ['rankView', 'offers', 'serveOffers'];
 
 // A valid invocation of each command (without --json or --lang); a new command needs one here.
 const EXAMPLES = {
@@ -38,7 +39,7 @@ test('every request method of the engine\'s dispatch table has a command, and ev
   const requests = e.methodList.filter((m) => m.argument === 'request').map((m) => m.name);
   assert.ok(requests.length > 8, requests.join(' '));
   const commandMethods = Object.entries(COMMAND_TABLE).map(([cmd, c]) => c.method ?? cmd);
-  assert.deepEqual(requests.filter((m) => !commandMethods.includes(m) && !PAGE_ONLY.includes(m)), []);
+  assert.deepEqual(requests.filter((m) => !commandMethods.includes(m) && !NO_COMMAND.includes(m)), []);
   assert.deepEqual(commandMethods.filter((m) => !methods.has(m)), []);
   assert.deepEqual(Object.keys(COMMAND_TABLE).filter((c) => !EXAMPLES[c]), [], 'each command has an example here');
 });

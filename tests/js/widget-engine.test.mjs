@@ -41,7 +41,7 @@ test('the widget carries an engine of its own, smaller than the page\'s', () => 
   assert.ok(widgetWasm.length < 0.8 * pageWasm.length, `${widgetWasm.length} vs ${pageWasm.length} bytes of wasm`);
   const names = widget.methodList.map((m) => m.name).sort();
   assert.deepEqual(names, ['addCatalog', 'catalogSummary', 'defaults', 'gpus', 'loadCatalog', 'loadGpus', 'loadPresets',
-    'loadServingPresets', 'presets', 'rank', 'serve', 'servingPresets']);
+    'loadServingPresets', 'presets', 'rank', 'serve', 'serveOffers', 'servingPresets']);
   assert.ok(page.methodList.length > names.length + 10, `${page.methodList.length} methods in the page's engine`);
   assert.equal(data.catalogs.flatMap((c) => c.doc.instances).length, page.catalogSummary().length);
 });

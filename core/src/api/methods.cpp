@@ -33,6 +33,7 @@ std::string apiOffers(EngineState&, const std::string&, const std::string&);
 std::string apiSchemas(EngineState&, const std::string&, const std::string&);
 std::string apiMessages(EngineState&, const std::string&, const std::string&);
 std::string apiServe(EngineState&, const std::string&, const std::string&);
+std::string apiServeOffers(EngineState&, const std::string&, const std::string&);
 std::string apiLoadServingPresets(EngineState&, const std::string&, const std::string&);
 std::string apiServingPresets(EngineState&, const std::string&, const std::string&);
 std::string apiParseMeasurement(EngineState&, const std::string&, const std::string&);
@@ -76,6 +77,7 @@ const ApiMethod kApiMethods[] = {
     {"schemas", FULL(apiSchemas), A::kDocument, "the data files' JSON Schemas, with the GPU ids of the given GPU database"},
     {"messages", FULL(apiMessages), A::kNone, "every message code the engine can emit, with its parameter names"},
     {"serve", apiServe, A::kRequest, "serving a language model on N GPUs or an offer: capacity under TTFT/TPOT targets, replicas, $ per 1M tokens"},
+    {"serveOffers", apiServeOffers, A::kRequest, "serve's question on many offers at once: for each offer and replica size, the figures that rank it"},
     {"loadServingPresets", apiLoadServingPresets, A::kDocument, "replaces the serving presets (data/serving-presets.json)"},
     {"servingPresets", apiServingPresets, A::kNone, "the loaded serving presets"},
     {"parse_measurement", FULL(apiParseMeasurement), A::kRequest, "one measured run (the probe script's JSON line or \"3150 tokens/s on a100-sxm4-80gb x8\") as a measurement object"},

@@ -33,6 +33,7 @@ std::string apiSchemas(EngineState&, const std::string& text, const std::string&
   for (size_t i = 0; i < request_tables::kMethodRecordCount; ++i)
     addRequestSchema(schemas, request_tables::kMethodRecords[i].method, *request_tables::kMethodRecords[i].record);
   addRequestSchema(schemas, "serve", serving_fields::kRequestRecord);
+  addRequestSchema(schemas, "serveOffers", serving_fields::kOffersRequestRecord);
   std::string out;
   JsonWriter j(out);
   j.beginObject().field("ok", true).key("schemas").document(schemas).endObject();

@@ -203,14 +203,10 @@ bool readServingModel(const json& j, const std::string& path, ServingModel& m, I
   return !new_errors();
 }
 
-bool readServeRequest(const EngineState& s, const json& req, ServeRequest& out, Issues& issues) {
-  ObjectReader r(req, "", issues);
-  if (!r.ok()) return false;
-  checkMembers(req, "", F::kRequestRecord, issues);
-  std::string weights = "bf16", kv = "fp16";
-  readModelPart(s, r, out, weights, kv, issues);
-  readHardware(s, r, out);
-  readPricing(r, out);
+namespace {
+
+// The formats (the preset's unless named), the software, the traffic, the targets and the constants.
+void readServeSettings(ObjectReader& r, ServeRequest& out, std::string weights, std::string kv, Issues& issues) {
   if (auto w = readString(r, F::kWeights)) weights = *w;
   if (auto k = readString(r, F::kKv)) kv = *k;
   out.config.weights = weightFormat(weights);
@@ -219,7 +215,39 @@ bool readServeRequest(const EngineState& s, const json& req, ServeRequest& out, 
   readTraffic(r, out.config.traffic, issues);
   readTargets(r, out.config.targets, issues);
   readServingConstants(r, out.constants, issues);
+}
+
+}  // namespace
+
+bool readServeRequest(const EngineState& s, const json& req, ServeRequest& out, Issues& issues) {
+  ObjectReader r(req, "", issues);
+  if (!r.ok()) return false;
+  checkMembers(req, "", F::kRequestRecord, issues);
+  std::string weights = "bf16", kv = "fp16";
+  readModelPart(s, r, out, weights, kv, issues);
+  readHardware(s, r, out);
+  readPricing(r, out);
+  readServeSettings(r, out, weights, kv, issues);
   return !hasErrors(issues) && out.hardware.gpu;
+}
+
+bool readServeQuestion(const EngineState& s, ObjectReader& r, ServeRequest& out, Issues& issues) {
+  std::string weights = "bf16", kv = "fp16";
+  readModelPart(s, r, out, weights, kv, issues);
+  if (auto name = readString(r, F::kPricing)) parsePricingModel(*name, out.pricing);
+  readServeSettings(r, out, weights, kv, issues);
+  return !hasErrors(issues);
+}
+
+void serveOnOffer(const Offer& offer, int count, ServeRequest& out) {
+  ServingHardware& h = out.hardware;
+  out.offer = &offer;
+  h.gpu = offer.gpu;
+  h.tensor_parallel = count;
+  const std::string& ic = offer.interconnect.str();
+  h.nvlink = ic == "nvlink" || ic == "nvswitch" || ic == "infinity-fabric";
+  out.fabric = fabricName(&offer, h);
+  out.price = offer.price(out.pricing);
 }
 
 }  // namespace gpuvalue

@@ -34,5 +34,11 @@ struct ServeRequest {
 };
 // False when the request has errors (in `issues`).
 bool readServeRequest(const EngineState& s, const json& req, ServeRequest& out, Issues& issues);
+// The question that serveOffers asks of many offers: a serve request's members but the hardware (model, formats,
+// software, billing model, traffic, targets, constants); false when they have errors.
+bool readServeQuestion(const EngineState& s, ObjectReader& r, ServeRequest& out, Issues& issues);
+// `out` on one offer (which has a GPU) at `count` of its GPUs per replica: the hardware as serve reads it from an
+// offer, and the offer's price under out.pricing (null when it has none).
+void serveOnOffer(const Offer& offer, int count, ServeRequest& out);
 
 }  // namespace gpuvalue

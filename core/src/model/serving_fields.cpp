@@ -159,5 +159,19 @@ extern const Record kTargetsRecord = makeRecord("serving_targets", "Latency targ
 extern const Record kConstantsRecord = makeRecord("serving_constants", "Serving model constants to override.", kConstantsFields);
 extern const Record kRequestRecord = makeRecord("serve_request", "A serve request.", kRequestFields);
 
+// serveOffers: the serve request's question without its hardware, and the offers to ask it of.
+extern const Field kItemOffer = Field::string("offer", "Catalog offer id.").req();
+extern const Field kItemCount = Field::integer("count", "GPUs of one replica (tensor parallel); absent = the offer's GPUs.").atLeast(1).atMost(1024);
+namespace {
+const Field* const kOfferItemFields[] = {&kItemOffer, &kItemCount};
+}  // namespace
+extern const Record kOfferItemRecord = makeRecord("serve_offer_item", "An offer and its replica size.", kOfferItemFields);
+extern const Field kOffers = Field::array("offers", &kOfferItemRecord, "The offers to ask the question of, each with its replica size.").req();
+namespace {
+const Field* const kOffersRequestFields[] = {&kPreset, &kModel, &kWeights, &kKv, &kSoftware, &kPricing, &kTraffic, &kTargets,
+                                             &kConstants, &kOffers};
+}  // namespace
+extern const Record kOffersRequestRecord = makeRecord("serve_offers_request", "A serveOffers request.", kOffersRequestFields);
+
 }  // namespace serving_fields
 }  // namespace gpuvalue

@@ -12,6 +12,9 @@ namespace serving_fields {
 extern const Record kModelRecord, kPresetRecord, kPresetDocumentRecord;
 extern const Record kMeasurementRecord, kMeasurementDocumentRecord;
 extern const Record kTrafficRecord, kTargetsRecord, kConstantsRecord, kRequestRecord;
+// serveOffers's request and each of its offers.
+extern const Record kOffersRequestRecord, kOfferItemRecord;
+extern const Field kOffers, kItemOffer, kItemCount;
 
 // Members of the served model, in ServingModel's order.
 extern const Field kParams, kActiveParams, kLayers, kHidden, kHeads, kKvHeads, kHeadDim, kVocab, kExperts,

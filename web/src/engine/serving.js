@@ -53,15 +53,23 @@ function better(a, b) {
 // row (replicaSizes, better): the offer's row in the ranking, and `serve --offer` when no count is given. serve(req)
 // returns the engine's answer; the first failing answer is returned when no split gives one.
 export function bestSplit(serve, req, gpuCount) {
-  let best = null;
-  let failed = null;
+  const answers = [];
   for (const tp of replicaSizes(gpuCount)) {
     const r = serve({ ...req, count: tp });
-    if (!r.ok) { failed = r; break; }
+    if (!r.ok) return answers.length ? bestOf(answers) : r;
+    answers.push(r);
+  }
+  return bestOf(answers);
+}
+
+// The better row (`better`) of one offer's answers at its replica sizes, the first of equals.
+function bestOf(answers) {
+  let best = null;
+  for (const r of answers) {
     const row = { met: Boolean(r.targets.met), fits: r.memory.fits, usd_per_million_output: r.cost ? r.cost.usd_per_million_output : Infinity, r };
     if (better(row, best)) best = row;
   }
-  return best ? best.r : failed;
+  return best ? best.r : null;
 }
 
 // One row from the engine's answer for an offer priced under `price` (the offer's price of the chosen billing
@@ -138,23 +146,30 @@ function rankAll(s, { serving, filters, curves: withCurves }) {
   const staleDays = s.defaults.stale_after_days;
   const today = todayIso();
   const pick = (list, v) => !list || !list.length || list.includes(v);
-  const rows = [];
-  let first = null;
+  const known = new Set(s.gpus.map((g) => g.id));
+  const chosen = [];
   let stale = 0;
   let unpriced = 0;
   for (const o of s.offers.values()) {
     if (o.example && !filters.include_examples) continue;
     if (o.marketplace && filters.include_marketplace === false) continue;
+    if (!known.has(o.gpu)) continue;
     if (!pick(filters.providers, o.provider) || !pick(filters.regions, o.region) || !pick(filters.gpus, o.gpu)) continue;
     const price = o.prices.find((p) => p.model === pricing);
     if (!price) { unpriced += 1; continue; }
     const date = price.as_of || price.read_on;
     if (!filters.include_stale && date && daysBetween(date, today) > staleDays) { stale += 1; continue; }
-    const r = bestSplit((q) => s.client.tryCall('serve', q), { ...base, offer: o.id }, o.gpu_count);
-    if (r.ok) rows.push(rowOf(o, price, r));
-    else first ||= r;
+    chosen.push({ o, price, sizes: replicaSizes(o.gpu_count) });
   }
-  if (!rows.length && first) return { ok: false, error: first.error, issues: first.issues || [] };
+  // Every offer at every replica size in one engine call; each offer's row is its better split (bestOf).
+  const asked = s.client.tryCall('serveOffers', { ...base, offers: chosen.flatMap(({ o, sizes }) => sizes.map((count) => ({ offer: o.id, count }))) });
+  if (!asked.ok) return { ok: false, error: asked.error, issues: asked.issues || [] };
+  const rows = [];
+  let at = 0;
+  for (const { o, price, sizes } of chosen) {
+    rows.push(rowOf(o, price, bestOf(asked.offers.slice(at, at + sizes.length))));
+    at += sizes.length;
+  }
   const grouped = groupRegions(rows).sort((a, b) => (b.met - a.met) || (b.fits - a.fits)
     || a.usd_per_million_output - b.usd_per_million_output || a.id.localeCompare(b.id));
   grouped.forEach((r, i) => { r.rank = i + 1; if (!Number.isFinite(r.usd_per_million_output)) r.usd_per_million_output = 0; });
