@@ -62,11 +62,11 @@ export function offlineParts(html) {
 
 export function widgetParts(js) {
   const parts = split(js, [
-    ['engine_wasm', /window\.__GPUVALUE_WASM__="([^"]*)"/g],
-    ['data', /window\.__GPUVALUE_DATA__=(\{[\s\S]*?\});\n/g],
+    ['engine_wasm', /self\.__GPUVALUE_WASM__="([^"]*)"/g],
+    ['data', /self\.__GPUVALUE_DATA__=(\{[\s\S]*?\});\n/g],
   ], 'script');
   // The engine's glue comes first, up to the wasm's assignment; the widget's own script after the data.
-  const at = parts.script.indexOf(';window.__GPUVALUE_WASM__');
+  const at = parts.script.indexOf(';self.__GPUVALUE_WASM__');
   const glue = at > 0 ? parts.script.slice(0, at) : '';
   return measure({ engine_wasm: parts.engine_wasm, data: parts.data, engine_glue: glue, widget: parts.script.slice(glue.length) },
     ['engine_glue', 'widget'], js);

@@ -17,6 +17,7 @@ import { generateCatalog, generateSkypilotCsv } from './generate.mjs';
 import { launchBrowser, defaultViewStart, otherViewStart, pageFloor, interactionPaint } from './page.mjs';
 import { bytesReport, bytesTables } from './bytes.mjs';
 import { longTasks } from './longtasks.mjs';
+import { widgetLoads } from './widget.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const results = {};
@@ -146,6 +147,10 @@ try {
   put('other_view_ready_ms', (await otherViewStart(browser, offline, loads)).times);
   put('page_floor_ms', (await pageFloor(browser, fs.statSync(offline).size, loads)).times);
   for (const k of ['first_table', 'engine_ready', 'other_view_ready']) results[`${k}_over_floor`] = results[`${k}_ms`] / results.page_floor_ms;
+  log('page: the widget on a host page with three elements, 5 loads …');
+  const widget = await widgetLoads(browser, path.join(root, 'dist/site'), 5);
+  put('widget_ready_ms', widget.ready);
+  put('widget_host_main_thread_js_ms', widget.busy);
   for (const n of pageOnly ? [] : quick ? [10000] : [10000, 100000]) {
     const tag = n === 10000 ? '10k' : '100k';
     log(`page: a slider change with ${n} imported offers …`);
@@ -222,6 +227,7 @@ if (args.includes('--json')) {
     console.log(`\npage start (default view): the page's script running at ${s.script_ms} ms; engine worker running at ${s.worker_started_ms} ms; wasm inflated in ${s.inflate_ms} ms, compiled in ${s.compile_ms} ms, data loaded in ${s.data_ms} ms; engine ready on the page at ${s.engine_ready_ms} ms; page built at ${s.built_ms} ms (from navigation start)`);
   }
   console.log(`first ranked table in the DOM ${results.first_table_in_dom_ms} ms, painted ${results.first_table_ms} ms, first contentful paint ${results.first_contentful_paint_ms} ms, engine ready (data-ready) ${results.engine_ready_ms} ms; a view not prerendered ready ${results.other_view_ready_ms} ms; browser floor (static file of the same size, 100-row table painted) ${results.page_floor_ms} ms`);
+  if (results.widget_ready_ms !== undefined) console.log(`widget: three elements on a served host page ready ${Math.round(results.widget_ready_ms)} ms, the host page's main thread running JS and wasm ${Math.round(results.widget_host_main_thread_js_ms)} ms of it`);
   console.log(`\n${bytesTables(results.bytes)}`);
   console.log('\n| budget | measured | limit | met |\n|---|---|---|---|');
   for (const [name, key, limit, unit] of budgets) {

@@ -166,7 +166,7 @@ export async function buildWeb(root) {
   // methods it calls), its wasm as base64 of its gzip (inflated by the element when it first ranks).
   const { engine: engineWidget, wasmGzBase64: widgetWasm } = splitWasm(engineWidgetJs);
   const widgetEngine = (await esbuild.transform(engineWidget, { minify: true, target: 'es2020', legalComments: 'inline', logLevel: 'warning' })).code;
-  const widgetFile = `${widgetEngine}\n;window.__GPUVALUE_WASM__=${JSON.stringify(widgetWasm || '')};window.__GPUVALUE_DATA__=${dataJson.replace(/</g, '\\u003c')};\n${widgetJs}`;
+  const widgetFile = `${widgetEngine}\n;self.__GPUVALUE_WASM__=${JSON.stringify(widgetWasm || '')};self.__GPUVALUE_DATA__=${dataJson.replace(/</g, '\\u003c')};\n${widgetJs}`;
   fs.writeFileSync(path.join(site, 'gpu-value.js'), widgetFile);
   fs.copyFileSync(path.join(root, 'web/embed-example.html'), path.join(site, 'embed-example.html'));
 

@@ -77,17 +77,18 @@ test('the widget renders inside embed-example.html', async () => {
   await context.close();
 });
 
-test('the widget script stays within its 259 KB gzip guard, its wasm carried as base64 of its gzip', () => {
+test('the widget script stays within its 262 KB gzip guard, its wasm carried as base64 of its gzip', () => {
   const js = fs.readFileSync(path.join(root, 'dist/site/gpu-value.js'), 'utf8');
   const gz = zlib.gzipSync(js, { level: 9 }).length;
-  // A guard against growth, set 1 % over the script of 2026-12-07 (262,514 B), whose engine's hot files are compiled
+  // A guard against growth, set 1 % over the script of 2026-12-07, evening (265,383 B: its engine answers serveOffers,
+  // 2.7 KB, and the script starts a worker of itself, 1 KB); before, 1 % over that morning's (262,514 B), whose engine's hot files are compiled
   // for speed for the first time (docs/toolchain.md T19: the ranking view 2.5 times as fast, the wasm 24 KB larger
   // after gzip); before, 1 % over the script of 2026-12-06 with the widget's own engine, only the methods the
   // widget calls (238,275 B: its wasm 141.6 KB after gzip, the page's engine 239.3 KB; docs/performance.md, "The
   // widget's engine"), under the 300 KB budget (`npm run bench`, widget_js_gzip_kb). With the page's engine it was
   // 335,982 B that day (its earlier sizes: README's size rows).
-  assert.ok(gz <= 259 * 1024, `${gz} bytes gzip`);
-  assert.match(js, /window\.__GPUVALUE_WASM__="[A-Za-z0-9+/=]{100000,}"/);
+  assert.ok(gz <= 262 * 1024, `${gz} bytes gzip`);
+  assert.match(js, /self\.__GPUVALUE_WASM__="[A-Za-z0-9+/=]{100000,}"/);
 });
 
 test('the served site\'s first visit stays within its 525 KB gzip guard, the engine\'s wasm fetched as bytes', async () => {

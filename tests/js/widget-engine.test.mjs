@@ -28,9 +28,9 @@ function factoryOf(glue, wasm, file) {
 // data, then the element.
 const widgetFile = path.join(site, 'gpu-value.js');
 const widgetJs = fs.readFileSync(widgetFile, 'utf8');
-const glueEnd = widgetJs.indexOf(';window.__GPUVALUE_WASM__=');
-const widgetWasm = zlib.gunzipSync(Buffer.from(/window\.__GPUVALUE_WASM__="([A-Za-z0-9+/=]+)"/.exec(widgetJs)[1], 'base64'));
-const data = unpackBundle(JSON.parse(/window\.__GPUVALUE_DATA__=(\{[\s\S]*?\});\n/.exec(widgetJs)[1]));
+const glueEnd = widgetJs.indexOf(';self.__GPUVALUE_WASM__=');
+const widgetWasm = zlib.gunzipSync(Buffer.from(/self\.__GPUVALUE_WASM__="([A-Za-z0-9+/=]+)"/.exec(widgetJs)[1], 'base64'));
+const data = unpackBundle(JSON.parse(/self\.__GPUVALUE_DATA__=(\{[\s\S]*?\});\n/.exec(widgetJs)[1]));
 const pageWasm = fs.readFileSync(path.join(site, 'gpuvalue_engine.wasm'));
 
 const widget = await createEngine(factoryOf(widgetJs.slice(0, glueEnd), widgetWasm, widgetFile), data, { today: TODAY });

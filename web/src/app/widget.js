@@ -7,62 +7,87 @@
 // mode="serving" answers the serving question instead: preset names a serving preset (llama3.1-8b, …), with rps,
 // input-tokens, output-tokens, ttft-ms, tpot-ms, weights and kv as the page's serving inputs (the engine's defaults
 // when absent); the offers by cost per million output tokens, those that miss the targets marked and below.
-import { createEngine, GpuvalueError } from '../engine/client.js';
-import { unpackBundle } from '../engine/bundle.js';
-import { inflate } from '../engine/wasm.js';
+// The engine runs in a worker started from this very script where the host page allows one (engine/widgetcore.js),
+// so that ranking ~2,000 offers never holds up the host page; else on the page, a macrotask per question.
+import { widgetCore, serveWidgetWorker, errorData } from '../engine/widgetcore.js';
 import { providerName } from '../format/providers.js';
 import { translator, pickLanguage } from '../i18n/index.js';
 import { messageRenderer } from '../i18n/messages.js';
 import { makeFormatter, hoursFromDays } from '../format/format.js';
-import { servingOpsOf } from '../engine/serving.js';
 import { h } from '../views/dom.js';
 import { bundledFx, defaultCurrency } from '../state/state.js';
 
-let wasmPromise;
-let enginePromise;
-// The script carries the engine's wasm as base64 of its gzip (scripts/build-web.mjs): inflated once, for every engine.
-async function startEngine() {
-  wasmPromise ||= window.__GPUVALUE_WASM__ ? inflate(window.__GPUVALUE_WASM__) : Promise.resolve(undefined);
-  const wasmBinary = await wasmPromise;
-  const factory = wasmBinary ? (options = {}) => window.createGpuvalue({ ...options, wasmBinary }) : window.createGpuvalue;
-  return createEngine(factory, unpackBundle(window.__GPUVALUE_DATA__));
-}
-// The bundled catalog's engine, shared by every element without a catalog attribute.
-function sharedEngine() {
-  enginePromise ||= startEngine();
-  return enginePromise;
-}
-// An element with a catalog attribute ranks the bundled offers and that file's on an engine of its own (one per URL),
-// so its offers never appear in another element. A failed fetch or a refused file is not kept: the next refresh
-// of an element with that URL tries again.
-const catalogEngines = new Map();
-function catalogEngine(url) {
-  if (!catalogEngines.has(url)) {
-    const ready = (async () => {
-      const res = await fetch(url);
-      if (!res.ok) throw Object.assign(new Error(`${url}: HTTP ${res.status}`), { http: { url, status: res.status } });
-      const text = await res.text();
-      const engine = await startEngine();
-      const r = engine.addCatalog(text);
-      if (!r.ok) throw Object.assign(new GpuvalueError(r), { url });
-      return engine;
-    })();
-    catalogEngines.set(url, ready);
-    ready.catch(() => { if (catalogEngines.get(url) === ready) catalogEngines.delete(url); });
-  }
-  return catalogEngines.get(url);
+const inWorker = typeof WorkerGlobalScope !== 'undefined' && globalThis instanceof WorkerGlobalScope;
+// The script's own URL, for the worker (a classic script: known while it first runs).
+const SCRIPT_URL = !inWorker && document.currentScript ? document.currentScript.src : '';
+
+// The engine on this page: each question after a macrotask, so that the element's caller returns first.
+function pageHost() {
+  const core = widgetCore();
+  return {
+    kind: 'page',
+    async ask(question) {
+      await new Promise((resolve) => { setTimeout(resolve, 0); });
+      try {
+        return await core.answer(question);
+      } catch (e) {
+        throw errorData(e);
+      }
+    },
+  };
 }
 
-// The serving ranking on the widget's engine (the same code the page's worker runs).
-function serveRank(engine, el) {
+// The worker, or the page when no worker starts (no script URL, a file:// page, a policy that refuses the worker or
+// wasm in it, window.GPUVALUE_NO_WORKER): questions still waiting are asked again on the page.
+function startHost() {
+  if (!SCRIPT_URL || typeof Worker !== 'function' || window.GPUVALUE_NO_WORKER) return pageHost();
+  let worker;
+  try {
+    worker = new Worker(SCRIPT_URL);
+  } catch {
+    return pageHost();
+  }
+  const waiting = new Map();
+  let next = 1;
+  let page = null;
+  const fallBack = () => {
+    if (page) return;
+    page = pageHost();
+    worker.terminate();
+    for (const w of waiting.values()) page.ask(w.question).then(w.resolve, w.reject);
+    waiting.clear();
+  };
+  worker.onmessage = (e) => {
+    const { id, ok, value, error, fatal } = e.data || {};
+    if (fatal) { fallBack(); return; }
+    const w = waiting.get(id);
+    if (!w) return;
+    waiting.delete(id);
+    if (ok) w.resolve(value);
+    else w.reject(error);
+  };
+  worker.onerror = (e) => { e.preventDefault(); fallBack(); };
+  return {
+    get kind() { return page ? 'page' : 'worker'; },
+    ask(question) {
+      if (page) return page.ask(question);
+      return new Promise((resolve, reject) => {
+        const id = next++;
+        waiting.set(id, { question, resolve, reject });
+        worker.postMessage({ id, question });
+      });
+    },
+  };
+}
+let host;
+const widgetHost = () => (host ||= startHost());
+
+// The serving question of an element's attributes (the engine's defaults for those absent).
+function servingQuestion(el) {
   const n = (name) => { const v = Number(el.getAttribute(name)); return el.hasAttribute(name) && Number.isFinite(v) && v >= 0 ? v : undefined; };
   const serving = { preset: el.getAttribute('preset') || 'llama3.1-8b', weights: el.getAttribute('weights') || undefined, kv: el.getAttribute('kv') || undefined,
     traffic: { requests_per_s: n('rps'), input_tokens: n('input-tokens'), output_tokens: n('output-tokens') }, targets: { ttft_ms: n('ttft-ms'), tpot_ms: n('tpot-ms') } };
-  const a = servingOpsOf(engine).serveRank({ serving, filters: { include_examples: el.hasAttribute('include-examples'), include_stale: el.hasAttribute('include-stale') }, curves: false });
-  if (!a.ok) throw new GpuvalueError(a);
-  const names = new Map(engine.gpus().map((g) => [g.id, g.name]));
-  const preset = engine.call('servingPresets').presets.find((p) => p.id === serving.preset);
-  return { a, gpuName: (id) => names.get(id) ?? id, preset };
+  return { serving, filters: { include_examples: el.hasAttribute('include-examples'), include_stale: el.hasAttribute('include-stale') }, curves: false };
 }
 
 // The serving answer as the widget's table: offer, replica, cost per million output tokens, TTFT/TPOT, targets.
@@ -94,68 +119,86 @@ const STYLE = ':host{display:block;container-type:inline-size;font:14px system-u
   + 'td{border:0;padding:2px 4px}td.name{grid-column:1/-1;font-weight:600}td.num{text-align:left;white-space:normal}'
   + 'td[data-label]::before{content:attr(data-label);display:block;font-size:11px;opacity:.75}}';
 
-class GpuValueElement extends HTMLElement {
-  static get observedAttributes() { return ['preset', 'lang', 'compact', 'limit', 'catalog', 'software', 'horizon-days', 'include-stale', 'include-examples', 'mode', 'rps', 'input-tokens', 'output-tokens', 'ttft-ms', 'tpot-ms', 'weights', 'kv']; }
-  connectedCallback() { this.refresh(); }
-  attributeChangedCallback() { if (this.isConnected) this.refresh(); }
-
-  async refresh() {
-    const shadow = this.shadowRoot || this.attachShadow({ mode: 'open' });
-    const lang = pickLanguage(this.getAttribute('lang'), navigator.languages);
-    const t = translator(lang);
-    // Chinese readers see CNY at the catalog's dated rate, English readers USD (as on the page).
-    const fx = bundledFx(window.__GPUVALUE_DATA__);
-    const currency = fx ? defaultCurrency(lang) : 'USD';
-    const fmt = makeFormatter({ lang, currency, rate: fx ? fx.CNY_per_USD : 1 });
-    const compact = this.hasAttribute('compact');
-    const limit = Math.max(1, Math.min(100, Number(this.getAttribute('limit')) || (compact ? 5 : 10)));
-    // An engine error's explanation ({code, params}) in the element's language, after its JSON Pointer path.
-    const say = (m) => messageRenderer({ lang, fmt })(m);
-    const errorText = (e) => {
-      if (e && e.http) return t('widgetCatalogHttp', { url: e.http.url, status: e.http.status });
-      const where = e && e.url ? `${e.url}: ` : '';
-      return e && e.explanation ? `${where}${e.path || '/'}: ${say(e.explanation)}` : String((e && e.message) || e);
-    };
-    try {
-      const catalogUrl = this.getAttribute('catalog');
-      const engine = await (catalogUrl ? catalogEngine(catalogUrl) : sharedEngine());
-      if (this.getAttribute('mode') === 'serving') {
-        const { a, gpuName, preset } = serveRank(engine, this);
-        const title = (preset && preset.name && (preset.name[lang] || preset.name.en)) || this.getAttribute('preset');
-        const { rows, headers } = servingRows(a, { t, fmt, compact, limit, gpuName });
-        shadow.replaceChildren(h('style', {}, STYLE), h('div', { class: 'wrap', part: 'wrap' }, h('table', { part: 'table', 'data-mode': 'serving' },
-          h('caption', {}, `gpuvalue · ${title} · ${t('serveTableTitle')}`),
-          h('thead', {}, h('tr', {}, headers.map((x) => h('th', { scope: 'col' }, x)))), h('tbody', {}, rows))));
-        this.dataset.ready = '1';
-        return;
-      }
-      // Real, current offers only, as on the page: the seed article's illustrative instances and stale prices are
-      // left out unless the attributes ask for them.
-      const req = { preset: this.getAttribute('preset') || 'resnet50-imagenet', limit,
-        filters: { fits_only: true, include_examples: this.hasAttribute('include-examples'), include_stale: this.hasAttribute('include-stale') } };
-      const horizonDays = Number(this.getAttribute('horizon-days'));
-      if (this.hasAttribute('horizon-days') && Number.isFinite(horizonDays) && horizonDays >= 0 && horizonDays <= 4e5) req.horizon_hours = hoursFromDays(horizonDays);
-      const software = this.getAttribute('software');
-      if (software === 'tuned' || software === 'typical') req.workload = { software };
-      const result = engine.rank(req);
-      const preset = engine.presets().find((p) => p.id === result.workload.name);
-      const title = (preset && preset.name && (preset.name[lang] || preset.name.en)) || result.workload.name;
-      const rows = result.results.map((r) => h('tr', { 'data-nodes': r.nodes, 'data-meets': r.meets_horizon ? '1' : '0' },
-        h('td', { class: 'name' }, r.instance), h('td', { 'data-label': t('colProvider') }, `${providerName(t, r.provider)} · ${r.region}`),
-        compact ? null : h('td', { 'data-label': t('colGpu') }, `${r.total_gpus}× ${r.gpu_name}`),
-        h('td', { 'data-label': t('colPricing') }, t(r.pricing)),
-        h('td', { class: 'num time', 'data-label': t('colTime') }, fmt.duration(r.time_hours), r.meets_horizon ? null : ` (${t('beyondHorizon')})`),
-        h('td', { class: 'num cost', 'data-label': t('colCost') }, fmt.money(r.cost_usd))));
-      const headers = [t('wInstance'), t('colProvider'), compact ? null : t('colGpu'), t('colPricing'), t('colTime'), t('colCost')].filter(Boolean);
-      shadow.replaceChildren(h('style', {}, STYLE), h('div', { class: 'wrap', part: 'wrap' }, h('table', { part: 'table' },
-        h('caption', {}, `gpuvalue · ${title}`),
-        h('thead', {}, h('tr', {}, headers.map((x) => h('th', { scope: 'col' }, x)))), h('tbody', {}, rows))));
-      this.dataset.ready = '1';
-    } catch (e) {
-      shadow.replaceChildren(h('p', { role: 'alert' }, `gpuvalue: ${errorText(e)}`));
-      this.dataset.ready = 'error';
-    }
-  }
+// The training question of an element's attributes. Real, current offers only, as on the page: the seed article's
+// illustrative instances and stale prices are left out unless the attributes ask for them.
+function rankQuestion(el, limit) {
+  const req = { preset: el.getAttribute('preset') || 'resnet50-imagenet', limit,
+    filters: { fits_only: true, include_examples: el.hasAttribute('include-examples'), include_stale: el.hasAttribute('include-stale') } };
+  const horizonDays = Number(el.getAttribute('horizon-days'));
+  if (el.hasAttribute('horizon-days') && Number.isFinite(horizonDays) && horizonDays >= 0 && horizonDays <= 4e5) req.horizon_hours = hoursFromDays(horizonDays);
+  const software = el.getAttribute('software');
+  if (software === 'tuned' || software === 'typical') req.workload = { software };
+  return req;
 }
 
-if (!customElements.get('gpu-value')) customElements.define('gpu-value', GpuValueElement);
+// The ranking as the widget's table: offer, provider and region, GPUs, billing, time, cost.
+function trainingRows(result, { t, fmt, compact }) {
+  const rows = result.results.map((r) => h('tr', { 'data-nodes': r.nodes, 'data-meets': r.meets_horizon ? '1' : '0' },
+    h('td', { class: 'name' }, r.instance), h('td', { 'data-label': t('colProvider') }, `${providerName(t, r.provider)} · ${r.region}`),
+    compact ? null : h('td', { 'data-label': t('colGpu') }, `${r.total_gpus}× ${r.gpu_name}`),
+    h('td', { 'data-label': t('colPricing') }, t(r.pricing)),
+    h('td', { class: 'num time', 'data-label': t('colTime') }, fmt.duration(r.time_hours), r.meets_horizon ? null : ` (${t('beyondHorizon')})`),
+    h('td', { class: 'num cost', 'data-label': t('colCost') }, fmt.money(r.cost_usd))));
+  const headers = [t('wInstance'), t('colProvider'), compact ? null : t('colGpu'), t('colPricing'), t('colTime'), t('colCost')].filter(Boolean);
+  return { rows, headers };
+}
+
+const presetTitle = (name, lang) => name && (name[lang] || name.en);
+
+// The element's class, defined on the page only (its base class does not exist in the worker).
+function defineElement() {
+  class GpuValueElement extends HTMLElement {
+    static get observedAttributes() { return ['preset', 'lang', 'compact', 'limit', 'catalog', 'software', 'horizon-days', 'include-stale', 'include-examples', 'mode', 'rps', 'input-tokens', 'output-tokens', 'ttft-ms', 'tpot-ms', 'weights', 'kv']; }
+    connectedCallback() { this.refresh(); }
+    attributeChangedCallback() { if (this.isConnected) this.refresh(); }
+
+    async refresh() {
+      // Only the latest question's answer is drawn: attributes changed while one was on its way ask again.
+      const asked = (this.asked = (this.asked || 0) + 1);
+      const shadow = this.shadowRoot || this.attachShadow({ mode: 'open' });
+      const lang = pickLanguage(this.getAttribute('lang'), navigator.languages);
+      const t = translator(lang);
+      // Chinese readers see CNY at the catalog's dated rate, English readers USD (as on the page).
+      const fx = bundledFx(window.__GPUVALUE_DATA__);
+      const fmt = makeFormatter({ lang, currency: fx ? defaultCurrency(lang) : 'USD', rate: fx ? fx.CNY_per_USD : 1 });
+      const compact = this.hasAttribute('compact');
+      const limit = Math.max(1, Math.min(100, Number(this.getAttribute('limit')) || (compact ? 5 : 10)));
+      // An engine error's explanation ({code, params}) in the element's language, after its JSON Pointer path.
+      const say = (m) => messageRenderer({ lang, fmt })(m);
+      const errorText = (e) => {
+        if (e && e.http) return t('widgetCatalogHttp', { url: e.http.url, status: e.http.status });
+        const where = e && e.url ? `${e.url}: ` : '';
+        return e && e.explanation ? `${where}${e.path || '/'}: ${say(e.explanation)}` : String((e && e.message) || e);
+      };
+      const url = this.getAttribute('catalog');
+      const catalog = url ? { url, href: new URL(url, document.baseURI).href } : undefined;
+      const serving = this.getAttribute('mode') === 'serving';
+      try {
+        const v = await widgetHost().ask(serving ? { op: 'serve', req: servingQuestion(this), catalog } : { op: 'rank', req: rankQuestion(this, limit), catalog });
+        if (asked !== this.asked) return;
+        let table;
+        if (serving) {
+          const names = new Map(v.gpus);
+          const { rows, headers } = servingRows(v.a, { t, fmt, compact, limit, gpuName: (id) => names.get(id) ?? id });
+          table = h('table', { part: 'table', 'data-mode': 'serving' },
+            h('caption', {}, `gpuvalue · ${presetTitle(v.presetName, lang) || this.getAttribute('preset')} · ${t('serveTableTitle')}`),
+            h('thead', {}, h('tr', {}, headers.map((x) => h('th', { scope: 'col' }, x)))), h('tbody', {}, rows));
+        } else {
+          const { rows, headers } = trainingRows(v.result, { t, fmt, compact });
+          table = h('table', { part: 'table' }, h('caption', {}, `gpuvalue · ${presetTitle(v.presetName, lang) || v.result.workload.name}`),
+            h('thead', {}, h('tr', {}, headers.map((x) => h('th', { scope: 'col' }, x)))), h('tbody', {}, rows));
+        }
+        shadow.replaceChildren(h('style', {}, STYLE), h('div', { class: 'wrap', part: 'wrap' }, table));
+        this.dataset.ready = '1';
+      } catch (e) {
+        if (asked !== this.asked) return;
+        shadow.replaceChildren(h('p', { role: 'alert' }, `gpuvalue: ${errorText(e)}`));
+        this.dataset.ready = 'error';
+      }
+    }
+  }
+  if (!customElements.get('gpu-value')) customElements.define('gpu-value', GpuValueElement);
+}
+
+if (inWorker) serveWidgetWorker();
+else defineElement();
