@@ -113,6 +113,9 @@ function servingRows(a, { t, fmt, compact, limit, gpuName }) {
 const STYLE = ':host{display:block;container-type:inline-size;font:14px system-ui,"Noto Sans CJK SC",sans-serif;color:CanvasText}'
   + 'table{border-collapse:collapse;width:100%}'
   + 'th,td{padding:4px 6px;border-bottom:1px solid #8884;text-align:left;overflow-wrap:anywhere}td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}'
+  // The billing model is a word or two: kept on one line (in Chinese a narrow column broke 竞价 between its
+  // characters); a column's name wraps between words only ("Targets" was broken before its last letter).
+  + 'td.pricing{white-space:nowrap;overflow-wrap:normal}th{overflow-wrap:normal}'
   + 'caption{text-align:left;font-weight:600;padding-bottom:4px}'
   + '@container (max-width:519px){thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}'
   + 'tbody tr{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:0 8px;border-bottom:1px solid #8884;padding:4px 0}'
@@ -136,7 +139,7 @@ function trainingRows(result, { t, fmt, compact }) {
   const rows = result.results.map((r) => h('tr', { 'data-nodes': r.nodes, 'data-meets': r.meets_horizon ? '1' : '0' },
     h('td', { class: 'name' }, r.instance), h('td', { 'data-label': t('colProvider') }, `${providerName(t, r.provider)} · ${r.region}`),
     compact ? null : h('td', { 'data-label': t('colGpu') }, `${r.total_gpus}× ${r.gpu_name}`),
-    h('td', { 'data-label': t('colPricing') }, t(r.pricing)),
+    h('td', { class: 'pricing', 'data-label': t('colPricing') }, t(r.pricing)),
     h('td', { class: 'num time', 'data-label': t('colTime') }, fmt.duration(r.time_hours), r.meets_horizon ? null : ` (${t('beyondHorizon')})`),
     h('td', { class: 'num cost', 'data-label': t('colCost') }, fmt.money(r.cost_usd))));
   const headers = [t('wInstance'), t('colProvider'), compact ? null : t('colGpu'), t('colPricing'), t('colTime'), t('colCost')].filter(Boolean);
