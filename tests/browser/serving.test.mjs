@@ -78,11 +78,20 @@ for (const lang of ['en', 'zh']) {
 test('the serving inputs live in the URL: a changed input is written to the hash and a reload restores it', async () => {
   const { context, page, log } = await openPage(browser, `${base}${hashOf(QUESTION, 'en')}`);
   await settled(page);
+  await page.evaluate(() => { window.firstCanvas = window.gpuvalue.app.servingChart.canvas; });
   await page.fill('#serve-rps', '40');
   await page.press('#serve-rps', 'Enter');
   await page.selectOption('#serve-kv', 'fp8');
   await page.waitForFunction(() => { const q = new URLSearchParams(location.hash.slice(1)); return q.get('rps') === '40' && q.get('kvq') === 'fp8'; }, null, { timeout: 15000 });
   await settled(page);
+  // The chart was updated in place (the same canvas, still on the page) and draws the new answer's curves.
+  const changed = ops.serveRank({ serving: { preset: QUESTION.preset, kv: 'fp8', traffic: { requests_per_s: 40 }, targets: { ttft_ms: QUESTION.ttft, tpot_ms: QUESTION.tpot } } });
+  const drawn = await page.evaluate(() => {
+    const c = window.gpuvalue.app.servingChart;
+    return { same: c.canvas === window.firstCanvas, inPage: document.contains(c.canvas), ys: c.data.datasets.map((d) => d.data.map((p) => p.y)) };
+  });
+  assert.ok(drawn.same && drawn.inPage, 'the chart is the one drawn first, still on the page');
+  assert.deepEqual(drawn.ys, changed.curves.map((c) => c.points.map((p) => p.tokens_per_s_per_gpu)));
   await page.reload();
   await settled(page);
   assert.equal(await page.inputValue('#serve-rps'), '40');

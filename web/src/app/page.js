@@ -367,12 +367,13 @@ export class App {
     }
     this.el.main.removeAttribute('aria-busy');
     if (this.shown.serving !== answer || this.shown.servingDisplay !== displayOf(this.state)) {
-      if (this.servingChart) this.servingChart.destroy();
+      // The chart is kept for another answer in the same language, theme and currency (updated in place).
+      if (this.servingChart && this.shown.servingDisplay !== displayOf(this.state)) { this.servingChart.destroy(); this.servingChart = null; }
       const ctx = this.ctx();
       this.renderNotices(ctx);
       // An answer that is an error keeps the last one that was not below it (the reader sees what to fix and what
       // the table said before).
-      this.servingChart = renderServing(this.el.serving, ctx, answer, this.shown.servingGood);
+      this.servingChart = renderServing(this.el.serving, ctx, answer, this.shown.servingGood, this.servingChart);
       this.shown.serving = answer;
       if (answer.ok !== false) this.shown.servingGood = answer;
       this.shown.servingDisplay = displayOf(this.state);
