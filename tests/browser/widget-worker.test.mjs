@@ -35,6 +35,7 @@ async function tables(url, allowed = null) {
     ready: ['train', 'serve'].map((id) => document.getElementById(id).dataset.ready),
     rows: Object.fromEntries(['train', 'serve'].map((id) => [id, [...document.getElementById(id).shadowRoot.querySelectorAll('tbody tr')].map((tr) => tr.textContent)])),
     wasm: window.__probe.wasm,
+    sent: window.__probe.sent.length,
   }));
   assert.deepEqual(log.errors.filter((e) => !(allowed && allowed.test(e))), []);
   await context.close();
@@ -46,6 +47,8 @@ test('on a served page the engine runs in the widget\'s worker; without a worker
   const worker = await tables(`${base}test-widget-worker.html`);
   assert.deepEqual(worker.ready, ['1', '1']);
   assert.equal(worker.wasm, 0, 'no wasm compiled on the host page');
+  // One question per element, though each was upgraded with several attributes (a callback for each).
+  assert.equal(worker.sent, 2, 'questions sent to the worker');
   assert.equal(worker.rows.train.length, 8);
   assert.equal(worker.rows.serve.length, 8);
   assert.match(worker.rows.serve.join('\n'), /H100|H200|A100|L40S|RTX/);

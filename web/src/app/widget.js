@@ -152,8 +152,16 @@ const presetTitle = (name, lang) => name && (name[lang] || name.en);
 function defineElement() {
   class GpuValueElement extends HTMLElement {
     static get observedAttributes() { return ['preset', 'lang', 'compact', 'limit', 'catalog', 'software', 'horizon-days', 'include-stale', 'include-examples', 'mode', 'rps', 'input-tokens', 'output-tokens', 'ttft-ms', 'tpot-ms', 'weights', 'kv']; }
-    connectedCallback() { this.refresh(); }
-    attributeChangedCallback() { if (this.isConnected) this.refresh(); }
+    connectedCallback() { this.schedule(); }
+    attributeChangedCallback() { if (this.isConnected) this.schedule(); }
+
+    // One question for the changes of one task: an element upgraded with seven attributes gets seven attribute
+    // callbacks and a connected one in a row, and asked the engine eight times.
+    schedule() {
+      if (this.scheduled) return;
+      this.scheduled = true;
+      queueMicrotask(() => { this.scheduled = false; if (this.isConnected) this.refresh(); });
+    }
 
     async refresh() {
       // Only the latest question's answer is drawn: attributes changed while one was on its way ask again.
