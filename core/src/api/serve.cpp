@@ -55,16 +55,9 @@ void writeCost(JsonWriter& j, const ServingPlan& p, const ServeRequest& r, const
     j.null();
     return;
   }
-  const double rate = r.price->headlineUsdPerHour();
-  // On spot, instances are reclaimed at the price record's published rate, else the engine's default (one a
-  // day: SpotOptions), and replaced in the restart time a training run assumes (SpotOptions::restart_hours).
   SpotReplacement spot;
-  if (r.pricing == PricingModel::kSpot) {
-    const SpotOptions defaults;
-    spot.interruptions_per_hour = interruptionsPerHour(*r.price, defaults);
-    spot.replace_hours = defaults.restart_hours;
-  }
-  const ServingCost c = priceServing(p, r.config, r.hardware.tensor_parallel, r.offer->gpu_count, rate, spot);
+  const ServingCost c = priceOnOffer(p, r, spot);
+  const double rate = r.price->headlineUsdPerHour();
   j.beginObject();
   j.key("offer");
   writeRental(j, r.offer, r.price, today);

@@ -79,13 +79,7 @@ void writeItem(JsonWriter& j, const ServeRequest& r, const ServingPlan& p) {
     j.key("operating").beginObject().field("replicas", p.replicas).field("ttft_ms", p.ttft_s * 1000.0)
         .field("tpot_ms", p.tpot_s * 1000.0).endObject();
     SpotReplacement spot;
-    if (r.pricing == PricingModel::kSpot) {
-      const SpotOptions defaults;
-      spot.interruptions_per_hour = interruptionsPerHour(*r.price, defaults);
-      spot.replace_hours = defaults.restart_hours;
-    }
-    const double rate = r.price->headlineUsdPerHour();
-    const ServingCost c = priceServing(p, r.config, r.hardware.tensor_parallel, r.offer->gpu_count, rate, spot);
+    const ServingCost c = priceOnOffer(p, r, spot);
     j.key("cost").beginObject().field("instances", c.instances).field("spare_instances", c.spare_instances)
         .field("interruptions_per_instance_hour", spot.interruptions_per_hour).field("replace_hours", spot.replace_hours)
         .field("monthly_usd", c.monthly_usd).field("usd_per_million_output", c.usd_per_million_output)

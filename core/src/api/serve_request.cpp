@@ -71,13 +71,19 @@ bool readModelPart(const EngineState& s, ObjectReader& r, ServeRequest& out, std
   return readServingModel(merged, "/model", out.config.model, issues);
 }
 
+// True when the offer states a scale-up fabric between its GPUs (NVLink, NVSwitch, AMD's Infinity Fabric), which the
+// serving model counts as NVLink-class; else its GPUs talk over PCIe.
+bool scaleUpLink(const Offer& offer) {
+  const std::string& ic = offer.interconnect.str();
+  return ic == "nvlink" || ic == "nvswitch" || ic == "infinity-fabric";
+}
+
 // The link a replica's GPUs talk over, as a buyer names it: none for one GPU, PCIe, or the scale-up fabric the offer
-// states (NVLink, NVSwitch, AMD's Infinity Fabric); without an offer, Infinity Fabric on AMD GPUs and NVLink on others.
+// states; without an offer, Infinity Fabric on AMD GPUs and NVLink on others.
 std::string fabricName(const Offer* offer, const ServingHardware& h) {
   if (h.tensor_parallel <= 1) return "none";
   if (!h.nvlink) return "pcie";
-  const std::string ic = offer ? offer->interconnect.str() : "";
-  if (ic == "nvlink" || ic == "nvswitch" || ic == "infinity-fabric") return ic;
+  if (offer && scaleUpLink(*offer)) return offer->interconnect.str();
   return h.gpu && h.gpu->vendor == "AMD" ? "infinity-fabric" : "nvlink";
 }
 
@@ -94,8 +100,7 @@ void readHardware(const EngineState& s, ObjectReader& r, ServeRequest& out) {
       return;
     }
     h.gpu = out.offer->gpu;
-    const std::string& ic = out.offer->interconnect.str();
-    link = (ic == "nvlink" || ic == "nvswitch" || ic == "infinity-fabric") ? "nvlink" : "pcie";
+    link = scaleUpLink(*out.offer) ? "nvlink" : "pcie";
   } else if (r.has(F::kGpu.name)) {
     h.gpu = gpuField(s.gpus, r);
   } else {
@@ -244,10 +249,21 @@ void serveOnOffer(const Offer& offer, int count, ServeRequest& out) {
   out.offer = &offer;
   h.gpu = offer.gpu;
   h.tensor_parallel = count;
-  const std::string& ic = offer.interconnect.str();
-  h.nvlink = ic == "nvlink" || ic == "nvswitch" || ic == "infinity-fabric";
+  h.nvlink = scaleUpLink(offer);
   out.fabric = fabricName(&offer, h);
   out.price = offer.price(out.pricing);
+}
+
+ServingCost priceOnOffer(const ServingPlan& p, const ServeRequest& r, SpotReplacement& spot) {
+  // On spot, instances are reclaimed at the price record's published rate, else the engine's default (one a
+  // day: SpotOptions), and replaced in the restart time a training run assumes (SpotOptions::restart_hours).
+  spot = SpotReplacement();
+  if (r.pricing == PricingModel::kSpot) {
+    const SpotOptions defaults;
+    spot.interruptions_per_hour = interruptionsPerHour(*r.price, defaults);
+    spot.replace_hours = defaults.restart_hours;
+  }
+  return priceServing(p, r.config, r.hardware.tensor_parallel, r.offer->gpu_count, r.price->headlineUsdPerHour(), spot);
 }
 
 }  // namespace gpuvalue

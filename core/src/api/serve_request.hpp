@@ -40,5 +40,8 @@ bool readServeQuestion(const EngineState& s, ObjectReader& r, ServeRequest& out,
 // `out` on one offer (which has a GPU) at `count` of its GPUs per replica: the hardware as serve reads it from an
 // offer, and the offer's price under out.pricing (null when it has none).
 void serveOnOffer(const Offer& offer, int count, ServeRequest& out);
+// The service of plan `p` priced on the request's offer (which has a price) under its billing model: instances,
+// spares, $ per hour and per million tokens. `spot` gets the reclaim model it assumed (zero when not on spot).
+ServingCost priceOnOffer(const ServingPlan& p, const ServeRequest& r, SpotReplacement& spot);
 
 }  // namespace gpuvalue

@@ -7,10 +7,12 @@ import { createEngine, GpuvalueError } from './client.js';
 import { unpackBundle } from './bundle.js';
 import { inflate } from './wasm.js';
 import { servingOpsOf } from './serving.js';
+import { errorData as engineErrorData } from './errors.js';
 
-// An error as plain data that crosses postMessage and that the element words (widget.js errorText).
+// An error as plain data that crosses postMessage (the engine's error shape, errors.js), with the element's catalog
+// URL and HTTP status when the error is about its catalog file (widget.js errorText words them).
 export function errorData(e) {
-  return { message: String((e && e.message) || e), path: e && e.path, explanation: e && e.explanation, url: e && e.url, http: e && e.http };
+  return { ...engineErrorData(e), url: e && e.url, http: e && e.http };
 }
 
 export function widgetCore(scope = globalThis) {
