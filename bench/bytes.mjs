@@ -36,7 +36,7 @@ function measure(parts, scripts, whole) {
   for (const [name, text] of Object.entries(parts)) {
     if (!scripts.includes(name)) { out[name] = size(text); continue; }
     const [code, kept] = licences(text);
-    out[name] = size(code);
+    if (code) out[name] = size(code);
     notices += kept;
   }
   out.licences = size(notices);
@@ -47,23 +47,24 @@ function measure(parts, scripts, whole) {
 export function offlineParts(html) {
   const el = (attrs) => new RegExp(`<script${attrs}>([\\s\\S]*?)</script>`, 'g');
   const parts = split(html, [
-    ['data', el(' type="application/json" id="gv-data"')],
+    ['data', el(' type="application/json" id="gv-data"[^>]*')],
     ['engine_wasm', el(' type="application/octet-stream" id="gv-wasm"[^>]*')],
     ['engine_glue', el('(?: type="text/plain")? id="gv-engine"')],
     ['worker', el(' type="text/plain" id="gv-worker"')],
-    ['app', el('(?: type="(?:module|text/plain)")? id="gv-app"')],
+    ['app', el('(?: type="(?:module|text/plain)")? id="gv-app"[^>]*')],
+    ['app_licences', el(' type="text/plain" id="gv-app-licences"')],
     ['first_script', el(' id="gv-first"')],
     ['boot', el(' id="gv-boot[^"]*"')],
     ['first_templates', /<template id="gv-first-[^"]+">([\s\S]*?)<\/template>/g],
     ['styles', /<style>([\s\S]*?)<\/style>/g],
   ], 'markup');
-  return measure(parts, ['engine_glue', 'worker', 'app', 'first_script', 'boot'], html);
+  return measure(parts, ['engine_glue', 'worker', 'app', 'app_licences', 'first_script', 'boot'], html);
 }
 
 export function widgetParts(js) {
   const parts = split(js, [
     ['engine_wasm', /self\.__GPUVALUE_WASM__="([^"]*)"/g],
-    ['data', /self\.__GPUVALUE_DATA__=(\{[\s\S]*?\});\n/g],
+    ['data', /self\.__GPUVALUE_DATA__="([^"]*)"/g],
   ], 'script');
   // The engine's glue comes first, up to the wasm's assignment; the widget's own script after the data.
   const at = parts.script.indexOf(';self.__GPUVALUE_WASM__');

@@ -8,6 +8,7 @@ import * as esbuild from 'esbuild';
 import { prerender, firstScript, firstTemplates } from './prerender.mjs';
 import { packBundle } from '../web/src/engine/bundle.js';
 import { bootScripts } from '../web/src/engine/boot.js';
+import { bundledFx } from '../web/src/state/state.js';
 
 export function dataBundle(root) {
   const read = (p) => JSON.parse(fs.readFileSync(path.join(root, p), 'utf8'));
@@ -79,6 +80,13 @@ const fill = (text, marker, value) => text.split(marker).join(value);
 
 // Escapes text for an inline <script> element.
 const inlineScript = (js) => js.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
+const gzBase64 = (text) => zlib.gzipSync(Buffer.from(text, 'utf8'), { level: 9 }).toString('base64');
+// A script's licence comments (/*! ... */, which esbuild's legalComments 'eof' puts at its end) and the rest.
+function legalComments(js) {
+  const kept = [];
+  const code = js.replace(/\/\*![\s\S]*?\*\/\n?/g, (c) => { kept.push(c.trim()); return ''; });
+  return [code, kept.join('\n')];
+}
 const sha256 = (text) => `'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 // Takes the wasm out of a SINGLE_FILE emscripten script: returns the script with an empty data URI in its place,
@@ -166,11 +174,14 @@ export async function buildWeb(root) {
   // methods it calls), its wasm as base64 of its gzip (inflated by the element when it first ranks).
   const { engine: engineWidget, wasmGzBase64: widgetWasm } = splitWasm(engineWidgetJs);
   const widgetEngine = (await esbuild.transform(engineWidget, { minify: true, target: 'es2020', legalComments: 'inline', logLevel: 'warning' })).code;
-  const widgetFile = `${widgetEngine}\n;self.__GPUVALUE_WASM__=${JSON.stringify(widgetWasm || '')};self.__GPUVALUE_DATA__=${dataJson.replace(/</g, '\\u003c')};\n${widgetJs}`;
+  // The data as base64 of its gzip too (inflated where the engine starts: the host page only holds a string), and
+  // the catalogs' dated CNY rate, which the element itself reads to show prices in the reader's currency.
+  const widgetFx = JSON.stringify(bundledFx(data)).replace(/</g, '\\u003c');
+  const widgetFile = `${widgetEngine}\n;self.__GPUVALUE_WASM__=${JSON.stringify(widgetWasm || '')};self.__GPUVALUE_DATA__=${JSON.stringify(gzBase64(dataJson))};self.__GPUVALUE_FX__=${widgetFx};\n${widgetJs}`;
   fs.writeFileSync(path.join(site, 'gpu-value.js'), widgetFile);
   fs.copyFileSync(path.join(root, 'web/embed-example.html'), path.join(site, 'embed-example.html'));
 
-  // Offline single file: everything inline, data in a JSON script element, strict CSP with hashes.
+  // Offline single file: everything inline, strict CSP with hashes.
   // The engine's wasm travels gzip-compressed and base64-encoded in a data element (the page inflates it
   // with DecompressionStream and hands it to the engine as wasmBinary): about a third of the raw file, and
   // smaller after gzip too than the base64 data URI emscripten's SINGLE_FILE embeds.
@@ -178,9 +189,14 @@ export async function buildWeb(root) {
   // The emscripten glue minified (a quarter of the file's script bytes; the served engine stays as built). The
   // notice comment survives minification (legalComments inline); the CSP hashes below are of the final text.
   const engineInline = inlineScript((await esbuild.transform(engineOffline, { minify: true, target: 'es2020', legalComments: 'inline', logLevel: 'warning' })).code);
-  const appInline = inlineScript(appJs);
+  // The page's script and the data as base64 of their gzip (as the wasm): the browser reads 2.0 MB → 0.9 MB of
+  // file before it gets past the first screen (docs/performance.md, "The offline file's payloads compressed"); the
+  // boot scripts and app/main.js inflate them. The page's script's licence comments stay readable text beside it.
+  const [appCode, appLicences] = legalComments(appJs);
+  const appInline = inlineScript(appCode);
+  const appGzBase64 = gzBase64(appInline);
   const workerInline = inlineScript(workerJs);
-  const dataInline = dataJson.replace(/</g, '\\u003c');
+  const dataGzBase64 = gzBase64(dataJson);
   // The boot scripts (web/src/engine/boot.js) start the engine worker before the first screen, send it the wasm and
   // the data as soon as each is parsed, and run the page's script last, in a task of its own.
   const boot = bootScripts();
@@ -208,8 +224,9 @@ export async function buildWeb(root) {
     offline = fill(offline, '<!--SCRIPTS-->', [
       wasmGzBase64 ? `<script type="application/octet-stream" id="gv-wasm" data-encoding="gzip+base64">${wasmGzBase64}</script>` : '',
       `<script id="gv-boot-wasm">${boot.wasm}</script>`,
-      `<script type="application/json" id="gv-data">${dataInline}</script>`, `<script id="gv-boot-data">${boot.data}</script>`,
-      `<script type="text/plain" id="gv-app">${appInline}</script>`, `<script id="gv-boot-app">${boot.app}</script>`].filter(Boolean).join('\n'));
+      `<script type="application/json" id="gv-data" data-encoding="gzip+base64">${dataGzBase64}</script>`, `<script id="gv-boot-data">${boot.data}</script>`,
+      `<script type="text/plain" id="gv-app-licences">${inlineScript(appLicences)}</script>`,
+      `<script type="text/plain" id="gv-app" data-encoding="gzip+base64">${appGzBase64}</script>`, `<script id="gv-boot-app">${boot.app}</script>`].filter(Boolean).join('\n'));
     fs.writeFileSync(path.join(dist, 'gpuvalue.html'), offline);
     return offline;
   };

@@ -2,8 +2,10 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { pathToFileURL } from 'node:url';
 import { launch, startServer, openPage, offlineUrl, settled, tableRows, shot, root } from './browser.mjs';
 
 const browser = await launch();
@@ -125,6 +127,19 @@ test('the offline file stays within its 586 KB gzip guard, the wasm inflated fro
   const text = html.toString('utf8');
   assert.match(text, /<script type="application\/octet-stream" id="gv-wasm" data-encoding="gzip\+base64">[A-Za-z0-9+/=]{100000,}<\/script>/);
   assert.doesNotMatch(text, /base64,[A-Za-z0-9+/=]{1000}/, 'no second copy of the wasm as a data URI');
+  // The data and the page's script as base64 of their gzip too (the browser reads under half the bytes before the
+  // first screen), and each inflates to what the build made: the packed catalog, the page's script. The licences of
+  // the packages bundled into the page's script stay readable beside it.
+  const packed = (id) => {
+    const m = new RegExp(`<script type="[a-z/]+" id="${id}" data-encoding="gzip\\+base64">([A-Za-z0-9+/=]+)</script>`).exec(text);
+    assert.ok(m, `${id} as gzip+base64`);
+    return zlib.gunzipSync(Buffer.from(m[1], 'base64')).toString('utf8');
+  };
+  const data = JSON.parse(packed('gv-data'));
+  assert.deepEqual(data, JSON.parse(fs.readFileSync(path.join(root, 'dist/site/data/bundle.json'), 'utf8')));
+  assert.match(packed('gv-app'), /DecompressionStream|gpuvalue/);
+  assert.ok(html.length < 1.2e6, `${html.length} bytes raw`);
+  assert.match(text, /<script type="text\/plain" id="gv-app-licences">[^<]*Chart\.js v[\d.]+[^<]*Released under the MIT License/);
   const { context, page, log } = await openPage(browser, `${offlineUrl}#preset=resnet50-imagenet&lang=en`);
   assert.equal(await settled(page), '1');
   const startup = await page.evaluate(() => performance.now());
@@ -142,4 +157,24 @@ test('the offline file stays within its 586 KB gzip guard, the wasm inflated fro
   assert.equal(boot.kind, 'worker');
   assert.deepEqual(log.errors, []);
   await context.close();
+});
+
+test('an offline file whose page script cannot be inflated says so in both languages, over its first screen', async () => {
+  // The file as built, its page script's gzip cut short (a broken copy): the boot script's inflate fails.
+  const text = fs.readFileSync(path.join(root, 'dist/gpuvalue.html'), 'utf8');
+  const broken = text.replace(/(id="gv-app" data-encoding="gzip\+base64">)([A-Za-z0-9+/=]+)/, (m, open, b64) => open + Buffer.from(b64, 'base64').subarray(0, 5000).toString('base64'));
+  assert.notEqual(broken, text);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpuvalue-broken-'));
+  const file = path.join(dir, 'gpuvalue.html');
+  fs.writeFileSync(file, broken);
+  const { context, page } = await openPage(browser, pathToFileURL(file).href);
+  try {
+    assert.equal(await settled(page), 'error');
+    const alert = await page.textContent('#app [role=alert]');
+    assert.match(alert, /gpuvalue could not start \/ 无法启动: \S/);
+    assert.ok(await page.$('#ranking tbody tr'), 'the first screen stays');
+  } finally {
+    await context.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });

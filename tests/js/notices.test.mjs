@@ -3,6 +3,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
+import zlib from 'node:zlib';
 import fs from 'node:fs';
 import path from 'node:path';
 import { root } from './helpers.mjs';
@@ -43,14 +44,20 @@ test('the offline file keeps the notices inside its inline scripts, and its CSP 
   const scripts = [...html.matchAll(/<script( [^>]*)?>([\s\S]*?)<\/script>/g)]
     // The ones that run: those with no type, and the text the page runs as scripts (the engine's glue, the
     // worker's code, the page's script: web/src/engine/boot.js and host.js).
-    .filter((m) => !/type=/.test(m[1] || '') || /type="module"/.test(m[1]) || /id="gv-(?:engine|worker|app)"/.test(m[1])).map((m) => m[2]);
+    // The page's script travels as base64 of its gzip (data-encoding): what runs, and is hashed, is its inflated text.
+    .filter((m) => !/type=/.test(m[1] || '') || /type="module"/.test(m[1]) || /id="gv-(?:engine|worker|app)"/.test(m[1]))
+    .map((m) => (/data-encoding="gzip\+base64"/.test(m[1]) ? zlib.gunzipSync(Buffer.from(m[2], 'base64')).toString('utf8') : m[2]));
   assert.ok(scripts.length >= 2, 'the engine and app scripts are inline');
   for (const s of scripts) {
     const hash = `'sha256-${crypto.createHash('sha256').update(s, 'utf8').digest('base64')}'`;
     assert.ok(csp.includes(hash), `an inline script of ${s.length} bytes has no matching hash in the CSP`);
   }
   assertNotices('dist/gpuvalue.html (run scripts)', scripts.join('\n'));
-  assert.match(legalComments(scripts.join('\n')), /Chart\.js v\d+\.\d+\.\d+/);
+  // The licences of the packages bundled into the page's script: readable text beside it (gv-app-licences).
+  const licences = /<script type="text\/plain" id="gv-app-licences">([\s\S]*?)<\/script>/.exec(html);
+  assert.ok(licences, 'the page script\'s licences beside it');
+  assert.match(legalComments(licences[1]), /Chart\.js v\d+\.\d+\.\d+[\s\S]*Released under the MIT License/);
+  assert.match(legalComments(licences[1]), /@kurkle\/color v\d+\.\d+\.\d+[\s\S]*Released under the MIT License/);
 });
 
 test('THIRD_PARTY_NOTICES holds the licence text of each component the notices name', () => {

@@ -30,7 +30,7 @@ const widgetFile = path.join(site, 'gpu-value.js');
 const widgetJs = fs.readFileSync(widgetFile, 'utf8');
 const glueEnd = widgetJs.indexOf(';self.__GPUVALUE_WASM__=');
 const widgetWasm = zlib.gunzipSync(Buffer.from(/self\.__GPUVALUE_WASM__="([A-Za-z0-9+/=]+)"/.exec(widgetJs)[1], 'base64'));
-const data = unpackBundle(JSON.parse(/self\.__GPUVALUE_DATA__=(\{[\s\S]*?\});\n/.exec(widgetJs)[1]));
+const data = unpackBundle(JSON.parse(zlib.gunzipSync(Buffer.from(/self\.__GPUVALUE_DATA__="([A-Za-z0-9+/=]+)"/.exec(widgetJs)[1], 'base64')).toString('utf8')));
 const pageWasm = fs.readFileSync(path.join(site, 'gpuvalue_engine.wasm'));
 
 const widget = await createEngine(factoryOf(widgetJs.slice(0, glueEnd), widgetWasm, widgetFile), data, { today: TODAY });

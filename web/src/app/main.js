@@ -1,6 +1,7 @@
 // The calculator page's start: the data, the engine host, the store, then the page (app/page.js). The first
 // ranking is asked for before the page is built, so that the worker ranks while the DOM is built.
 import { startHost } from '../engine/host.js';
+import { inflateText } from '../engine/wasm.js';
 import { unpackDoc } from '../engine/bundle.js';
 import { bundledIdsOf } from '../engine/viewrows.js';
 import { pickLanguage, translator, loadLanguage } from '../i18n/index.js';
@@ -16,12 +17,19 @@ import { createStore } from './store.js';
 import { App } from './page.js';
 import { LOCALES } from '../format/format.js';
 
+// The data's text, and its key: the element's text as the offline file carries it (base64 of its gzip there), by
+// which the host knows the worker the boot script started has the same data (engine/host.js).
 async function loadData() {
   const inline = document.getElementById('gv-data');
-  if (inline) return inline.textContent;
+  if (inline) {
+    const key = inline.textContent;
+    const text = inline.getAttribute('data-encoding') === 'gzip+base64' ? await inflateText(key.trim()) : key;
+    return { text, key };
+  }
   const res = await fetch('data/bundle.json');
   if (!res.ok) throw new Error(`data/bundle.json: HTTP ${res.status}`);
-  return res.text();
+  const text = await res.text();
+  return { text, key: text };
 }
 
 // The store of a page whose engine has started: the default state (the engine's defaults, the catalog's dated CNY
@@ -95,10 +103,10 @@ async function main() {
     // Start-up marks (gv:*), read by the bench to say where the page's start goes.
     performance.mark('gv:main');
     const strings = loadLanguage(likelyLanguage());
-    const dataText = await loadData();
+    const { text: dataText, key: dataKey } = await loadData();
     // The engine starts first (or, in the offline file, has started already: engine/boot.js); the page reads the
     // data for itself while the worker loads it.
-    const starting = startHost(dataText);
+    const starting = startHost(dataText, dataKey);
     warmFormatters();
     // Packed as the file carries it (engine/bundle.js): what the start reads (the serving model and presets, the
     // catalogs' dated CNY rate) is the same packed or not; the bundled documents are unpacked when first asked for.

@@ -15,7 +15,7 @@ import { translator, pickLanguage } from '../i18n/index.js';
 import { messageRenderer } from '../i18n/messages.js';
 import { makeFormatter, hoursFromDays } from '../format/format.js';
 import { h } from '../views/dom.js';
-import { bundledFx, defaultCurrency } from '../state/state.js';
+import { defaultCurrency } from '../state/state.js';
 
 const inWorker = typeof WorkerGlobalScope !== 'undefined' && globalThis instanceof WorkerGlobalScope;
 // The script's own URL, for the worker (a classic script: known while it first runs).
@@ -170,7 +170,7 @@ function defineElement() {
       const lang = pickLanguage(this.getAttribute('lang'), navigator.languages);
       const t = translator(lang);
       // Chinese readers see CNY at the catalog's dated rate, English readers USD (as on the page).
-      const fx = bundledFx(window.__GPUVALUE_DATA__);
+      const fx = window.__GPUVALUE_FX__ || null;
       const fmt = makeFormatter({ lang, currency: fx ? defaultCurrency(lang) : 'USD', rate: fx ? fx.CNY_per_USD : 1 });
       const compact = this.hasAttribute('compact');
       const limit = Math.max(1, Math.min(100, Number(this.getAttribute('limit')) || (compact ? 5 : 10)));

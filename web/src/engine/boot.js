@@ -6,9 +6,10 @@
 // - bootWasm, right after the wasm: sends it, and the worker inflates and compiles it while the browser goes on;
 // - bootData, right after the data: sends the data, which the worker loads into the engine ('init', id 0) while the
 //   browser parses and runs the page's own script;
-// - bootApp, last: runs the page's script (gv-app, text) in a task of its own, once the file is parsed. An inline
-//   script is compiled inside the parser's task where the parser meets it (the page's 600 KB, ~290 ms on the loaded
-//   machine), and the worker's thread, starting at that moment, started slowly (docs/performance.md).
+// - bootApp, last: runs the page's script (gv-app, text, or base64 of its gzip) in a task of its own, once the file
+//   is parsed. An inline script is compiled inside the parser's task where the parser meets it (the page's 600 KB,
+//   ~290 ms on the loaded machine), and the worker's thread, starting at that moment, started slowly
+//   (docs/performance.md).
 // The worker's answers wait in `answers` until engine/host.js adopts the worker (adoptBoot). Anything missing or
 // failing leaves window.gpuvalueBoot unset, and the page starts the engine itself, as it always could.
 // The functions are run from their source text: they use nothing outside themselves, in ES5.
@@ -45,22 +46,55 @@ export function bootData() {
   var boot = window.gpuvalueBoot;
   var el = document.getElementById('gv-data');
   if (!boot || !boot.wasm || !el) return;
-  boot.dataText = el.textContent;
+  // The data as the element holds it (base64 of its gzip, or JSON text): the page's own copy (app/main.js) is the
+  // same element's, so the host adopts this worker (engine/host.js) when the keys match.
+  boot.dataKey = el.textContent;
+  var packed = el.getAttribute('data-encoding') === 'gzip+base64';
   // The engine's "today" as engine/client.js's todayIso says it.
-  boot.worker.postMessage({ id: 0, op: 'init', args: { dataText: boot.dataText, wasmGzBase64: null, today: new Date().toISOString().slice(0, 10) } });
+  boot.worker.postMessage({ id: 0, op: 'init', args: { dataText: packed ? null : boot.dataKey, dataGzBase64: packed ? boot.dataKey.trim() : null, wasmGzBase64: null, today: new Date().toISOString().slice(0, 10) } });
   performance.mark('gv:boot-data');
 }
 
-// The page's script, from the gv-app element's text, in a task of its own (a script element made from it runs
-// where it is inserted; the policy allows it by the hash of that text). Once only.
+// The page's script, from the gv-app element's text (base64 of its gzip in the offline file: a fifth of the bytes
+// for the browser to read before the first screen), in a task of its own (a script element made from it runs where
+// it is inserted; the policy allows it by the hash of that text). Once only. When it cannot be inflated, the page
+// says so in both languages instead of staying on its first screen.
 export function bootApp() {
   setTimeout(function () {
     var el = document.getElementById('gv-app');
     if (!el || window.gpuvalueApp) return;
     window.gpuvalueApp = true;
-    var script = document.createElement('script');
-    script.textContent = el.textContent;
-    document.body.appendChild(script);
+    var run = function (text) {
+      var script = document.createElement('script');
+      script.textContent = text;
+      document.body.appendChild(script);
+    };
+    if (el.getAttribute('data-encoding') !== 'gzip+base64') { run(el.textContent); return; }
+    var fail = function (e) {
+      var p = document.createElement('p');
+      p.className = 'error';
+      p.setAttribute('role', 'alert');
+      p.textContent = 'gpuvalue could not start / 无法启动: ' + ((e && e.message) || e);
+      var root = document.getElementById('app');
+      root.insertBefore(p, root.firstChild);
+      document.body.dataset.ready = 'error';
+    };
+    try {
+      var base64 = el.textContent.trim();
+      var bytes;
+      if (typeof Uint8Array.fromBase64 === 'function') bytes = Uint8Array.fromBase64(base64);
+      else {
+        var bin = atob(base64);
+        bytes = new Uint8Array(bin.length);
+        for (var i = 0; i < bin.length; ++i) bytes[i] = bin.charCodeAt(i);
+      }
+      new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).text().then(function (text) {
+        performance.mark('gv:boot-app');
+        run(text);
+      }, fail);
+    } catch (e) {
+      fail(e);
+    }
   }, 0);
 }
 

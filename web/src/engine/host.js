@@ -176,11 +176,11 @@ async function adoptBoot(boot, dataText) {
   return awaitInit(host, init);
 }
 
-async function startWorker(dataText) {
+async function startWorker(dataText, dataKey) {
   const boot = window.gpuvalueBoot;
   if (boot) {
     window.gpuvalueBoot = null;
-    if (boot.dataText === dataText) return adoptBoot(boot, dataText);
+    if (boot.dataKey === dataKey) return adoptBoot(boot, dataText);
     boot.worker.terminate();  // started, but not sent this data: not of use
   }
   if (typeof Worker !== 'function' || typeof Blob !== 'function' || !window.URL || !URL.createObjectURL) throw new Error('no Web Worker');
@@ -248,11 +248,12 @@ async function startLocal(dataText) {
 }
 
 // Starts the engine: in a worker when possible (unless the page asks for the main thread with
-// window.GPUVALUE_NO_WORKER), else on the main thread. Returns a host with .kind, .meta and .request().
-export async function startHost(dataText) {
+// window.GPUVALUE_NO_WORKER), else on the main thread. Returns a host with .kind, .meta and .request(). dataKey:
+// the data as its element holds it (the boot script's worker is adopted when it was sent the same).
+export async function startHost(dataText, dataKey = dataText) {
   if (!window.GPUVALUE_NO_WORKER) {
     try {
-      return await startWorker(dataText);
+      return await startWorker(dataText, dataKey);
     } catch (e) {
       if (window.console) console.info(`gpuvalue: running the engine on the page (${e.message || e})`);
     }

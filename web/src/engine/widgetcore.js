@@ -1,11 +1,11 @@
 // The widget's engine side (web/src/app/widget.js): the engines a page's <gpu-value> elements share and the two
 // questions an element asks of them. It runs in a worker started from the widget's own script where the host page
 // allows one, else on the page; either way an element only sends a question and draws the answer.
-// The script carries the engine's glue (createGpuvalue), its wasm as base64 of its gzip and the bundled data as
-// globals (scripts/build-web.mjs), in a window and in a worker alike.
+// The script carries the engine's glue (createGpuvalue), its wasm and the bundled data, each as base64 of its gzip,
+// as globals (scripts/build-web.mjs), in a window and in a worker alike.
 import { createEngine, GpuvalueError } from './client.js';
 import { unpackBundle } from './bundle.js';
-import { inflate } from './wasm.js';
+import { inflate, inflateText } from './wasm.js';
 import { servingOpsOf } from './serving.js';
 import { errorData as engineErrorData } from './errors.js';
 
@@ -17,16 +17,19 @@ export function errorData(e) {
 
 export function widgetCore(scope = globalThis) {
   let wasmPromise;
+  let dataPromise;
   let shared;
   const byUrl = new Map();
   const servingOps = new WeakMap();
 
-  // The wasm inflated once, for every engine.
+  // The wasm and the data inflated once, for every engine (both at once).
   async function startEngine() {
     wasmPromise ||= scope.__GPUVALUE_WASM__ ? inflate(scope.__GPUVALUE_WASM__) : Promise.resolve(undefined);
-    const wasmBinary = await wasmPromise;
+    const raw = scope.__GPUVALUE_DATA__;
+    dataPromise ||= typeof raw === 'string' ? inflateText(raw).then((text) => JSON.parse(text)) : Promise.resolve(raw);
+    const [wasmBinary, data] = await Promise.all([wasmPromise, dataPromise]);
     const factory = wasmBinary ? (options = {}) => scope.createGpuvalue({ ...options, wasmBinary }) : scope.createGpuvalue;
-    return createEngine(factory, unpackBundle(scope.__GPUVALUE_DATA__));
+    return createEngine(factory, unpackBundle(data));
   }
 
   // An element with a catalog attribute ranks the bundled offers and that file's on an engine of its own (one per URL),
