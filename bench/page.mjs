@@ -70,7 +70,7 @@ function startupMarks() {
   const mark = (name) => { const e = performance.getEntriesByName(name)[0]; return e ? e.startTime : NaN; };
   const at = (t) => (t ? t - performance.timeOrigin : NaN);
   return m ? { boot_ms: mark('gv:boot'), boot_data_ms: mark('gv:boot-data'), script_ms: mark('gv:main'), worker_started_ms: at(m.startedAt), worker_init_ms: at(m.initAt), inflate_ms: m.inflateMs, compile_ms: m.compileMs,
-    data_ms: m.dataMs, data_read_ms: m.readMs, data_engine_ms: m.engineMs, data_core_ms: m.coreMs, meta_ms: m.metaMs, worker_ready_ms: at(m.readyAt),
+    data_ms: m.dataMs, data_inflate_ms: m.dataInflateMs, data_read_ms: m.readMs, data_engine_ms: m.engineMs, data_core_ms: m.coreMs, meta_ms: m.metaMs, worker_ready_ms: at(m.readyAt),
     engine_ready_ms: mark('gv:engine'), store_ms: mark('gv:store'), user_ms: mark('gv:user'), built_ms: mark('gv:built'),
     boot_wasm_ms: mark('gv:boot-wasm') } : null;
 }
