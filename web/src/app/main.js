@@ -16,6 +16,7 @@ import { PROFILE } from '../views/profile.js';
 import { createStore } from './store.js';
 import { App } from './page.js';
 import { LOCALES } from '../format/format.js';
+import { warmCharts } from '../views/charts.js';
 
 // The data's text, and its key: the element's text as the offline file carries it (base64 of its gzip there), by
 // which the host knows the worker the boot script started has the same data (engine/host.js).
@@ -108,6 +109,8 @@ async function main() {
     // data for itself while the worker loads it.
     const starting = startHost(dataText, dataKey);
     warmFormatters();
+    // Chart.js's first run while the page waits for the engine (views/charts.js), in a task of its own.
+    setTimeout(() => { try { warmCharts(); } catch { /* the page's own charts will run it */ } }, 0);
     // Packed as the file carries it (engine/bundle.js): what the start reads (the serving model and presets, the
     // catalogs' dated CNY rate) is the same packed or not; the bundled documents are unpacked when first asked for.
     const data = JSON.parse(dataText);
