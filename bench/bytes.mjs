@@ -7,16 +7,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { licenceComments } from '../scripts/build-web.mjs';
 
 const gz = (text) => zlib.gzipSync(Buffer.from(text, 'utf8'), { level: 9 }).length;
 const size = (text) => ({ raw: Buffer.byteLength(text, 'utf8'), gzip: gz(text) });
-
-// The licence comments the bundlers keep (/*! … */, legalComments), taken out of a script: [script, comments].
-function licences(js) {
-  const kept = [];
-  const rest = js.replace(/\/\*![\s\S]*?\*\//g, (c) => { kept.push(c); return ''; });
-  return [rest, kept.join('\n')];
-}
 
 // Splits `text` into named parts: each [name, RegExp] takes the first group of every match; the rest is `rest`.
 function split(text, rules, rest) {
@@ -35,7 +29,7 @@ function measure(parts, scripts, whole) {
   let notices = '';
   for (const [name, text] of Object.entries(parts)) {
     if (!scripts.includes(name)) { out[name] = size(text); continue; }
-    const [code, kept] = licences(text);
+    const [code, kept] = licenceComments(text);
     if (code) out[name] = size(code);
     notices += kept;
   }

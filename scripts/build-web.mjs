@@ -80,12 +80,15 @@ const fill = (text, marker, value) => text.split(marker).join(value);
 
 // Escapes text for an inline <script> element.
 const inlineScript = (js) => js.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
-const gzBase64 = (text) => zlib.gzipSync(Buffer.from(text, 'utf8'), { level: 9 }).toString('base64');
-// A script's licence comments (/*! ... */, which esbuild's legalComments 'eof' puts at its end) and the rest.
-function legalComments(js) {
+// base64 of the gzip of text (UTF-8) or bytes: how the offline file and the widget carry the wasm, the data and the
+// page's script.
+const gzBase64 = (textOrBytes) => zlib.gzipSync(textOrBytes, { level: 9 }).toString('base64');
+// The licence comments the bundlers keep (/*! ... */, esbuild's legalComments), taken out of a script:
+// [script, comments]. bench/bytes.mjs counts them with the same split.
+export function licenceComments(js) {
   const kept = [];
-  const code = js.replace(/\/\*![\s\S]*?\*\/\n?/g, (c) => { kept.push(c.trim()); return ''; });
-  return [code, kept.join('\n')];
+  const rest = js.replace(/\/\*![\s\S]*?\*\//g, (c) => { kept.push(c); return ''; });
+  return [rest, kept.join('\n')];
 }
 const sha256 = (text) => `'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
@@ -97,7 +100,7 @@ export function splitWasm(engineJs) {
   const m = new RegExp(`${prefix.replace(/[/.+]/g, '\\$&')}([A-Za-z0-9+/=]+)`).exec(engineJs);
   if (!m) return { engine: engineJs, wasm: null, wasmGzBase64: null };
   const wasm = Buffer.from(m[1], 'base64');
-  const wasmGzBase64 = zlib.gzipSync(wasm, { level: 9 }).toString('base64');
+  const wasmGzBase64 = gzBase64(wasm);
   return { engine: engineJs.slice(0, m.index) + prefix + engineJs.slice(m.index + m[0].length), wasm, wasmGzBase64 };
 }
 
@@ -192,7 +195,7 @@ export async function buildWeb(root) {
   // The page's script and the data as base64 of their gzip (as the wasm): the browser reads 2.0 MB → 0.9 MB of
   // file before it gets past the first screen (docs/performance.md, "The offline file's payloads compressed"); the
   // boot scripts and app/main.js inflate them. The page's script's licence comments stay readable text beside it.
-  const [appCode, appLicences] = legalComments(appJs);
+  const [appCode, appLicences] = licenceComments(appJs);
   const appInline = inlineScript(appCode);
   const appGzBase64 = gzBase64(appInline);
   const workerInline = inlineScript(workerJs);

@@ -18,14 +18,13 @@ import { App } from './page.js';
 import { LOCALES } from '../format/format.js';
 import { warmCharts } from '../views/charts.js';
 
-// The data's text, and its key: the element's text as the offline file carries it (base64 of its gzip there), by
-// which the host knows the worker the boot script started has the same data (engine/host.js).
+// The data's text, and its key: the offline file's element's text (base64 of its gzip), by which the host knows the
+// worker the boot script started has the same data (engine/host.js); on the served site, the fetched text.
 async function loadData() {
   const inline = document.getElementById('gv-data');
   if (inline) {
     const key = inline.textContent;
-    const text = inline.getAttribute('data-encoding') === 'gzip+base64' ? await inflateText(key.trim()) : key;
-    return { text, key };
+    return { text: await inflateText(key.trim()), key };
   }
   const res = await fetch('data/bundle.json');
   if (!res.ok) throw new Error(`data/bundle.json: HTTP ${res.status}`);

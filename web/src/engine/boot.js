@@ -6,8 +6,8 @@
 // - bootWasm, right after the wasm: sends it, and the worker inflates and compiles it while the browser goes on;
 // - bootData, right after the data: sends the data, which the worker loads into the engine ('init', id 0) while the
 //   browser parses and runs the page's own script;
-// - bootApp, last: runs the page's script (gv-app, text, or base64 of its gzip) in a task of its own, once the file
-//   is parsed. An inline script is compiled inside the parser's task where the parser meets it (the page's 600 KB,
+// - bootApp, last: inflates the page's script (gv-app, base64 of its gzip) and runs it in a task of its own, once the
+//   file is parsed. An inline script is compiled inside the parser's task where the parser meets it (the page's 600 KB,
 //   ~290 ms on the loaded machine), and the worker's thread, starting at that moment, started slowly
 //   (docs/performance.md).
 // The worker's answers wait in `answers` until engine/host.js adopts the worker (adoptBoot). Anything missing or
@@ -46,19 +46,19 @@ export function bootData() {
   var boot = window.gpuvalueBoot;
   var el = document.getElementById('gv-data');
   if (!boot || !boot.wasm || !el) return;
-  // The data as the element holds it (base64 of its gzip, or JSON text): the page's own copy (app/main.js) is the
-  // same element's, so the host adopts this worker (engine/host.js) when the keys match.
+  // The data as the element holds it (base64 of its gzip): the page's own copy (app/main.js) is the same element's,
+  // so the host adopts this worker (engine/host.js) when the keys match.
   boot.dataKey = el.textContent;
-  var packed = el.getAttribute('data-encoding') === 'gzip+base64';
   // The engine's "today" as engine/client.js's todayIso says it.
-  boot.worker.postMessage({ id: 0, op: 'init', args: { dataText: packed ? null : boot.dataKey, dataGzBase64: packed ? boot.dataKey.trim() : null, wasmGzBase64: null, today: new Date().toISOString().slice(0, 10) } });
+  boot.worker.postMessage({ id: 0, op: 'init', args: { dataText: null, dataGzBase64: boot.dataKey.trim(), wasmGzBase64: null, today: new Date().toISOString().slice(0, 10) } });
   performance.mark('gv:boot-data');
 }
 
-// The page's script, from the gv-app element's text (base64 of its gzip in the offline file: a fifth of the bytes
-// for the browser to read before the first screen), in a task of its own (a script element made from it runs where
-// it is inserted; the policy allows it by the hash of that text). Once only. When it cannot be inflated, the page
-// says so in both languages instead of staying on its first screen.
+// The page's script, from the gv-app element's text (base64 of its gzip: a fifth of the bytes for the browser to
+// read before the first screen), in a task of its own (a script element made from it runs where it is inserted; the
+// policy allows it by the hash of that text). Once only. When it cannot be inflated, the page says so in both
+// languages instead of staying on its first screen. The inflate is engine/wasm.js's inflateText written out again:
+// a boot script uses nothing outside itself.
 export function bootApp() {
   setTimeout(function () {
     var el = document.getElementById('gv-app');
@@ -69,7 +69,6 @@ export function bootApp() {
       script.textContent = text;
       document.body.appendChild(script);
     };
-    if (el.getAttribute('data-encoding') !== 'gzip+base64') { run(el.textContent); return; }
     var fail = function (e) {
       var p = document.createElement('p');
       p.className = 'error';

@@ -25,8 +25,7 @@ export function widgetCore(scope = globalThis) {
   // The wasm and the data inflated once, for every engine (both at once).
   async function startEngine() {
     wasmPromise ||= scope.__GPUVALUE_WASM__ ? inflate(scope.__GPUVALUE_WASM__) : Promise.resolve(undefined);
-    const raw = scope.__GPUVALUE_DATA__;
-    dataPromise ||= typeof raw === 'string' ? inflateText(raw).then((text) => JSON.parse(text)) : Promise.resolve(raw);
+    dataPromise ||= inflateText(scope.__GPUVALUE_DATA__).then((text) => JSON.parse(text));
     const [wasmBinary, data] = await Promise.all([wasmPromise, dataPromise]);
     const factory = wasmBinary ? (options = {}) => scope.createGpuvalue({ ...options, wasmBinary }) : scope.createGpuvalue;
     return createEngine(factory, unpackBundle(data));
