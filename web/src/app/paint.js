@@ -23,8 +23,11 @@ export function settler(paint, t0, timing) {
 }
 
 // A step after the paint runs in the task of the step before it while that task has run less than this long, and
-// in a task of its own after it: short tasks (a long one would delay the next input) without a task per step.
-const SLICE_MS = 12;
+// in a task of its own after it: short tasks (a long one would delay the next input) without a task per step. At
+// 12 ms the scatter chart spent the slice and the bars waited for the next frame; at 24 ms the charts, details and
+// URL share one task of ~25-30 ms on a slow host (none over 50 ms), and a slider change with 10,000 offers is drawn
+// one frame sooner (docs/performance.md, "The steps after the table's frame in one task").
+const SLICE_MS = 24;
 
 // After the paint: charts, deferred details, and the URL (history.replaceState costs several ms), in short tasks:
 // scatter, bars, details, the URL, then the sensitivity chart. The first step waits for the table's frame.
