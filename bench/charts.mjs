@@ -1,13 +1,14 @@
 #!/usr/bin/env node
-// The page's chart library against a smaller one, for a scatter of cost against time on log axes (the page's
-// largest chart): each bundled and minified by esbuild as the page's script is, its bytes raw and after gzip -9, and
+// The page's charts against chart libraries, for a scatter of cost against time on log axes (the page's largest
+// chart): each bundled and minified by esbuild as the page's script is, its bytes raw and after gzip -9, and
 // in headless Chromium the first chart drawn (made and painted to its canvas, cold: a fresh page each time) and a
 // redraw with new points (warm, the median of 5), for 600 points (what the page sends before it thins the cloud) and
 // 10,000 points.
-//   chartjs  Chart.js with the pieces web/src/views/charts.js registers (the rest of it tree-shaken away)
+//   page     the page's own charts (web/src/views/plot.js, with its scales and drawing)
+//   chartjs  Chart.js 4 with the pieces the page registered when it drew its charts with it (the rest tree-shaken)
 //   uplot    uPlot (one object, nothing to shake off) with its style sheet
 //   canvas   the points and decade grid drawn with the canvas API and no library: what drawing alone costs
-// Usage: node bench/charts.mjs [RUNS] [--json]   (not part of `npm run bench`: about a minute)
+// Usage: node bench/charts.mjs [RUNS] [--json]   (not part of `npm run bench`: about two minutes)
 /* global document, requestAnimationFrame, window */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -24,6 +25,12 @@ const SIZES = [600, 10000];
 
 // Each entry defines window.draw(canvas, points) → redraw(points); points are {x, y} with x, y > 0.
 const ENTRIES = {
+  page: `import { Chart } from './web/src/views/plot.js';
+    window.draw = (canvas, points) => {
+      const chart = new Chart(canvas, { type: 'scatter', data: { datasets: [{ label: 'offers', data: points, pointRadius: 3, backgroundColor: '#1f6feb' }] },
+        options: { responsive: false, scales: { x: { type: 'logarithmic' }, y: { type: 'logarithmic' } }, plugins: { legend: { position: 'bottom' } } } });
+      return (next) => { chart.data.datasets[0].data = next; chart.update(); };
+    };`,
   chartjs: `import { Chart, ScatterController, BarController, PointElement, LineElement, BarElement, LinearScale,
       LogarithmicScale, CategoryScale, Tooltip, Legend } from 'chart.js';
     Chart.register(ScatterController, BarController, PointElement, LineElement, BarElement, LinearScale, LogarithmicScale,

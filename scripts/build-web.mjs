@@ -39,11 +39,10 @@ export function dataBundle(root) {
 
 // The notice every shipped script keeps: what third-party software the builds contain, under which licences
 // (full texts in THIRD_PARTY_NOTICES). The engine's wasm (nlohmann/json, Emscripten's musl and libc++) has no
-// comments of its own, so the notice travels on the engine's script; the bundlers keep Chart.js's and
-// @kurkle/color's own licence comments too (legalComments).
+// comments of its own, so the notice travels on the engine's script. The page's script bundles no third-party
+// package; one that did would keep its own licence comments (legalComments), beside the offline file's script.
 export const NOTICE = `/*! gpuvalue, MIT licence (LICENSE). Third-party software in gpuvalue's builds, licence texts in
- THIRD_PARTY_NOTICES: Chart.js (MIT, Chart.js Contributors), @kurkle/color (MIT, Jukka Kurkela),
- nlohmann/json (MIT, Niels Lohmann), Emscripten runtime (MIT, the Emscripten Authors), musl libc (MIT,
+ THIRD_PARTY_NOTICES: nlohmann/json (MIT, Niels Lohmann), Emscripten runtime (MIT, the Emscripten Authors), musl libc (MIT,
  Rich Felker et al.), LLVM libc++, libc++abi and compiler-rt (Apache-2.0 WITH LLVM-exception), dlmalloc
  (public domain, Doug Lea). */
 `;
@@ -228,7 +227,7 @@ export async function buildWeb(root) {
       wasmGzBase64 ? `<script type="application/octet-stream" id="gv-wasm" data-encoding="gzip+base64">${wasmGzBase64}</script>` : '',
       `<script id="gv-boot-wasm">${boot.wasm}</script>`,
       `<script type="application/json" id="gv-data" data-encoding="gzip+base64">${dataGzBase64}</script>`, `<script id="gv-boot-data">${boot.data}</script>`,
-      `<script type="text/plain" id="gv-app-licences">${inlineScript(appLicences)}</script>`,
+      appLicences.trim() ? `<script type="text/plain" id="gv-app-licences">${inlineScript(appLicences)}</script>` : '',
       `<script type="text/plain" id="gv-app" data-encoding="gzip+base64">${appGzBase64}</script>`, `<script id="gv-boot-app">${boot.app}</script>`].filter(Boolean).join('\n'));
     fs.writeFileSync(path.join(dist, 'gpuvalue.html'), offline);
     return offline;

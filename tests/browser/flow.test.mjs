@@ -130,7 +130,7 @@ test('main flow over http: the table, charts, details and comparison show the en
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   await page.mouse.move(point.x, point.y);
   await page.mouse.click(point.x, point.y);
-  // Chart.js handles pointer events in the next animation frame, so wait for the selection itself.
+  // The selection comes through the page's update, so wait for the selection itself.
   await page.waitForFunction((key) => new URLSearchParams(location.hash.slice(1)).get('sel') === key, point.key, { timeout: 30000 });
   await settled(page);
   // The point may be an offer beyond the table's first rows (the scatter plots every fitting offer): its name comes

@@ -51,7 +51,7 @@ async function enter(page, key, value) {
 }
 
 const ownModel = (page) => page.evaluate(() => window.gpuvalue.app.state.serving.model);
-// Chart.js resizes its canvas from a ResizeObserver a frame after the window changes: until then the canvas keeps
+// A chart resizes its canvas from a ResizeObserver after the window changes (views/plot.js): until then the canvas keeps
 // the old width, so the check waits (up to 5 s) for the page to settle at the new width before it judges.
 const noOverflow = async (page, width) => {
   await page.waitForFunction((W) => document.documentElement.scrollWidth <= W, width, { timeout: 5000 }).catch(() => {});

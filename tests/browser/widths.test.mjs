@@ -39,9 +39,9 @@ function measure(page, essential) {
     // The bar chart's category labels: each drawn label fits left of the axis line, inside the canvas.
     const app = window.gpuvalue && window.gpuvalue.app;
     const bar = app && app.charts && app.charts.bar;
-    if (bar && bar.scales.y && bar.scales.y._labelSizes) {
+    if (bar && bar.scales.y && bar.scales.y.labelWidths) {
       const y = bar.scales.y;
-      const widest = Math.max(...y._labelSizes.widths);
+      const widest = Math.max(...y.labelWidths);
       const pad = (y.options.ticks.padding || 0);
       out.labels = { right: y.right, widest, pad, shown: y.ticks.map((t) => t.label), full: bar.data.labels.slice(), room: y.right - pad - widest };
     }

@@ -16,7 +16,6 @@ import { PROFILE } from '../views/profile.js';
 import { createStore } from './store.js';
 import { App } from './page.js';
 import { LOCALES } from '../format/format.js';
-import { warmCharts } from '../views/charts.js';
 
 // The data's text, and its key: the offline file's element's text (base64 of its gzip), by which the host knows the
 // worker the boot script started has the same data (engine/host.js); on the served site, the fetched text.
@@ -108,8 +107,6 @@ async function main() {
     // data for itself while the worker loads it.
     const starting = startHost(dataText, dataKey);
     warmFormatters();
-    // Chart.js's first run while the page waits for the engine (views/charts.js), in a task of its own.
-    setTimeout(() => { try { warmCharts(); } catch { /* the page's own charts will run it */ } }, 0);
     // Packed as the file carries it (engine/bundle.js): what the start reads (the serving model and presets, the
     // catalogs' dated CNY rate) is the same packed or not; the bundled documents are unpacked when first asked for.
     const data = JSON.parse(dataText);

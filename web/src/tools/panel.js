@@ -58,7 +58,7 @@ function toolIo(id, app, env) {
       app.update({ tools }, { inPlace: true });
     },
     ctx: env.ctx,
-    // A Chart.js chart in the results area (destroyed when the results are drawn again).
+    // A chart (views/plot.js) in the results area (destroyed when the results are drawn again).
     chart(canvas, config) {
       const chart = new Chart(canvas, config);
       env.charts.push(chart);

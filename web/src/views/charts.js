@@ -1,13 +1,8 @@
-// Cost versus time (log axes, Pareto frontier highlighted) and $/TFLOPS·day bars, with Chart.js.
-// Only the pieces used are imported and registered, so esbuild leaves the rest of Chart.js out.
-import {
-  Chart, ScatterController, BarController, PointElement, LineElement, BarElement,
-  LinearScale, LogarithmicScale, CategoryScale, Tooltip, Legend,
-} from 'chart.js';
+// Cost versus time (log axes, Pareto frontier highlighted) and $/TFLOPS·day bars, drawn by the page's own charts
+// (views/plot.js).
+import { Chart } from './plot.js';
 import { h, tx } from './dom.js';
 import { providerName } from '../format/providers.js';
-
-Chart.register(ScatterController, BarController, PointElement, LineElement, BarElement, LinearScale, LogarithmicScale, CategoryScale, Tooltip, Legend);
 
 const BAR_LIMIT = 20;
 
@@ -109,7 +104,7 @@ function setBarScale(bar, units) {
   return log;
 }
 
-// The two Chart.js charts, made at the first draw. `live` gives the bars drawn and the latest context, which the
+// The two charts, made at the first draw. `live` gives the bars drawn and the latest context, which the
 // click and tooltip callbacks read.
 function makeCharts(scatterCanvas, barCanvas, ctx, live) {
   const common = { responsive: true, maintainAspectRatio: false, animation: false };
@@ -165,30 +160,6 @@ function makeCharts(scatterCanvas, barCanvas, ctx, live) {
   return { scatter, bar };
 }
 
-// Chart.js's code run once before the page needs it: a small scatter chart on log axes and a bar chart, each on a
-// canvas of its own that never enters the page, drawn and dropped. The page's first charts, drawn right after it
-// answers, then run code the browser has already compiled: the first scatter chart had been a long task of the page's
-// thread (111–144 ms on the slow host; docs/performance.md, "Chart.js warmed while the engine starts").
-export function warmCharts() {
-  const canvas = (width, height) => Object.assign(document.createElement('canvas'), { width, height });
-  const common = { responsive: false, animation: false };
-  const points = Array.from({ length: 64 }, (_, i) => ({ x: 0.5 + i * 3, y: 5 + i * i }));
-  const scatter = new Chart(canvas(480, 320), {
-    type: 'scatter',
-    data: { datasets: [{ data: points.slice(0, 8), showLine: true, pointRadius: 4.5 }, { data: points, pointRadius: 3 }] },
-    options: { ...common, parsing: false, scales: { x: { type: 'logarithmic' }, y: { type: 'logarithmic' } },
-      plugins: { legend: { position: 'bottom', labels: { boxWidth: 10, usePointStyle: true } } } },
-  });
-  const bar = new Chart(canvas(480, 400), {
-    type: 'bar',
-    data: { labels: points.slice(0, BAR_LIMIT).map((p, i) => `offer ${i}`), datasets: [{ data: points.slice(0, BAR_LIMIT).map((p) => p.y) }] },
-    options: { ...common, indexAxis: 'y', scales: { x: { type: 'linear', beginAtZero: true }, y: { type: 'category', ticks: { autoSkip: false } } },
-      plugins: { legend: { display: false } } },
-  });
-  scatter.destroy();
-  bar.destroy();
-}
-
 export function createCharts(container, ctx) {
   const { t } = ctx;
   const scatterCanvas = h('canvas', { id: 'chart-scatter', role: 'img', 'aria-label': t('scatterAria') });
@@ -204,7 +175,7 @@ export function createCharts(container, ctx) {
   let lastRows = null;
   let lastStyle = '';
   let cur = ctx;  // the context of the latest update, read by the callbacks
-  // The Chart.js instances are made at the first draw, which comes after the table (a quarter of the page's
+  // The chart instances are made at the first draw, which comes after the table (a quarter of the page's
   // start-up time went into making them).
   let scatter = null;
   let bar = null;

@@ -1,6 +1,6 @@
 // Sensitivity of the offer in the details panel: its time to train and job cost as one parameter moves over 100
 // values (job size, deadline, or the spot interruption rate), each point a full engine ranking of that offer.
-// The 100 engine runs happen in the engine worker (engine/core.js sweep); the chart is the page's Chart.js.
+// The 100 engine runs happen in the engine worker (engine/core.js sweep); the chart is the page's own (views/plot.js).
 import { Chart, palette, niceTicks, HOUR_TICKS, decades } from './charts.js';
 import { h, tx, dataText } from './dom.js';
 import { providerName } from '../format/providers.js';
