@@ -50,7 +50,9 @@ export class Chart {
       this.size = { w: this.canvas.width, h: this.canvas.height };
       return;
     }
-    this.size = { w: box.clientWidth, h: box.clientHeight };
+    // Whole px, rounded down, as the ResizeObserver's sizes below (clientWidth would round up half a pixel).
+    const rect = box.getBoundingClientRect();
+    this.size = { w: Math.floor(rect.width), h: Math.floor(rect.height) };
     if (typeof ResizeObserver === 'function') {
       this.observer = new ResizeObserver(([entry]) => {
         const w = Math.floor(entry.contentRect.width);

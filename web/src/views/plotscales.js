@@ -30,7 +30,8 @@ function logBounds(lo, hi) {
 }
 
 // The default ticks of a log axis: the powers of ten within it when there are three or more (every n-th when more
-// than `limit`), else 1, 2 and 5 × 10^n, thinned evenly to `limit`.
+// than `limit`), else 1, 2 and 5 × 10^n, else 1 to 9 × 10^n (an axis within one decade), thinned evenly to `limit`;
+// at least its two bounds.
 function logTicks(min, max, limit) {
   const within = (ms) => {
     const out = [];
@@ -43,7 +44,9 @@ function logTicks(min, max, limit) {
     return out;
   };
   const decades = within([1]);
-  const out = decades.length >= 3 ? decades : within([1, 2, 5]);
+  let out = decades.length >= 3 ? decades : within([1, 2, 5]);
+  if (out.length < 2) out = within([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  if (out.length < 2) out = [min, max];
   const every = Math.ceil(out.length / Math.max(2, limit));
   return out.filter((_, i) => i % every === 0);
 }
