@@ -56,12 +56,15 @@ function contrastPairs(page) {
     const out = {};
     for (const fg of ['--fg', '--muted', '--accent', '--bad', '--ok', '--warn']) for (const bg of ['--bg', '--panel', '--row', '--sel']) out[`${fg} on ${bg}`] = ratio(fg, bg);
     out.bg = getComputedStyle(document.body).backgroundColor;
+    // The charts' colours on their panel, and the selected offer's bar against the other bars.
+    out.charts = Object.fromEntries(['--chart-point', '--chart-pareto', '--chart-sel', '--chart-cmp', '--chart-bar'].map((v) => [v, ratio(v, '--panel')]));
+    out.charts['--chart-sel / --chart-bar'] = ratio('--chart-sel', '--chart-bar');
     probe.remove();
     return out;
   });
 }
 
-test('dark and light themes: system preference, the toggle remembered, text contrast at least 4.5:1', async () => {
+test('dark and light themes: system preference, the toggle remembered, text contrast at least 4.5:1, chart colours 3:1', async () => {
   const { context, page } = await openPage(browser, `${base}#preset=resnet50-imagenet&lang=en`);
   await settled(page);
   await page.emulateMedia({ colorScheme: 'dark' });
@@ -73,7 +76,12 @@ test('dark and light themes: system preference, the toggle remembered, text cont
   assert.equal(light.bg, 'rgb(255, 255, 255)', 'the toggle overrides the system preference');
   assert.equal(await page.evaluate(() => localStorage.getItem('gpuvalue.theme')), 'light');
   for (const [name, c] of [['dark', dark], ['light', light]]) {
-    for (const [pair, r] of Object.entries(c)) if (pair !== 'bg') assert.ok(r >= 4.5, `${name}: ${pair} = ${r.toFixed(2)}`);
+    for (const [pair, r] of Object.entries(c)) if (pair !== 'bg' && pair !== 'charts') assert.ok(r >= 4.5, `${name}: ${pair} = ${r.toFixed(2)}`);
+    // Graphics: 3:1 on the panel (WCAG 1.4.11); the selected bar told from the others by lightness too, not by hue
+    // alone (the dark theme's were 1.27:1 apart).
+    const { '--chart-sel / --chart-bar': apart, ...onPanel } = c.charts;
+    for (const [v, r] of Object.entries(onPanel)) assert.ok(r >= 3, `${name}: ${v} on --panel = ${r.toFixed(2)}`);
+    assert.ok(apart >= 1.5, `${name}: the selected bar and the others are ${apart.toFixed(2)}:1 apart`);
   }
   await page.reload();
   await settled(page);
