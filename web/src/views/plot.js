@@ -72,7 +72,7 @@ export class Chart {
       pointerleave: () => this.hover([]),
       click: (e) => {
         const p = at(e);
-        const item = this.legend && this.legend.placed.find((c) => p.x >= c.x && p.x <= c.x + c.w && p.y >= this.legend.top + c.y - 2 && p.y <= this.legend.top + c.y + TITLE_PX + 6);
+        const item = this.legend && this.legend.placed.find((c) => p.x >= c.x && p.x <= c.x + c.w && p.y >= this.legend.top + c.y && p.y <= this.legend.top + c.y + c.h);
         if (item) { this.toggle(item.item.index); return; }
         // A tap shows the tooltip too (a touch screen has no hover).
         const els = this.elementsAt(p);
@@ -90,12 +90,13 @@ export class Chart {
     this.update();
   }
 
+  // The pointer over other elements: the same layout and elements, drawn again with the new ones active.
   hover(list) {
     const key = (l) => l.map((a) => `${a.datasetIndex}:${a.index}`).join();
     if (key(list) === key(this.active)) return;
     this.setActiveElements(list);
-    this.tooltip.setActiveElements(list, list[0] ? { x: list[0].element.x, y: list[0].element.y } : null);
-    this.update();
+    this.tooltip.setActiveElements(list);
+    this.draw();
   }
 
   setActiveElements(list) {
@@ -267,7 +268,7 @@ export class Chart {
     const { ctx, chartArea: a } = this;
     ctx.clearRect(0, 0, this.width, this.height);
     if (!(a.right > a.left && a.bottom > a.top)) return;
-    for (const s of Object.values(this.scales)) drawAxis(ctx, s, a);
+    for (const s of Object.values(this.scales)) drawAxis(ctx, s, a, this.width);
     ctx.save();
     ctx.beginPath();
     ctx.rect(a.left - 8, a.top - 8, a.right - a.left + 16, a.bottom - a.top + 16);
@@ -315,7 +316,7 @@ Chart.defaults = { font: { get family() { return fontFamily(); } } };
 const scaleFont = (s) => (s.options.ticks.font && s.options.ticks.font.size) || TICK_FONT_PX;
 
 // An axis: its grid lines across the chart area, its border line, its tick labels and its title.
-function drawAxis(ctx, s, a) {
+function drawAxis(ctx, s, a, widthPx) {
   const o = s.options;
   const grid = o.grid || {};
   const shown = shownTicks(s, s.horizontal ? a.right - a.left : a.bottom - a.top);
@@ -347,7 +348,7 @@ function drawAxis(ctx, s, a) {
     if (s.horizontal) {
       ctx.textAlign = 'center'; ctx.textBaseline = 'top';
       const half = s.labelWidths[i] / 2;
-      ctx.fillText(label, Math.max(half, Math.min(px[i], ctx.canvas.width / (window.devicePixelRatio || 1) - half)), a.bottom + pad + 2);
+      ctx.fillText(label, Math.max(half, Math.min(px[i], widthPx - half)), a.bottom + pad + 2);
     } else {
       ctx.textBaseline = 'middle';
       ctx.textAlign = s.position === 'right' ? 'left' : 'right';

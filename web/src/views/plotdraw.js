@@ -5,6 +5,8 @@ import { TICK_FONT_PX } from './plotscales.js';
 export const DEFAULT_COLOUR = '#6b7280';
 const LEGEND_FONT_PX = 12;
 const LEGEND_GAP_PX = 10;
+const LEGEND_ROW_PX = LEGEND_FONT_PX + 8;
+const LINE_WIDTH_PX = 3;  // a line's width when its dataset gives none (Chart.js's)
 const TIP_PAD_PX = 6;
 const TIP_LINE_PX = 16;
 const TIP_SWATCH_PX = 10;
@@ -52,6 +54,8 @@ export function drawPoints(ctx, ds, pts, r) {
 
 export const drawPoint = (ctx, ds, x, y, r) => drawPoints(ctx, ds, [{ x, y }], r);
 
+const lineWidthOf = (ds) => (ds.borderWidth === undefined ? LINE_WIDTH_PX : ds.borderWidth);
+
 // A dataset's line through its points in order, broken where a point has no value (spanGaps false).
 export function drawLine(ctx, ds, pts) {
   ctx.save();
@@ -63,13 +67,13 @@ export function drawLine(ctx, ds, pts) {
     open = true;
   }
   ctx.setLineDash(ds.borderDash || []);
-  ctx.lineWidth = ds.borderWidth === undefined ? 3 : ds.borderWidth;
+  ctx.lineWidth = lineWidthOf(ds);
   ctx.strokeStyle = ds.borderColor || DEFAULT_COLOUR;
   ctx.stroke();
   ctx.restore();
 }
 
-// The legend's items laid out in centred rows within `width`: [{item, x, y, w}] and the legend's height.
+// The legend's items laid out in centred rows within `width`: [{item, x, y, w, h}] and the legend's height.
 export function layoutLegend(ctx, items, width, labels) {
   ctx.font = font((labels.font && labels.font.size) || LEGEND_FONT_PX);
   const box = labels.boxWidth === undefined ? 40 : labels.boxWidth;
@@ -85,9 +89,9 @@ export function layoutLegend(ctx, items, width, labels) {
   rows.forEach((row, r) => {
     const total = row.reduce((a, c) => a + c.w, 0) + LEGEND_GAP_PX * (row.length - 1);
     let x = Math.max(0, (width - total) / 2);
-    for (const c of row) { placed.push({ ...c, x, y: r * (LEGEND_FONT_PX + 8) }); x += c.w + LEGEND_GAP_PX; }
+    for (const c of row) { placed.push({ ...c, x, y: r * LEGEND_ROW_PX, h: LEGEND_ROW_PX }); x += c.w + LEGEND_GAP_PX; }
   });
-  return { placed, height: items.length ? rows.length * (LEGEND_FONT_PX + 8) + 4 : 0, box };
+  return { placed, height: items.length ? rows.length * LEGEND_ROW_PX + 4 : 0, box };
 }
 
 export function drawLegend(ctx, legend, top, labels) {
@@ -102,7 +106,7 @@ export function drawLegend(ctx, legend, top, labels) {
       drawPoint(ctx, { ...ds, borderWidth: 1 }, x + legend.box / 2, cy, Math.min(legend.box, LEGEND_FONT_PX) / 2);
     } else if (ds.showLine) {
       // A line's sample: a stretch of it (dashed as it is), with its point when it has points.
-      drawLine(ctx, { ...ds, borderWidth: Math.min(ds.borderWidth === undefined ? 3 : ds.borderWidth, 3) }, [{ x, y: cy }, { x: x + legend.box, y: cy }]);
+      drawLine(ctx, { ...ds, borderWidth: Math.min(lineWidthOf(ds), LINE_WIDTH_PX) }, [{ x, y: cy }, { x: x + legend.box, y: cy }]);
       if (ds.pointRadius !== 0) drawPoint(ctx, ds, x + legend.box / 2, cy, 3);
     } else {
       const h = Math.min(LEGEND_FONT_PX, legend.box);
@@ -122,7 +126,6 @@ export function drawLegend(ctx, legend, top, labels) {
 export function drawTooltip(ctx, tip, widthPx, heightPx) {
   const lines = [...tip.title.map((text) => ({ text, bold: true })), ...tip.body.flatMap((b) => b.lines.map((text, i) => ({ text, colour: i === 0 ? b.colour : null })))];
   if (!lines.length) return;
-  ctx.font = font(TICK_FONT_PX, 'bold');
   const widths = lines.map((l) => { ctx.font = font(TICK_FONT_PX, l.bold ? 'bold' : ''); return ctx.measureText(l.text).width + (l.colour !== undefined && !l.bold ? TIP_SWATCH_PX + 4 : 0); });
   const w = Math.min(widthPx - 4, Math.max(...widths) + 2 * TIP_PAD_PX);
   const h = lines.length * TIP_LINE_PX + 2 * TIP_PAD_PX - 4;
