@@ -374,7 +374,14 @@ test('a long import shows its progress and can be cancelled; the engine restarts
   assert.ok((await tableRows(page)).length > 50, 'the page works with a fresh engine');
   assert.equal(await page.evaluate(() => localStorage.getItem('gpuvalue.userCatalogs')), stored, 'nothing else was stored');
   await page.evaluate(() => { location.hash = '#preset=resnet50-imagenet&lang=en&prov=Mine%20Cloud'; });
-  await page.waitForFunction(() => [...document.querySelectorAll('#ranking tbody tr')].some((tr) => tr.dataset.provider === 'Mine Cloud'), null, { timeout: 60000 });
+  // When the user's offer does not come, the failure says what the page shows instead.
+  await page.waitForFunction(() => [...document.querySelectorAll('#ranking tbody tr')].some((tr) => tr.dataset.provider === 'Mine Cloud'), null, { timeout: 60000 })
+    .catch(async (e) => assert.fail(`${e.message}; the page shows: ${JSON.stringify(await page.evaluate(() => ({
+      hash: location.hash, ready: document.body.dataset.ready, busy: document.body.dataset.busy, host: window.gpuvalue.app.host.kind,
+      failed: String(window.gpuvalue.app.host.failed || ''), rows: document.querySelectorAll('#ranking tbody tr').length,
+      providers: [...new Set([...document.querySelectorAll('#ranking tbody tr')].map((tr) => tr.dataset.provider))].slice(0, 8),
+      filters: window.gpuvalue.app.state.filters, notices: [...document.querySelectorAll('.notice')].map((n) => n.textContent).join(' | '),
+      mine: (document.querySelector('#my-catalogs') || {}).textContent })))}`));
   assert.match(await page.textContent('#my-catalogs'), /mine\.json/);
   assert.deepEqual(log.errors, []);
   await context.close();
