@@ -133,6 +133,9 @@ function nodeTestLayer(name, dir) {
   // Test files run side by side, as many at once as the machine has cores: no test asserts on elapsed time, and every
   // wait is for a condition (with a timeout far above a loaded machine's), so sharing the cores changes no verdict.
   const r = run('node', ['--test', '--test-reporter=tap', `--test-concurrency=${jobs()}`, ...files]);
+  // The whole report (every test's duration) for a look at where the time went: build/test-logs/<layer>.tap.
+  fs.mkdirSync(path.join(root, 'build/test-logs'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'build/test-logs', `${name}.tap`), r.out);
   const pass = Number((/^# pass (\d+)/m.exec(r.out) || [])[1] || 0);
   const fail = Number((/^# fail (\d+)/m.exec(r.out) || [])[1] || 0);
   const cancelled = Number((/^# cancelled (\d+)/m.exec(r.out) || [])[1] || 0);

@@ -56,6 +56,24 @@ export async function openPage(browser, url, { locale = 'en-US', viewport = { wi
   return { context, page, log };
 }
 
+// Reloads a page with localStorage as an earlier visit left it. The new document sets the values itself, before its
+// first script (a page-scoped init script, once: a token in the tab's sessionStorage), instead of the old document
+// just before the reload: Chromium sends the old document's write to the browser process on another pipe than the
+// one the new document reads from, and on a loaded machine the new document could start without it. clear: empty
+// localStorage first.
+let seeds = 0;
+export async function reloadWithStored(page, values, { clear = false } = {}) {
+  seeds += 1;
+  const token = `gv-test-seed-${process.pid}-${seeds}`;
+  await page.addInitScript(({ token: t, values: v, clear: c }) => {
+    if (sessionStorage.getItem(t)) return;
+    sessionStorage.setItem(t, '1');
+    if (c) localStorage.clear();
+    for (const [key, value] of Object.entries(v)) localStorage.setItem(key, value);
+  }, { token, values, clear });
+  await page.reload();
+}
+
 // Waits until the page has finished an update: results rendered, every table row in the DOM, charts drawn.
 export async function settled(page, { timeout = 30000 } = {}) {
   // Not busy (what is on screen is drawn) and every table row in the DOM (later rows come in short tasks).

@@ -2,7 +2,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { launch, startServer, openPage, offlineUrl, settled, tableRows, nodeEngine, shot } from './browser.mjs';
+import { launch, startServer, openPage, offlineUrl, settled, reloadWithStored, tableRows, nodeEngine, shot } from './browser.mjs';
 
 const browser = await launch();
 const { server, base } = await startServer();
@@ -267,8 +267,7 @@ test('a corrupt localStorage value gives a visible notice and a working page, no
   const { context, page, log } = await openPage(browser, `${offlineUrl}#preset=resnet50-imagenet&lang=en`);
   await settled(page);
   for (const [value, noticeId, text] of cases) {
-    await page.evaluate((v) => { localStorage.clear(); localStorage.setItem('gpuvalue.userCatalogs', v); }, value);
-    await page.reload();
+    await reloadWithStored(page, { 'gpuvalue.userCatalogs': value }, { clear: true });
     await settled(page);
     const notice = await page.textContent(`#${noticeId}`);
     assert.match(notice, text);
@@ -285,8 +284,7 @@ test('a corrupt localStorage value gives a visible notice and a working page, no
       // A second unreadable value gets a slot of its own: the first copy stays (whatever the first value was, so
       // checked once).
       if (value === cases[0][0]) {
-        await page.evaluate(() => localStorage.setItem('gpuvalue.userCatalogs', '{"broken'));
-        await page.reload();
+        await reloadWithStored(page, { 'gpuvalue.userCatalogs': '{"broken' });
         await settled(page);
         assert.deepEqual((await aside()).sort(), ['{"broken', value].sort());
       }
@@ -307,12 +305,9 @@ test('a stored value too large to copy aside stays in place and is not overwritt
   const { context, page, log } = await openPage(browser, `${offlineUrl}#preset=resnet50-imagenet&lang=en`);
   await settled(page);
   // Over half of Chromium's localStorage quota (5 M characters): no room for a copy.
-  const big = await page.evaluate(() => {
-    const v = `{"broken${'x'.repeat(3_000_000)}`;
-    localStorage.setItem('gpuvalue.userCatalogs', v);
-    return v.length;
-  });
-  await page.reload();
+  const bigValue = `{"broken${'x'.repeat(3_000_000)}`;
+  const big = bigValue.length;
+  await reloadWithStored(page, { 'gpuvalue.userCatalogs': bigValue });
   await settled(page);
   assert.match(await page.textContent('#storage-notice'), /left exactly where they are/);
   assert.equal(await page.evaluate(() => localStorage.getItem('gpuvalue.userCatalogs').length), big);

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { unpackBundle } from '../../web/src/engine/bundle.js';
-import { launch, startServer, openPage, settled, shot, tableRows, root } from './browser.mjs';
+import { launch, startServer, openPage, settled, reloadWithStored, shot, tableRows, root } from './browser.mjs';
 
 const browser = await launch();
 const { server, base } = await startServer();
@@ -25,8 +25,7 @@ const stored = JSON.stringify({ version: 1, catalogs: [{ name: 'mine.json', kind
 async function openStored(url, value, opts = {}) {
   const { context, page, log } = await openPage(browser, url, opts);
   await settled(page);
-  await page.evaluate((v) => localStorage.setItem('gpuvalue.userCatalogs', v), value);
-  await page.reload();
+  await reloadWithStored(page, { 'gpuvalue.userCatalogs': value });
   await settled(page);
   await page.evaluate(() => { document.getElementById('data-panel').open = true; });
   return { context, page, log };
@@ -166,10 +165,9 @@ test('the start-up error screen exports every stored value, IndexedDB documents 
   await settled(page, { timeout: 60000 });
   const list = await storedList(page);
   const value = JSON.stringify({ version: 2, catalogs: [...JSON.parse(stored).catalogs, list.catalogs[0]] });
-  await page.evaluate((v) => localStorage.setItem('gpuvalue.userCatalogs', v), value);
   // The page cannot start (its data does not arrive): the error screen offers the reset.
   await page.route('**/data/bundle.json', (route) => route.fulfill({ status: 503, body: 'unavailable' }));
-  await page.reload();
+  await reloadWithStored(page, { 'gpuvalue.userCatalogs': value });
   await page.waitForSelector('#startup-reset-button');
   assert.match(await page.textContent('#app'), /could not start/);
   await shot(page, 'startup-reset.png');

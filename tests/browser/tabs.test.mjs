@@ -4,7 +4,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { launch, startServer, settled, HOLD_ANSWERS } from './browser.mjs';
+import { launch, startServer, settled, reloadWithStored, HOLD_ANSWERS } from './browser.mjs';
 
 const browser = await launch();
 const { server, base } = await startServer();
@@ -109,8 +109,7 @@ test('a list written by a newer version is neither moved aside nor overwritten b
   const context = await browser.newContext();
   const { page, errors } = await open(context);
   const newer = JSON.stringify({ version: 3, catalogs: [{ name: 'future.json', kind: 'json', added: '2027-01-01', blob: 'x' }] });
-  await page.evaluate((v) => localStorage.setItem('gpuvalue.userCatalogs', v), newer);
-  await page.reload();
+  await reloadWithStored(page, { 'gpuvalue.userCatalogs': newer });
   await settled(page);
   await page.evaluate(() => { document.getElementById('data-panel').open = true; });
   assert.match(await page.textContent('#storage-notice'), /newer version[\s\S]*nothing you change in this tab is saved/);
@@ -136,9 +135,8 @@ test('a damaged IndexedDB document is listed as damaged, exports byte for byte, 
       tx.onerror = () => reject(tx.error);
     };
   }), damaged);
-  await page.evaluate(() => localStorage.setItem('gpuvalue.userCatalogs',
-    JSON.stringify({ version: 2, catalogs: [{ name: 'dmg.json', kind: 'json', added: '2026-11-01', ref: 'gpuvalue-doc-damaged1', count: 3 }] })));
-  await page.reload();
+  await reloadWithStored(page, { 'gpuvalue.userCatalogs':
+    JSON.stringify({ version: 2, catalogs: [{ name: 'dmg.json', kind: 'json', added: '2026-11-01', ref: 'gpuvalue-doc-damaged1', count: 3 }] }) });
   await settled(page);
   await page.evaluate(() => { document.getElementById('data-panel').open = true; });
   assert.match(await page.textContent('#damaged-0'), /damaged/);
