@@ -381,3 +381,45 @@ test('a long import shows its progress and can be cancelled; the engine restarts
   assert.deepEqual(log.errors, []);
   await context.close();
 });
+
+test('a cancel before the import has begun stops it; the engine restarts with the user catalogs, and nothing waits forever', async () => {
+  const { context, page, log } = await openPage(browser, `${base}index.html#preset=resnet50-imagenet&lang=en`);
+  await settled(page);
+  const offer = (id, provider) => ({ id, provider, instance_type: 'm1', gpu: 'h100-sxm5-80gb', gpu_count: 8, region: 'eu-1', currency: 'USD', interconnect: 'nvswitch',
+    prices: [{ model: 'on_demand', usd_per_hour: 17.5, as_of: '2026-11-20', source: 'https://example.com/prices' }] });
+  const file = (name, provider) => ({ name, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ schema_version: 1, instances: [offer(`${name}-1`, provider)] })) });
+  await page.setInputFiles('#import-file', file('mine.json', 'Mine Cloud'));
+  await page.waitForSelector('#import-ok');
+  await settled(page);
+  const stored = await page.evaluate(() => localStorage.getItem('gpuvalue.userCatalogs'));
+  // Another step holds the store lock (another tab writing the list): the next import waits for it, its cancel
+  // button shown, and is cancelled before it has begun.
+  await page.evaluate(() => { navigator.locks.request('gpuvalue.userCatalogs.lock', () => new Promise((resolve) => { window.releaseStoreLock = resolve; })); });
+  await page.waitForFunction(() => typeof window.releaseStoreLock === 'function');
+  await page.setInputFiles('#import-file', file('later.json', 'Later Cloud'));
+  await page.click('#import-cancel');
+  await page.evaluate(() => window.releaseStoreLock());
+  await page.waitForSelector('#import-error', { timeout: 30000 });
+  assert.match(await page.textContent('#import-error'), /cancelled/);
+  await settled(page);
+  assert.equal(await page.evaluate(() => localStorage.getItem('gpuvalue.userCatalogs')), stored, 'nothing else was stored');
+  await page.evaluate(() => { location.hash = '#preset=resnet50-imagenet&lang=en&prov=Mine%20Cloud'; });
+  await page.waitForFunction(() => [...document.querySelectorAll('#ranking tbody tr')].some((tr) => tr.dataset.provider === 'Mine Cloud'), null, { timeout: 30000 });
+  assert.doesNotMatch(await page.textContent('#my-catalogs'), /later\.json/);
+  // The store is free again: a later import goes through.
+  await page.setInputFiles('#import-file', file('again.json', 'Again Cloud'));
+  await page.waitForSelector('#import-ok', { timeout: 30000 });
+  assert.match(await page.textContent('#my-catalogs'), /mine\.json[\s\S]*again\.json/);
+  // A step that holds the store lock calls the engine while the engine is being replaced (after a wasm abort, say):
+  // its call goes to the fresh engine, and the restore of the user's catalogs waits for the lock, not the step for it.
+  await page.evaluate(() => { navigator.locks.request('gpuvalue.userCatalogs.lock', () => new Promise((resolve) => { window.releaseStoreLock = resolve; })); });
+  await page.waitForFunction(() => typeof window.releaseStoreLock === 'function');
+  await page.click('#my-catalogs button[data-index="1"]');
+  await page.evaluate(() => { window.gpuvalue.host.restart(new Error('replaced by the test')); window.releaseStoreLock(); });
+  await page.waitForFunction(() => !/again\.json/.test(document.getElementById('my-catalogs').textContent), null, { timeout: 30000 });
+  await settled(page);
+  assert.deepEqual(JSON.parse(await page.evaluate(() => localStorage.getItem('gpuvalue.userCatalogs'))).catalogs.map((c) => c.name), ['mine.json']);
+  assert.ok((await tableRows(page)).some((r) => r.provider === 'Mine Cloud'), 'the fresh engine has the user\'s catalog');
+  assert.deepEqual(log.errors, []);
+  await context.close();
+});

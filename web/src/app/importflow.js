@@ -22,6 +22,7 @@ const ACTIONS = {
     let catalog = null;
     for (const file of list) {
       ud(app).busy = file.name;
+      ud(app).cancelled = null;
       app.imports.renderImportStatus();
       const item = await app.imports.timedImport(file);
       if (item.catalog) catalog = item.catalog;
@@ -58,6 +59,8 @@ const ACTIONS = {
     const path = file.webkitRelativePath || file.name;
     let r;
     try {
+      // Cancelled while it waited for the store lock: never begun.
+      if (ud(app).cancelled === file.name) throw Object.assign(new Error('cancelled'), { code: 'cancelled' });
       r = await app.host.request('importFile', { name: file.name, path, file, provider: ud(app).providerName.trim(), today: todayIso() });
     } catch (e) {
       r = { ok: false, errors: [e.code === 'cancelled' ? { path: '', message: app.t('importCancelled'), ui: true }

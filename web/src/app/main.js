@@ -42,7 +42,7 @@ function startStore(host, data) {
   const base = defaultState(defaults, { lang: pickLanguage(null, navigator.languages), rate: fx ? fx.CNY_per_USD : 0,
     presetId: presetIds.includes(DEFAULT_PRESET) ? DEFAULT_PRESET : presetIds[0] });
   const session = { catalog, notices: [], theme: storedTheme(), pendingSelectId: null,
-    userData: { catalogs: [], lastMessage: null, form: null, formOpen: false, editingId: null, formMessage: null, providerName: '', busy: null } };
+    userData: { catalogs: [], lastMessage: null, form: null, formOpen: false, editingId: null, formMessage: null, providerName: '', busy: null, cancelled: null } };
   const servingPresets = ((data.serving_presets && data.serving_presets.presets) || []).map(({ id, name, model }) => ({ id, name, params: model.params, model }));
   const servingIds = servingPresets.map((p) => p.id);
   if (servingIds.length && !servingIds.includes(base.serving.preset)) base.serving.preset = servingIds[0];

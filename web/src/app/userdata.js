@@ -127,8 +127,12 @@ const ACTIONS = {
     if (c && c.blob) download(c.blob, `${c.name.replace(/[^\w.-]+/g, '_') || 'catalog'}.json`, 'application/json');
   },
 
+  // Stops the file being imported: its engine call (the worker is replaced), or, when the import still waits for
+  // the store lock, the call before it is made.
   cancelImport(app) {
-    if (ud(app).busy) app.host.cancel();
+    if (!ud(app).busy) return;
+    ud(app).cancelled = ud(app).busy;
+    app.host.cancel();
   },
 
   // Removes the catalog at index (as the list showed it: found again by its key if another tab changed the list).

@@ -20,7 +20,9 @@ const INIT_TIMEOUT_MS = 60000;
 
 // A host never calls an engine instance again after a wasm abort: it starts a fresh one (restart) and then
 // calls onRestart, with which the page hands its own catalogs back to the new engine. cancel() does the same to
-// stop a long call (an import of many rows): a worker busy in wasm can only be terminated.
+// stop a long call (an import of many rows): a worker busy in wasm can only be terminated. A call made meanwhile
+// waits for the fresh engine (`replacing`), not for onRestart: the page's restore takes the store lock, and a
+// call made by a step that holds that lock would otherwise wait for the restore while the restore waits for it.
 class WorkerHost {
   constructor(worker, dataText) {
     this.kind = 'worker';
@@ -55,13 +57,15 @@ class WorkerHost {
     this.waiting.clear();
   }
 
-  // Ends the current worker (its pending calls fail with `reason`) and starts a fresh one.
+  // Ends the current worker (its pending calls fail with `reason`) and starts a fresh one; resolves once onRestart
+  // has run. A restart asked for while the worker is being replaced is that one; one asked for during onRestart
+  // (a wasm abort, a cancelled call) replaces the fresh worker in turn.
   restart(reason) {
-    if (this.restarting) return this.restarting;
+    if (this.replacing) return this.restarted;
     for (const w of this.waiting.values()) w.reject(reason);
     this.waiting.clear();
     this.worker.terminate();
-    this.restarting = (async () => {
+    this.replacing = (async () => {
       try {
         const fresh = await startWorker(this.dataText);
         this.attach(fresh.worker);
@@ -70,12 +74,11 @@ class WorkerHost {
       } catch (e) {
         this.fail(asGpuvalueError(e));
       } finally {
-        this.restarting = null;
+        this.replacing = null;
       }
-      // After restarting is cleared: onRestart's own requests go to the fresh worker.
-      if (!this.failed && this.onRestart) await this.onRestart();
     })();
-    return this.restarting;
+    this.restarted = this.replacing.then(() => (!this.failed && this.onRestart ? this.onRestart() : undefined));
+    return this.restarted;
   }
 
   cancel() {
@@ -83,7 +86,7 @@ class WorkerHost {
   }
 
   async request(op, args) {
-    if (this.restarting) await this.restarting;
+    if (this.replacing) await this.replacing;
     if (this.failed) throw this.failed;
     const id = this.next++;
     return new Promise((resolve, reject) => {
@@ -103,7 +106,7 @@ class LocalHost {
 
   // A macrotask per call, so that the event handler that asked returns (and the page paints) first.
   async request(op, args) {
-    if (this.restarting) await this.restarting;
+    if (this.replacing) await this.replacing;
     await new Promise((resolve) => { setTimeout(resolve, 0); });
     try {
       return structuredClone(await this.core.handle(op, args));
@@ -113,16 +116,18 @@ class LocalHost {
     }
   }
 
+  // As WorkerHost.restart: calls wait for the fresh core, not for onRestart.
   restart() {
-    this.restarting ||= (async () => {
+    if (this.replacing) return this.restarted;
+    this.replacing = (async () => {
       try {
         this.core = await this.start();
       } finally {
-        this.restarting = null;
+        this.replacing = null;
       }
-      if (this.onRestart) await this.onRestart();
     })();
-    return this.restarting;
+    this.restarted = this.replacing.then(() => (this.onRestart ? this.onRestart() : undefined));
+    return this.restarted;
   }
 
   // On the main thread a running call cannot be interrupted; there is nothing to cancel between calls.
