@@ -2,7 +2,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { launch, startServer, openPage, offlineUrl, settled, reloadWithStored, tableRows, nodeEngine, shot } from './browser.mjs';
+import { launch, startServer, openPage, offlineUrl, settled, reloadWithStored, tableRows, nodeEngine, shot, HOLD_ANSWERS } from './browser.mjs';
 
 const browser = await launch();
 const { server, base } = await startServer();
@@ -344,16 +344,23 @@ test('an empty hand-entered catalog does not break the page and offers no Edit b
   await context.close();
 });
 
+// A catalog file of the user's with one offer (8x H100 at $17.5/h) of `provider`, as the import input takes it.
+const ownCatalog = (name, provider) => ({ name, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ schema_version: 1,
+  instances: [{ id: `${name}-1`, provider, instance_type: 'm1', gpu: 'h100-sxm5-80gb', gpu_count: 8, region: 'eu-1', currency: 'USD', interconnect: 'nvswitch',
+    prices: [{ model: 'on_demand', usd_per_hour: 17.5, as_of: '2026-11-20', source: 'https://example.com/prices' }] }] })) });
+// Imports it and waits until the page has settled with it.
+async function importOwn(page, name, provider) {
+  await page.setInputFiles('#import-file', ownCatalog(name, provider));
+  await page.waitForSelector('#import-ok', { timeout: 30000 });
+  await settled(page);
+}
+
 test('a long import shows its progress and can be cancelled; the engine restarts with the user catalogs', async () => {
   const { context, page, log } = await openPage(browser, `${base}index.html#preset=resnet50-imagenet&lang=en`);
   await settled(page);
   // A catalog of the user's, imported first: the fresh engine gets it back from the page (its document as a Blob
   // the old worker made, read by the new one).
-  const mine = { schema_version: 1, instances: [{ id: 'mine-1', provider: 'Mine Cloud', instance_type: 'm1', gpu: 'h100-sxm5-80gb', gpu_count: 8, region: 'eu-1',
-    currency: 'USD', interconnect: 'nvswitch', prices: [{ model: 'on_demand', usd_per_hour: 17.5, as_of: '2026-11-20', source: 'https://example.com/prices' }] }] };
-  await page.setInputFiles('#import-file', { name: 'mine.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(mine)) });
-  await page.waitForSelector('#import-ok');
-  await settled(page);
+  await importOwn(page, 'mine.json', 'Mine Cloud');
   const stored = await page.evaluate(() => localStorage.getItem('gpuvalue.userCatalogs'));
   assert.match(stored, /mine\.json/);
   const head = 'InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,GpuInfo,Price,SpotPrice,Region,AvailabilityZone\n';
@@ -385,18 +392,13 @@ test('a long import shows its progress and can be cancelled; the engine restarts
 test('a cancel before the import has begun stops it; the engine restarts with the user catalogs, and nothing waits forever', async () => {
   const { context, page, log } = await openPage(browser, `${base}index.html#preset=resnet50-imagenet&lang=en`);
   await settled(page);
-  const offer = (id, provider) => ({ id, provider, instance_type: 'm1', gpu: 'h100-sxm5-80gb', gpu_count: 8, region: 'eu-1', currency: 'USD', interconnect: 'nvswitch',
-    prices: [{ model: 'on_demand', usd_per_hour: 17.5, as_of: '2026-11-20', source: 'https://example.com/prices' }] });
-  const file = (name, provider) => ({ name, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ schema_version: 1, instances: [offer(`${name}-1`, provider)] })) });
-  await page.setInputFiles('#import-file', file('mine.json', 'Mine Cloud'));
-  await page.waitForSelector('#import-ok');
-  await settled(page);
+  await importOwn(page, 'mine.json', 'Mine Cloud');
   const stored = await page.evaluate(() => localStorage.getItem('gpuvalue.userCatalogs'));
   // Another step holds the store lock (another tab writing the list): the next import waits for it, its cancel
   // button shown, and is cancelled before it has begun.
   await page.evaluate(() => { navigator.locks.request('gpuvalue.userCatalogs.lock', () => new Promise((resolve) => { window.releaseStoreLock = resolve; })); });
   await page.waitForFunction(() => typeof window.releaseStoreLock === 'function');
-  await page.setInputFiles('#import-file', file('later.json', 'Later Cloud'));
+  await page.setInputFiles('#import-file', ownCatalog('later.json', 'Later Cloud'));
   await page.click('#import-cancel');
   await page.evaluate(() => window.releaseStoreLock());
   await page.waitForSelector('#import-error', { timeout: 30000 });
@@ -407,8 +409,7 @@ test('a cancel before the import has begun stops it; the engine restarts with th
   await page.waitForFunction(() => [...document.querySelectorAll('#ranking tbody tr')].some((tr) => tr.dataset.provider === 'Mine Cloud'), null, { timeout: 30000 });
   assert.doesNotMatch(await page.textContent('#my-catalogs'), /later\.json/);
   // The store is free again: a later import goes through.
-  await page.setInputFiles('#import-file', file('again.json', 'Again Cloud'));
-  await page.waitForSelector('#import-ok', { timeout: 30000 });
+  await importOwn(page, 'again.json', 'Again Cloud');
   assert.match(await page.textContent('#my-catalogs'), /mine\.json[\s\S]*again\.json/);
   // A step that holds the store lock calls the engine while the engine is being replaced (after a wasm abort, say):
   // its call goes to the fresh engine, and the restore of the user's catalogs waits for the lock, not the step for it.
@@ -420,6 +421,36 @@ test('a cancel before the import has begun stops it; the engine restarts with th
   await settled(page);
   assert.deepEqual(JSON.parse(await page.evaluate(() => localStorage.getItem('gpuvalue.userCatalogs'))).catalogs.map((c) => c.name), ['mine.json']);
   assert.ok((await tableRows(page)).some((r) => r.provider === 'Mine Cloud'), 'the fresh engine has the user\'s catalog');
+  assert.deepEqual(log.errors, []);
+  await context.close();
+});
+
+test('a restart during the restore of the user catalogs restores them again, without a false "could not load" notice', async () => {
+  const { context, page, log } = await openPage(browser, `${base}index.html#preset=resnet50-imagenet&lang=en`, { init: HOLD_ANSWERS });
+  await settled(page);
+  await importOwn(page, 'mine.json', 'Mine Cloud');
+  await page.evaluate(() => { location.hash = '#preset=resnet50-imagenet&lang=en&prov=Mine%20Cloud'; });
+  await page.waitForFunction(() => [...document.querySelectorAll('#ranking tbody tr')].some((tr) => tr.dataset.provider === 'Mine Cloud'));
+  await settled(page);
+  // The engine is replaced (a wasm abort, say) while the test holds the store lock: the restore waits for it.
+  await page.evaluate(() => { navigator.locks.request('gpuvalue.userCatalogs.lock', () => new Promise((resolve) => { window.releaseStoreLock = resolve; })); });
+  await page.waitForFunction(() => typeof window.releaseStoreLock === 'function');
+  await page.evaluate(() => { window.gpuvalue.host.restart(new Error('replaced by the test')); });
+  await page.waitForFunction(() => !window.gpuvalue.host.replacing, null, { timeout: 30000 });
+  // The restore's call is made and held on its way back; the engine is replaced again before it answers.
+  await page.evaluate(() => { window.holdAnswers = true; window.releaseStoreLock(); });
+  await page.waitForFunction(() => window.gpuvalue.host.waiting.size > 0, null, { timeout: 30000 });
+  await page.evaluate(() => { window.gpuvalue.host.restart(new Error('replaced by the test again')); window.releaseAnswers(); });
+  await page.waitForFunction(() => !window.gpuvalue.host.replacing, null, { timeout: 30000 });
+  // The user's offer is ranked again; when not, the failure says what the page shows.
+  await page.waitForFunction(() => [...document.querySelectorAll('#ranking tbody tr')].some((tr) => tr.dataset.provider === 'Mine Cloud'), null, { timeout: 30000 })
+    .catch(async (e) => assert.fail(`${e.message}; the page shows: ${await page.evaluate(() => JSON.stringify({ notices: [...document.querySelectorAll('.notice')].map((n) => n.textContent),
+      failed: String(window.gpuvalue.app.host.failed || ''), rows: document.querySelectorAll('#ranking tbody tr').length, catalogs: window.gpuvalue.app.store.session.userData.catalogs.map((c) => c.name) }))}`));
+  await settled(page);
+  assert.equal(await page.$('#storage-restore'), null, 'no notice that the catalogs could not be loaded');
+  // Saving still works: a later import is stored, not kept for this session only.
+  await importOwn(page, 'again.json', 'Again Cloud');
+  assert.deepEqual(JSON.parse(await page.evaluate(() => localStorage.getItem('gpuvalue.userCatalogs'))).catalogs.map((c) => c.name), ['mine.json', 'again.json']);
   assert.deepEqual(log.errors, []);
   await context.close();
 });

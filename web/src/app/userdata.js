@@ -57,7 +57,8 @@ const ACTIONS = {
   },
 
   // A fresh engine gets the catalogs again; when it cannot, nothing is saved this session (the page would list
-  // catalogs the engine no longer has, and a write from that list could lose them).
+  // catalogs the engine no longer has, and a write from that list could lose them). When the engine was replaced
+  // again meanwhile (its call failed for that), the newer engine's restore follows and this one is not a failure.
   restoreEngine(app) {
     return withStoreLock(app, async () => {
       try {
@@ -65,6 +66,7 @@ const ACTIONS = {
         app.user.setCatalogs(r.entries);
         app.catalogChanged(r.catalog);
       } catch {
+        if (app.host.replacing) return;
         ud(app).storeLocked = true;
         app.store.session.notices.push({ kind: 'warn', key: 'storageRestoreFailed', id: 'storage-restore', vars: {} });
         app.update({});
