@@ -3,6 +3,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { launch, startServer, openPage, offlineUrl, settled, reloadWithStored, tableRows, nodeEngine, shot, HOLD_ANSWERS } from './browser.mjs';
+import { LOCK_NAME } from '../../web/src/app/storesync.js';
 
 const browser = await launch();
 const { server, base } = await startServer();
@@ -355,6 +356,23 @@ async function importOwn(page, name, provider) {
   await settled(page);
 }
 
+// Takes the page's store lock (Web Locks: as another tab writing the list would) until window.releaseStoreLock().
+async function holdStoreLock(page) {
+  await page.evaluate((name) => { navigator.locks.request(name, () => new Promise((resolve) => { window.releaseStoreLock = resolve; })); }, LOCK_NAME);
+  await page.waitForFunction(() => typeof window.releaseStoreLock === 'function');
+}
+
+// Waits until the ranking shows an offer of `provider`; when it does not, the failure says what the page shows.
+async function offerShown(page, provider, timeout = 30000) {
+  await page.waitForFunction((p) => [...document.querySelectorAll('#ranking tbody tr')].some((tr) => tr.dataset.provider === p), provider, { timeout })
+    .catch(async (e) => assert.fail(`${e.message}; the page shows: ${JSON.stringify(await page.evaluate(() => ({
+      hash: location.hash, ready: document.body.dataset.ready, busy: document.body.dataset.busy, host: window.gpuvalue.app.host.kind,
+      failed: String(window.gpuvalue.app.host.failed || ''), rows: document.querySelectorAll('#ranking tbody tr').length,
+      providers: [...new Set([...document.querySelectorAll('#ranking tbody tr')].map((tr) => tr.dataset.provider))].slice(0, 8),
+      filters: window.gpuvalue.app.state.filters, notices: [...document.querySelectorAll('.notice')].map((n) => n.textContent).join(' | '),
+      catalogs: window.gpuvalue.app.store.session.userData.catalogs.map((c) => c.name) })))}`));
+}
+
 test('a long import shows its progress and can be cancelled; the engine restarts with the user catalogs', async () => {
   const { context, page, log } = await openPage(browser, `${base}index.html#preset=resnet50-imagenet&lang=en`);
   await settled(page);
@@ -376,14 +394,7 @@ test('a long import shows its progress and can be cancelled; the engine restarts
   assert.ok((await tableRows(page)).length > 50, 'the page works with a fresh engine');
   assert.equal(await page.evaluate(() => localStorage.getItem('gpuvalue.userCatalogs')), stored, 'nothing else was stored');
   await page.evaluate(() => { location.hash = '#preset=resnet50-imagenet&lang=en&prov=Mine%20Cloud'; });
-  // When the user's offer does not come, the failure says what the page shows instead.
-  await page.waitForFunction(() => [...document.querySelectorAll('#ranking tbody tr')].some((tr) => tr.dataset.provider === 'Mine Cloud'), null, { timeout: 60000 })
-    .catch(async (e) => assert.fail(`${e.message}; the page shows: ${JSON.stringify(await page.evaluate(() => ({
-      hash: location.hash, ready: document.body.dataset.ready, busy: document.body.dataset.busy, host: window.gpuvalue.app.host.kind,
-      failed: String(window.gpuvalue.app.host.failed || ''), rows: document.querySelectorAll('#ranking tbody tr').length,
-      providers: [...new Set([...document.querySelectorAll('#ranking tbody tr')].map((tr) => tr.dataset.provider))].slice(0, 8),
-      filters: window.gpuvalue.app.state.filters, notices: [...document.querySelectorAll('.notice')].map((n) => n.textContent).join(' | '),
-      mine: (document.querySelector('#my-catalogs') || {}).textContent })))}`));
+  await offerShown(page, 'Mine Cloud', 60000);
   assert.match(await page.textContent('#my-catalogs'), /mine\.json/);
   assert.deepEqual(log.errors, []);
   await context.close();
@@ -396,8 +407,7 @@ test('a cancel before the import has begun stops it; the engine restarts with th
   const stored = await page.evaluate(() => localStorage.getItem('gpuvalue.userCatalogs'));
   // Another step holds the store lock (another tab writing the list): the next import waits for it, its cancel
   // button shown, and is cancelled before it has begun.
-  await page.evaluate(() => { navigator.locks.request('gpuvalue.userCatalogs.lock', () => new Promise((resolve) => { window.releaseStoreLock = resolve; })); });
-  await page.waitForFunction(() => typeof window.releaseStoreLock === 'function');
+  await holdStoreLock(page);
   await page.setInputFiles('#import-file', ownCatalog('later.json', 'Later Cloud'));
   await page.click('#import-cancel');
   await page.evaluate(() => window.releaseStoreLock());
@@ -406,15 +416,14 @@ test('a cancel before the import has begun stops it; the engine restarts with th
   await settled(page);
   assert.equal(await page.evaluate(() => localStorage.getItem('gpuvalue.userCatalogs')), stored, 'nothing else was stored');
   await page.evaluate(() => { location.hash = '#preset=resnet50-imagenet&lang=en&prov=Mine%20Cloud'; });
-  await page.waitForFunction(() => [...document.querySelectorAll('#ranking tbody tr')].some((tr) => tr.dataset.provider === 'Mine Cloud'), null, { timeout: 30000 });
+  await offerShown(page, 'Mine Cloud');
   assert.doesNotMatch(await page.textContent('#my-catalogs'), /later\.json/);
   // The store is free again: a later import goes through.
   await importOwn(page, 'again.json', 'Again Cloud');
   assert.match(await page.textContent('#my-catalogs'), /mine\.json[\s\S]*again\.json/);
   // A step that holds the store lock calls the engine while the engine is being replaced (after a wasm abort, say):
   // its call goes to the fresh engine, and the restore of the user's catalogs waits for the lock, not the step for it.
-  await page.evaluate(() => { navigator.locks.request('gpuvalue.userCatalogs.lock', () => new Promise((resolve) => { window.releaseStoreLock = resolve; })); });
-  await page.waitForFunction(() => typeof window.releaseStoreLock === 'function');
+  await holdStoreLock(page);
   await page.click('#my-catalogs button[data-index="1"]');
   await page.evaluate(() => { window.gpuvalue.host.restart(new Error('replaced by the test')); window.releaseStoreLock(); });
   await page.waitForFunction(() => !/again\.json/.test(document.getElementById('my-catalogs').textContent), null, { timeout: 30000 });
@@ -430,11 +439,10 @@ test('a restart during the restore of the user catalogs restores them again, wit
   await settled(page);
   await importOwn(page, 'mine.json', 'Mine Cloud');
   await page.evaluate(() => { location.hash = '#preset=resnet50-imagenet&lang=en&prov=Mine%20Cloud'; });
-  await page.waitForFunction(() => [...document.querySelectorAll('#ranking tbody tr')].some((tr) => tr.dataset.provider === 'Mine Cloud'));
+  await offerShown(page, 'Mine Cloud');
   await settled(page);
   // The engine is replaced (a wasm abort, say) while the test holds the store lock: the restore waits for it.
-  await page.evaluate(() => { navigator.locks.request('gpuvalue.userCatalogs.lock', () => new Promise((resolve) => { window.releaseStoreLock = resolve; })); });
-  await page.waitForFunction(() => typeof window.releaseStoreLock === 'function');
+  await holdStoreLock(page);
   await page.evaluate(() => { window.gpuvalue.host.restart(new Error('replaced by the test')); });
   await page.waitForFunction(() => !window.gpuvalue.host.replacing, null, { timeout: 30000 });
   // The restore's call is made and held on its way back; the engine is replaced again before it answers.
@@ -442,10 +450,8 @@ test('a restart during the restore of the user catalogs restores them again, wit
   await page.waitForFunction(() => window.gpuvalue.host.waiting.size > 0, null, { timeout: 30000 });
   await page.evaluate(() => { window.gpuvalue.host.restart(new Error('replaced by the test again')); window.releaseAnswers(); });
   await page.waitForFunction(() => !window.gpuvalue.host.replacing, null, { timeout: 30000 });
-  // The user's offer is ranked again; when not, the failure says what the page shows.
-  await page.waitForFunction(() => [...document.querySelectorAll('#ranking tbody tr')].some((tr) => tr.dataset.provider === 'Mine Cloud'), null, { timeout: 30000 })
-    .catch(async (e) => assert.fail(`${e.message}; the page shows: ${await page.evaluate(() => JSON.stringify({ notices: [...document.querySelectorAll('.notice')].map((n) => n.textContent),
-      failed: String(window.gpuvalue.app.host.failed || ''), rows: document.querySelectorAll('#ranking tbody tr').length, catalogs: window.gpuvalue.app.store.session.userData.catalogs.map((c) => c.name) }))}`));
+  // The user's offer is ranked again.
+  await offerShown(page, 'Mine Cloud');
   await settled(page);
   assert.equal(await page.$('#storage-restore'), null, 'no notice that the catalogs could not be loaded');
   // Saving still works: a later import is stored, not kept for this session only.

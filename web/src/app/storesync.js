@@ -13,7 +13,7 @@
 import { STORE_KEY } from '../engine/catalogstore.js';
 import { readStored } from './saved.js';
 
-const LOCK_NAME = `${STORE_KEY}.lock`;
+export const LOCK_NAME = `${STORE_KEY}.lock`;
 const ud = (app) => app.store.session.userData;
 
 // Runs fn with the store lock held; one chain per page where Web Locks are missing (a tab then only orders its own steps).

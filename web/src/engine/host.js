@@ -18,6 +18,22 @@ import { asGpuvalueError, isWasmAbort } from './errors.js';
 
 const INIT_TIMEOUT_MS = 60000;
 
+// A host's restart: `replace` gives it a fresh engine; calls made meanwhile wait for that (host.replacing), then
+// onRestart runs (unless the host failed). Resolves once onRestart has run. A restart asked for while the engine is
+// being replaced is that one (the hosts return host.restarted); one asked for during onRestart (a wasm abort, a
+// cancelled call) replaces the fresh engine in turn.
+function replaceEngine(host, replace) {
+  host.replacing = (async () => {
+    try {
+      await replace();
+    } finally {
+      host.replacing = null;
+    }
+  })();
+  host.restarted = host.replacing.then(() => (!host.failed && host.onRestart ? host.onRestart() : undefined));
+  return host.restarted;
+}
+
 // A host never calls an engine instance again after a wasm abort: it starts a fresh one (restart) and then
 // calls onRestart, with which the page hands its own catalogs back to the new engine. cancel() does the same to
 // stop a long call (an import of many rows): a worker busy in wasm can only be terminated. A call made meanwhile
@@ -57,15 +73,13 @@ class WorkerHost {
     this.waiting.clear();
   }
 
-  // Ends the current worker (its pending calls fail with `reason`) and starts a fresh one; resolves once onRestart
-  // has run. A restart asked for while the worker is being replaced is that one; one asked for during onRestart
-  // (a wasm abort, a cancelled call) replaces the fresh worker in turn.
+  // Ends the current worker (its pending calls fail with `reason`) and starts a fresh one (replaceEngine below).
   restart(reason) {
     if (this.replacing) return this.restarted;
     for (const w of this.waiting.values()) w.reject(reason);
     this.waiting.clear();
     this.worker.terminate();
-    this.replacing = (async () => {
+    return replaceEngine(this, async () => {
       try {
         const fresh = await startWorker(this.dataText);
         this.attach(fresh.worker);
@@ -73,12 +87,8 @@ class WorkerHost {
         this.failed = null;
       } catch (e) {
         this.fail(asGpuvalueError(e));
-      } finally {
-        this.replacing = null;
       }
-    })();
-    this.restarted = this.replacing.then(() => (!this.failed && this.onRestart ? this.onRestart() : undefined));
-    return this.restarted;
+    });
   }
 
   cancel() {
@@ -116,18 +126,9 @@ class LocalHost {
     }
   }
 
-  // As WorkerHost.restart: calls wait for the fresh core, not for onRestart.
   restart() {
     if (this.replacing) return this.restarted;
-    this.replacing = (async () => {
-      try {
-        this.core = await this.start();
-      } finally {
-        this.replacing = null;
-      }
-    })();
-    this.restarted = this.replacing.then(() => (this.onRestart ? this.onRestart() : undefined));
-    return this.restarted;
+    return replaceEngine(this, async () => { this.core = await this.start(); });
   }
 
   // On the main thread a running call cannot be interrupted; there is nothing to cancel between calls.
